@@ -1,0 +1,83 @@
+"""The shape every game's rules share (setup / legal actions / check / apply / score sheet).
+
+A rules object is pure: no I/O, no clock, no randomness. The physical game supplies the cards and
+choices as actions. States and actions are frozen dataclasses; actions carry a ``kind`` tag so the game
+log can store them as JSON and read them back exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from companion.errors import InputError
+from companion.scoresheet import ScoreSheet
+from companion.verdict import RuleViolation, Verdict
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+Options = TypeVar("Options")
+
+
+class GameRules(ABC, Generic[Options, State, Action]):
+    """Base of a game's rules; subclasses implement the pure functions and name their types."""
+
+    name: ClassVar[str]
+    options_adapter: ClassVar[TypeAdapter[Any]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    @abstractmethod
+    def setup(self, options: Options) -> State:
+        """The state before the first action."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; raises :class:`RuleViolation` naming the rule it breaks."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action the table may take now (see each game for how open choices are listed)."""
+
+    @abstractmethod
+    def score_sheet(self, state: State) -> ScoreSheet:
+        """The score sheet as it stands (final once the game is over)."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True once the game has ended."""
+
+    @staticmethod
+    def is_correction(action: Action) -> bool:
+        """Corrections overrule the app's belief; they are logged apart from ordinary moves."""
+        return bool(getattr(action, "correction", False))
+
+    def check(self, state: State, action: Action) -> Verdict:
+        """Whether ``action`` is legal in ``state``, and if not, the rule that forbids it."""
+        try:
+            self.apply(state, action)
+        except RuleViolation as violation:
+            return violation.verdict
+        return Verdict.legal()
+
+    def parse_options(self, data: Mapping[str, Any]) -> Options:
+        return _validate(self.options_adapter, data)
+
+    def dump_options(self, options: Options) -> dict[str, Any]:
+        return self.options_adapter.dump_python(options, mode="json")
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        """An action from its JSON form; :class:`InputError` names the malformed field."""
+        return _validate(self.action_adapter, data)
+
+    def dump_action(self, action: Action) -> dict[str, Any]:
+        return self.action_adapter.dump_python(action, mode="json")
+
+
+def _validate(adapter: TypeAdapter[Any], data: Mapping[str, Any]) -> Any:
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as error:
+        raise InputError.from_validation(error) from None

@@ -1,0 +1,311 @@
+"""Targi actions: what the table does, as immutable values the game log stores as JSON.
+
+Ordinary actions follow the rules. Corrections (``correction = True``) overrule what the app believes
+when the physical table says otherwise; they are accepted in any phase and logged as corrections.
+Players are seats 0 and 1; border cards are their printed numbers; central cards are ``[row, col]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, ClassVar, Literal, TypeVar
+
+from pydantic import ConfigDict, Field, TypeAdapter
+
+from companion.games.targi.model import Good
+
+Seat = Annotated[int, Field(ge=0, le=1)]
+BorderNumber = Annotated[int, Field(ge=1, le=16)]
+CentralIndex = Annotated[int, Field(ge=1, le=3)]
+CentralCell = tuple[CentralIndex, CentralIndex]
+Count = Annotated[int, Field(ge=0, le=99)]
+DisplayRow = Annotated[int, Field(ge=0, le=2)]
+TribeDecision = Literal["display", "hand", "discard"]
+
+_T = TypeVar("_T")
+
+
+def _action(cls: type[_T]) -> type[_T]:
+    """A frozen, keyword-only dataclass that refuses unknown fields when read from JSON."""
+    cls.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
+    return dataclass(frozen=True, kw_only=True, slots=True)(cls)
+
+
+# --- ordinary actions -------------------------------------------------------------------------
+
+
+@_action
+class RevealCard:
+    """The table names the card now face up on a central cell (setup and round end)."""
+
+    kind: Literal["reveal"] = "reveal"
+    cell: CentralCell
+    card: str
+
+
+@_action
+class PayRaid:
+    """A player's raid payment: goods, VP or (raid 4) gold; all zero when they have nothing to give."""
+
+    kind: Literal["pay_raid"] = "pay_raid"
+    player: Seat
+    dates: Count = 0
+    salt: Count = 0
+    pepper: Count = 0
+    gold: Count = 0
+    vp: Count = 0
+
+
+@_action
+class Place:
+    kind: Literal["place"] = "place"
+    player: Seat
+    card: BorderNumber
+
+
+@_action
+class TakeGoods:
+    """Use a Dates, Salt or Pepper border card: take one of that good."""
+
+    kind: Literal["take_goods"] = "take_goods"
+    player: Seat
+    card: BorderNumber
+
+
+@_action
+class UseNoble:
+    """Play the hand card into the display (paying its cost) or discard it."""
+
+    kind: Literal["noble"] = "noble"
+    player: Seat
+    decision: Literal["display", "discard"]
+    row: DisplayRow | None = None
+    pay_gold: bool = False
+
+
+@_action
+class Exchange:
+    """One Merchant exchange: 3 of ``give`` for 1 gold, or 2 of ``give`` for 1 of another good."""
+
+    give: Good
+    get: Good | Literal["gold"]
+
+
+@_action
+class UseMerchant:
+    kind: Literal["merchant"] = "merchant"
+    player: Seat
+    exchanges: tuple[Exchange, ...]
+
+
+class SilversmithTrade(Enum):
+    TWO_GOODS = "two_goods"
+    FOUR_GOODS = "four_goods"
+    ONE_GOLD = "one_gold"
+    TWO_GOLD = "two_gold"
+
+
+@_action
+class UseSilversmith:
+    """One trade: 2 identical goods -> 1 VP, 4 -> 3 VP, 1 gold -> 2 VP, 2 gold -> 4 VP."""
+
+    kind: Literal["silversmith"] = "silversmith"
+    player: Seat
+    trade: SilversmithTrade
+    good: Good | None = None
+
+
+@_action
+class UseFataMorgana:
+    """Move one of the player's tribe markers to a free central card, to use that card instead."""
+
+    kind: Literal["fata_morgana"] = "fata_morgana"
+    player: Seat
+    marker: CentralCell
+    to: CentralCell
+
+
+@_action
+class UseCaravan:
+    """Take what the goods card drawn from the pile shows (``choice`` for a choice card)."""
+
+    kind: Literal["caravan"] = "caravan"
+    player: Seat
+    card: str
+    choice: Good | None = None
+
+
+@_action
+class UseTribalExpansion:
+    """Draw the named tribe card: display it (pay), take it into a free hand, or discard it."""
+
+    kind: Literal["tribal_expansion"] = "tribal_expansion"
+    player: Seat
+    card: str
+    decision: TribeDecision
+    row: DisplayRow | None = None
+    pay_gold: bool = False
+
+
+@_action
+class TakeCentralGoods:
+    kind: Literal["take_central_goods"] = "take_central_goods"
+    player: Seat
+    cell: CentralCell
+    choice: Good | None = None
+
+
+@_action
+class TakeCentralTribe:
+    kind: Literal["take_central_tribe"] = "take_central_tribe"
+    player: Seat
+    cell: CentralCell
+    decision: TribeDecision
+    row: DisplayRow | None = None
+    pay_gold: bool = False
+
+
+@_action
+class Skip:
+    """Leave one of the player's cards unused (the figure or marker goes back)."""
+
+    kind: Literal["skip"] = "skip"
+    player: Seat
+    space: BorderNumber | CentralCell
+
+
+@_action
+class EndTurn:
+    """The player is done: every card they have not resolved is skipped."""
+
+    kind: Literal["end_turn"] = "end_turn"
+    player: Seat
+
+
+@_action
+class ReturnExcess:
+    """At round end, return exactly what exceeds 10 goods and 3 gold (the owner picks the goods)."""
+
+    kind: Literal["return_excess"] = "return_excess"
+    player: Seat
+    dates: Count = 0
+    salt: Count = 0
+    pepper: Count = 0
+    gold: Count = 0
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+
+@_action
+class SetStock:
+    correction: ClassVar[bool] = True
+    kind: Literal["set_stock"] = "set_stock"
+    player: Seat
+    dates: Count
+    salt: Count
+    pepper: Count
+    gold: Count
+    vp: Count
+
+
+@_action
+class MoveRobber:
+    correction: ClassVar[bool] = True
+    kind: Literal["move_robber"] = "move_robber"
+    card: BorderNumber
+
+
+@_action
+class MoveTargi:
+    """Move a player's Targi from one border card to another, or take it off (``to`` null)."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["move_targi"] = "move_targi"
+    player: Seat
+    card: BorderNumber
+    to: BorderNumber | None
+
+
+@_action
+class MoveMarker:
+    """Move a player's tribe marker to another central card, or take it off (``to`` null)."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["move_marker"] = "move_marker"
+    player: Seat
+    cell: CentralCell
+    to: CentralCell | None
+
+
+@_action
+class FixCentralCard:
+    """The card on a central cell is another one than the app believes."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["fix_card"] = "fix_card"
+    cell: CentralCell
+    card: str
+
+
+@_action
+class SetHand:
+    correction: ClassVar[bool] = True
+    kind: Literal["set_hand"] = "set_hand"
+    player: Seat
+    card: str | None
+
+
+@_action
+class FixDisplayedCard:
+    """The card at ``row``/``index`` of a player's display is another one than the app believes."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["fix_displayed"] = "fix_displayed"
+    player: Seat
+    row: DisplayRow
+    index: Annotated[int, Field(ge=0, le=3)]
+    card: str
+
+
+@_action
+class AddCardBonus:
+    """VP that a displayed card's text gives and the app cannot read (negative to take back)."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["card_bonus"] = "card_bonus"
+    player: Seat
+    points: Annotated[int, Field(ge=-99, le=99)]
+    note: Annotated[str, Field(max_length=200)] = ""
+
+
+TargiAction = (
+    RevealCard
+    | PayRaid
+    | Place
+    | TakeGoods
+    | UseNoble
+    | UseMerchant
+    | UseSilversmith
+    | UseFataMorgana
+    | UseCaravan
+    | UseTribalExpansion
+    | TakeCentralGoods
+    | TakeCentralTribe
+    | Skip
+    | EndTurn
+    | ReturnExcess
+    | SetStock
+    | MoveRobber
+    | MoveTargi
+    | MoveMarker
+    | FixCentralCard
+    | SetHand
+    | FixDisplayedCard
+    | AddCardBonus
+)
+
+ACTION_ADAPTER: TypeAdapter[TargiAction] = TypeAdapter(
+    Annotated[TargiAction, Field(discriminator="kind")]
+)

@@ -1,0 +1,126 @@
+"""The one score-sheet model every game produces: categories x players, totals, ranks, tie-break.
+
+Exports (JSON, CSV) are views of this model.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Category:
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One step of a tie-break: ``key`` names it, ``values`` gives each player's figure (higher wins)."""
+
+    key: str
+    values: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    game: str
+    players: tuple[str, ...]
+    categories: tuple[Category, ...]
+    points: Mapping[str, Mapping[str, int]]
+    """player -> category key -> points."""
+    totals: Mapping[str, int]
+    ranking: tuple[tuple[str, ...], ...]
+    """Groups of players, best first; a group of several is a draw."""
+    tiebreak: str | None
+    """The tie-break step that decided first place: ``None`` when the top total is unique."""
+    final: bool = False
+    trace: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
+    """player -> category key -> sequence numbers of the log entries that changed that cell."""
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "final": self.final,
+            "categories": [{"key": c.key, "label": c.label} for c in self.categories],
+            "players": {
+                player: {**dict(self.points[player]), "total": self.totals[player]}
+                for player in self.players
+            },
+            "ranking": [list(group) for group in self.ranking],
+            "tiebreak": self.tiebreak,
+            "trace": {
+                player: {key: list(seqs) for key, seqs in cells.items()}
+                for player, cells in self.trace.items()
+            },
+        }
+
+    def to_csv(self) -> str:
+        """One row per category, one column per player, then the total and rank rows."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["category", *self.players])
+        for category in self.categories:
+            writer.writerow(
+                [category.label, *(self.points[p][category.key] for p in self.players)]
+            )
+        writer.writerow(["Total", *(self.totals[p] for p in self.players)])
+        ranks = {p: place for place, group in enumerate(self.ranking, 1) for p in group}
+        writer.writerow(["Rank", *(ranks[p] for p in self.players)])
+        writer.writerow(["Tie-break", self.tiebreak or ""])
+        return out.getvalue()
+
+
+def build_sheet(
+    game: str,
+    categories: Sequence[Category],
+    points: Mapping[str, Mapping[str, int]],
+    tiebreaks: Sequence[TieBreak],
+    *,
+    final: bool = False,
+) -> ScoreSheet:
+    """Total ``points`` per player and rank them, breaking equal totals by ``tiebreaks`` in order."""
+    players = tuple(points)
+    totals = {p: sum(points[p][c.key] for c in categories) for p in players}
+
+    def sort_key(player: str) -> tuple[int, ...]:
+        return (totals[player], *(step.values[player] for step in tiebreaks))
+
+    ordered = sorted(players, key=sort_key, reverse=True)
+    ranking: list[tuple[str, ...]] = []
+    for player in ordered:
+        if ranking and sort_key(ranking[-1][0]) == sort_key(player):
+            ranking[-1] = (*ranking[-1], player)
+        else:
+            ranking.append((player,))
+    return ScoreSheet(
+        game=game,
+        players=players,
+        categories=tuple(categories),
+        points={p: dict(points[p]) for p in players},
+        totals=totals,
+        ranking=tuple(ranking),
+        tiebreak=_deciding_step(ordered, totals, tiebreaks),
+        final=final,
+    )
+
+
+def _deciding_step(
+    ordered: Sequence[str], totals: Mapping[str, int], tiebreaks: Sequence[TieBreak]
+) -> str | None:
+    """Which step separated the players tied on the best total: a tie-break key, "draw" or None."""
+    if not ordered:
+        return None
+    best = totals[ordered[0]]
+    contenders = [p for p in ordered if totals[p] == best]
+    if len(contenders) == 1:
+        return None
+    for step in tiebreaks:
+        top = max(step.values[p] for p in contenders)
+        contenders = [p for p in contenders if step.values[p] == top]
+        if len(contenders) == 1:
+            return step.key
+    return "draw"
