@@ -11,3 +11,11 @@ GAMES: dict[str, GameRules] = {"targi": TargiRules()}
 def rules_for(name: str) -> GameRules:
     """The rules object for ``name``; KeyError names the unknown game."""
     return GAMES[name]
+
+
+def register(name: str, rules: GameRules) -> None:
+    """Make ``rules`` known as ``name`` (plug-in games, test games); a name is registered once."""
+    known = GAMES.get(name)
+    if known is not None and known is not rules:
+        raise ValueError(f"a game named {name!r} is already registered")
+    GAMES[name] = rules

@@ -1,0 +1,102 @@
+"""Where things live: the config file (TOML) and the game database.
+
+The config file is found from an explicit path, else ``$TABLE_COMPANION_CONFIG``, else
+``config.toml`` in the platform's user config directory if it exists; without one the defaults apply.
+``$TABLE_COMPANION_DB`` overrides the database path whatever the file says.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir, user_data_dir
+
+APP_NAME = "table-companion"
+CONFIG_ENV = "TABLE_COMPANION_CONFIG"
+DATABASE_ENV = "TABLE_COMPANION_DB"
+
+_KNOWN: dict[str, dict[str, type]] = {"storage": {"database": str}}
+"""Section -> key -> the TOML type its value must have."""
+
+
+class ConfigError(Exception):
+    """A config file that cannot be read, or a key that is unknown or has the wrong type."""
+
+
+@dataclass(frozen=True)
+class Config:
+    database: Path
+
+
+def default_database_path() -> Path:
+    return Path(user_data_dir(APP_NAME)) / "companion.sqlite3"
+
+
+def default_config_path() -> Path:
+    return Path(user_config_dir(APP_NAME)) / "config.toml"
+
+
+def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:
+    """The configuration from ``path`` (or the usual places); ``environ`` defaults to ``os.environ``."""
+    env = os.environ if environ is None else environ
+    source = _config_file(path, env)
+    table = _read_toml(source) if source is not None else {}
+    _check_keys(table)
+    database = _database_path(table, source)
+    if env.get(DATABASE_ENV):
+        database = Path(env[DATABASE_ENV]).expanduser()
+    return Config(database=database)
+
+
+def _config_file(path: Path | None, env: Mapping[str, str]) -> Path | None:
+    """The file to read: one named explicitly must exist; the default one is optional."""
+    explicit = path if path is not None else (Path(env[CONFIG_ENV]) if env.get(CONFIG_ENV) else None)
+    if explicit is not None:
+        if not explicit.is_file():
+            raise ConfigError(f"config file {explicit} does not exist")
+        return explicit
+    default = default_config_path()
+    return default if default.is_file() else None
+
+
+def _read_toml(source: Path) -> dict[str, Any]:
+    try:
+        with source.open("rb") as file:
+            return tomllib.load(file)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{source}: not valid TOML ({error})") from None
+    except OSError as error:
+        raise ConfigError(f"{source}: cannot be read ({error.strerror})") from None
+
+
+def _check_keys(table: Mapping[str, Any]) -> None:
+    for section, values in table.items():
+        if section not in _KNOWN:
+            raise ConfigError(f"unknown config section [{section}]")
+        if not isinstance(values, dict):
+            raise ConfigError(f"{section}: expected a [{section}] table")
+        for key, value in values.items():
+            expected = _KNOWN[section].get(key)
+            if expected is None:
+                raise ConfigError(f"unknown config key {section}.{key}")
+            if not isinstance(value, expected):
+                raise ConfigError(
+                    f"config key {section}.{key} must be a {expected.__name__}, "
+                    f"not {type(value).__name__}"
+                )
+
+
+def _database_path(table: Mapping[str, Any], source: Path | None) -> Path:
+    """The configured database; a relative path is taken from the config file's directory."""
+    configured = table.get("storage", {}).get("database")
+    if configured is None:
+        return default_database_path()
+    database = Path(configured).expanduser()
+    if source is not None and not database.is_absolute():
+        database = source.parent / database
+    return database

@@ -1,0 +1,136 @@
+"""What cards do to a player: goods cards, Merchant, Silversmith, and taking a tribe card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from companion.games.targi.actions import Exchange, SilversmithTrade
+from companion.games.targi.catalog import catalog
+from companion.games.targi.model import ROW_LENGTH, Good, PlayerState, Stock, TargiState
+from companion.games.targi.piles import discard
+from companion.i18n import _
+from companion.verdict import RuleViolation
+
+MERCHANT_FOR_GOLD = 3
+MERCHANT_FOR_GOOD = 2
+SILVERSMITH: dict[SilversmithTrade, tuple[Stock | None, int]] = {
+    SilversmithTrade.TWO_GOODS: (None, 1),
+    SilversmithTrade.FOUR_GOODS: (None, 3),
+    SilversmithTrade.ONE_GOLD: (Stock(gold=1), 2),
+    SilversmithTrade.TWO_GOLD: (Stock(gold=2), 4),
+}
+"""trade -> (gold paid, or None for goods of one kind; VP gained)."""
+SILVERSMITH_GOODS = {SilversmithTrade.TWO_GOODS: 2, SilversmithTrade.FOUR_GOODS: 4}
+
+
+def _pay(stock: Stock, cost: Stock, what: str) -> Stock:
+    if not stock.covers(cost):
+        raise RuleViolation(
+            "cannot_afford", _("Not enough to pay for {what}.").format(what=what)
+        )
+    return stock - cost
+
+
+def goods_card_gain(card_id: str, choice: Good | None) -> Stock:
+    """What a goods card gives; a choice card needs ``choice``, any other card refuses one."""
+    card = catalog().goods[card_id]
+    if card.choice:
+        if choice is None:
+            raise RuleViolation(
+                "choice_required", _("{card} gives one good of your choice: name it.").format(
+                    card=card_id
+                )
+            )
+        return Stock.of(choice)
+    if choice is not None:
+        raise RuleViolation(
+            "no_choice", _("{card} shows what it gives: there is no choice.").format(card=card_id)
+        )
+    return card.gives
+
+
+def merchant(stock: Stock, exchanges: Sequence[Exchange]) -> Stock:
+    """Any number of exchanges, in order: 3 identical goods -> 1 gold, 2 -> 1 other good."""
+    if not exchanges:
+        raise RuleViolation(
+            "no_exchange", _("Name at least one exchange, or skip the Merchant.")
+        )
+    for number, exchange in enumerate(exchanges, 1):
+        if exchange.get == "gold":
+            cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOLD), Stock(gold=1)
+        elif exchange.get is exchange.give:
+            raise RuleViolation(
+                "same_good",
+                _("Exchange {n}: the Merchant trades two goods for another good.").format(
+                    n=number
+                ),
+            )
+        else:
+            cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOOD), Stock.of(exchange.get)
+        stock = _pay(stock, cost, _("exchange {n}").format(n=number)) + gain
+    return stock
+
+
+def silversmith(stock: Stock, trade: SilversmithTrade, good: Good | None) -> Stock:
+    gold_paid, vp = SILVERSMITH[trade]
+    if gold_paid is None:
+        if good is None:
+            raise RuleViolation(
+                "good_required", _("Name the good you give the Silversmith.")
+            )
+        cost = Stock.of(good, SILVERSMITH_GOODS[trade])
+    elif good is not None:
+        raise RuleViolation("no_good_expected", _("This Silversmith trade takes gold, not goods."))
+    else:
+        cost = gold_paid
+    return _pay(stock, cost, _("the Silversmith")) + Stock(vp=vp)
+
+
+def display_cost(card_id: str, pay_gold: bool) -> Stock:
+    """The printed cost, or 1 gold where the card offers (or may offer) "goods / 1 gold"."""
+    card = catalog().tribe[card_id]
+    if not pay_gold:
+        return card.cost
+    if card.gold_alternative is False:
+        raise RuleViolation(
+            "no_gold_alternative",
+            _("{card} cannot be paid with 1 gold instead of goods.").format(card=card_id),
+        )
+    return Stock(gold=1)
+
+
+def take_tribe_card(
+    state: TargiState,
+    seat: int,
+    card_id: str,
+    decision: str,
+    row: int | None,
+    pay_gold: bool,
+) -> TargiState:
+    """Display (paying), keep in a free hand, or discard a tribe card the player has just taken."""
+    player = state.players[seat]
+    if decision == "discard":
+        return discard(state, card_id)
+    if decision == "hand":
+        if player.hand is not None:
+            raise RuleViolation(
+                "hand_full",
+                _("You already hold a tribe card: display or discard this one."),
+            )
+        return state.with_player(seat, replace(player, hand=card_id))
+    return state.with_player(seat, display_card(player, card_id, row, pay_gold))
+
+
+def display_card(player: PlayerState, card_id: str, row: int | None, pay_gold: bool) -> PlayerState:
+    if row is None:
+        raise RuleViolation("row_required", _("Say which display row the card goes in."))
+    if len(player.display[row]) >= ROW_LENGTH:
+        raise RuleViolation(
+            "row_full", _("Row {row} of the display already holds four cards.").format(row=row + 1)
+        )
+    stock = _pay(player.stock, display_cost(card_id, pay_gold), card_id)
+    display = tuple(
+        (*cards, card_id) if index == row else cards for index, cards in enumerate(player.display)
+    )
+    return replace(player, stock=stock, display=display)

@@ -1,0 +1,108 @@
+"""The round as the rulebook's overview orders it: robber and raid, placement, tribe markers,
+actions, reveal, limits, and the change of start player.
+
+Every transition that needs no decision from the table happens here, right after the action that
+made it possible, so the state always waits for a real input (or the game is over).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.targi.board import LAST_ROUND, marker_cells, robber_for_round
+from companion.games.targi.model import (
+    DISPLAY_SIZE,
+    GOLD_LIMIT,
+    GOODS_LIMIT,
+    Phase,
+    PlayerState,
+    TargiState,
+)
+
+RAID_CORNER = {1: 4, 2: 8, 3: 12, 4: 16}
+
+
+def over_limit(player: PlayerState) -> bool:
+    return player.stock.goods > GOODS_LIMIT or player.stock.gold > GOLD_LIMIT
+
+
+def has_cards(player: PlayerState) -> bool:
+    return bool(player.targi or player.markers)
+
+
+def start_round(state: TargiState, round_number: int) -> TargiState:
+    """Advance the robber for ``round_number``; a corner starts a raid, else placement begins."""
+    raid, robber = robber_for_round(round_number)
+    state = replace(
+        state,
+        round=round_number,
+        placements=0,
+        turn_done=(False, False),
+        players=tuple(replace(p, targi=(), markers=()) for p in state.players),
+    )
+    if raid is not None:
+        return replace(
+            state, phase=Phase.RAID, raid=raid, robber=RAID_CORNER[raid], raid_paid=(False, False)
+        )
+    return replace(state, phase=Phase.PLACEMENT, robber=robber, raid=None)
+
+
+def finish_raid(state: TargiState) -> TargiState:
+    """After both payments the robber moves on at once; raid 4 ends the game."""
+    _raid, robber = robber_for_round(state.round)
+    if state.round > LAST_ROUND:
+        return replace(state, phase=Phase.GAME_OVER, robber=robber, end_reason="raid_4")
+    return replace(state, phase=Phase.PLACEMENT, robber=robber, raid=None)
+
+
+def finish_placement(state: TargiState) -> TargiState:
+    """All six Targi stand: each player's tribe markers go where their lines cross."""
+    players = tuple(replace(p, markers=tuple(marker_cells(p.targi))) for p in state.players)
+    return replace(state, players=players, phase=Phase.ACTIONS, turn_done=(False, False))
+
+
+def settle(state: TargiState) -> TargiState:
+    """Take every step that needs no decision from the table."""
+    while True:
+        following = _next_step(state)
+        if following is state:
+            return state
+        state = following
+
+
+def _next_step(state: TargiState) -> TargiState:
+    if state.phase is Phase.ACTIONS:
+        if all(state.turn_done):
+            return _end_actions(state)
+        seat = state.to_move
+        if seat is not None and not has_cards(state.players[seat]):
+            return mark_turn_done(state, seat)
+    if state.phase is Phase.REVEAL and all(slot.card is not None for _c, slot in state.centre):
+        return _after_reveal(state)
+    if state.phase is Phase.LIMITS and not any(over_limit(p) for p in state.players):
+        return _next_round(state)
+    return state
+
+
+def mark_turn_done(state: TargiState, seat: int) -> TargiState:
+    done = (state.turn_done[0] or seat == 0, state.turn_done[1] or seat == 1)
+    return replace(state, turn_done=done)
+
+
+def _end_actions(state: TargiState) -> TargiState:
+    """The round's actions are over: a 12th displayed card ends the game, else cards are revealed."""
+    if any(p.displayed >= DISPLAY_SIZE for p in state.players):
+        return replace(state, phase=Phase.GAME_OVER, end_reason="display_full")
+    return replace(state, phase=Phase.REVEAL)
+
+
+def _after_reveal(state: TargiState) -> TargiState:
+    if state.round == 0:
+        return start_round(state, 1)
+    if any(over_limit(p) for p in state.players):
+        return replace(state, phase=Phase.LIMITS)
+    return _next_round(state)
+
+
+def _next_round(state: TargiState) -> TargiState:
+    return start_round(replace(state, start_player=state.other_player), state.round + 1)

@@ -1,0 +1,378 @@
+"""Targi's rules: setup, every ordinary action of the round, and the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field, TypeAdapter
+
+from companion.game import GameRules
+from companion.games.targi import actions as a
+from companion.games.targi import effects, flow, piles, scoring
+from companion.games.targi.board import BORDER, CENTRAL_CELLS, GOODS_CELLS, BorderCard, Cell, placement_refusals
+from companion.games.targi.catalog import catalog
+from companion.games.targi.corrections import CORRECTIONS
+from companion.games.targi.legal import legal_actions
+from companion.games.targi.model import (
+    CardKind,
+    Good,
+    Phase,
+    PlayerState,
+    Slot,
+    Stock,
+    TargiState,
+)
+from companion.games.targi.raids import payment_matches, raid_options
+from companion.i18n import _
+from companion.scoresheet import ScoreSheet
+from companion.verdict import RuleViolation
+
+STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
+BORDER_GOODS = {BorderCard.DATES: Good.DATES, BorderCard.SALT: Good.SALT, BorderCard.PEPPER: Good.PEPPER}
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerOptions:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=24)]
+    colour: Annotated[str, Field(min_length=1, max_length=24)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TargiOptions:
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    players: tuple[PlayerOptions, PlayerOptions]
+    start_player: Annotated[int, Field(ge=0, le=1)] = 0
+
+    def __post_init__(self) -> None:
+        if self.players[0].name == self.players[1].name:
+            raise ValueError("the two players need different names")
+
+
+# --- refusals shared by the handlers ------------------------------------------------------------
+
+
+def _require_phase(state: TargiState, *phases: Phase) -> None:
+    if state.phase not in phases:
+        if state.phase is Phase.GAME_OVER:
+            raise RuleViolation("game_over", _("The game is over."))
+        raise RuleViolation(
+            "wrong_phase",
+            _("That is not part of the {phase} step of the round.").format(phase=_(state.phase.value)),
+        )
+
+
+def _require_turn(state: TargiState, seat: int) -> PlayerState:
+    if state.to_move is not None and state.to_move != seat:
+        raise RuleViolation(
+            "not_your_turn",
+            _("It is {name}'s turn.").format(name=state.players[state.to_move].name),
+        )
+    return state.players[seat]
+
+
+def _acting(state: TargiState, seat: int) -> PlayerState:
+    _require_phase(state, Phase.ACTIONS)
+    return _require_turn(state, seat)
+
+
+def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> TargiState:
+    """The player's Targi on ``card`` goes back: the card is used (or refused if it is not theirs)."""
+    player = _acting(state, seat)
+    if card not in player.targi:
+        raise RuleViolation(
+            "not_your_card", _("You have no Targi on card {card}.").format(card=card)
+        )
+    if BORDER[card] not in kinds:
+        raise RuleViolation(
+            "wrong_card", _("Card {card} is not a {kind} card.").format(
+                card=card, kind=" / ".join(_(k.value) for k in kinds)
+            )
+        )
+    remaining = tuple(c for c in player.targi if c != card)
+    return state.with_player(seat, replace(player, targi=remaining))
+
+
+def _use_central(state: TargiState, seat: int, cell: Cell, kind: CardKind) -> tuple[TargiState, str]:
+    """The player's marker on ``cell`` goes back and the card is replaced face down by the other
+    kind; returns the new state and the card that was used."""
+    player = _acting(state, seat)
+    if cell not in player.markers:
+        raise RuleViolation(
+            "no_marker", _("You have no tribe marker on the card at {cell}.").format(cell=list(cell))
+        )
+    slot = state.slot(cell)
+    if slot.card is None:
+        raise RuleViolation("face_down", _("That card is face down until the round ends."))
+    if slot.kind is not kind:
+        raise RuleViolation(
+            "wrong_card", _("The card at {cell} is a {kind} card.").format(
+                cell=list(cell), kind=_(slot.kind.value)
+            )
+        )
+    state = state.with_player(seat, replace(player, markers=tuple(m for m in player.markers if m != cell)))
+    return state.with_slot(cell, Slot(kind.other)), slot.card
+
+
+def _gain(state: TargiState, seat: int, gain: Stock) -> TargiState:
+    player = state.players[seat]
+    return state.with_player(seat, player.with_stock(player.stock + gain))
+
+
+# --- handlers, one per ordinary action ---------------------------------------------------------
+
+
+def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
+    _require_phase(state, Phase.REVEAL)
+    slot = state.slot(action.cell)
+    if slot.card is not None:
+        raise RuleViolation(
+            "already_revealed", _("The card at {cell} is already known: correct it instead.").format(
+                cell=list(action.cell)
+            )
+        )
+    state = piles.draw(state, action.card, slot.kind)
+    return state.with_slot(action.cell, Slot(slot.kind, action.card))
+
+
+def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
+    _require_phase(state, Phase.RAID)
+    player = _require_turn(state, action.player)
+    assert state.raid is not None
+    payment = Stock(action.dates, action.salt, action.pepper, action.gold, action.vp)
+    options, opponent_gains = raid_options(state.raid, player.stock)
+    if options and not any(payment_matches(o, payment) for o in options):
+        choices = _(" or ").join(f"{o.amount} {_(o.resource)}" for o in options)
+        raise RuleViolation(
+            "wrong_payment", _("Raid {raid}: give {choices}.").format(raid=state.raid, choices=choices)
+        )
+    if not options and payment != Stock():
+        raise RuleViolation(
+            "wrong_payment",
+            _("Raid {raid}: you cannot pay it, so you give nothing.").format(raid=state.raid),
+        )
+    if not player.stock.covers(payment):
+        raise RuleViolation("cannot_afford", _("You do not have those goods."))
+    state = state.with_player(action.player, player.with_stock(player.stock - payment))
+    if opponent_gains:
+        state = _gain(state, 1 - action.player, Stock(vp=opponent_gains))
+    paid = (state.raid_paid[0] or action.player == 0, state.raid_paid[1] or action.player == 1)
+    state = replace(state, raid_paid=paid)
+    return flow.finish_raid(state) if all(paid) else state
+
+
+def _place(state: TargiState, action: a.Place) -> TargiState:
+    _require_phase(state, Phase.PLACEMENT)
+    player = _require_turn(state, action.player)
+    theirs = state.players[1 - action.player].targi
+    reason = placement_refusals(state.robber, player.targi, theirs).get(action.card)
+    if reason is not None:
+        raise RuleViolation(reason, placement_message(reason, action.card))
+    state = state.with_player(action.player, replace(player, targi=(*player.targi, action.card)))
+    state = replace(state, placements=state.placements + 1)
+    return flow.finish_placement(state) if state.placements == 6 else state
+
+
+def placement_message(reason: str, card: int) -> str:
+    return {
+        "raid": _("Card {card} is a raid corner: no Targi may stand there."),
+        "robber": _("The robber stands on card {card}."),
+        "occupied": _("A Targi already stands on card {card}."),
+        "opposite": _("Card {card} is opposite an opponent's Targi."),
+    }[reason].format(card=card)
+
+
+def _take_goods(state: TargiState, action: a.TakeGoods) -> TargiState:
+    state = _use_border(state, action.player, action.card, *BORDER_GOODS)
+    return _gain(state, action.player, Stock.of(BORDER_GOODS[BORDER[action.card]]))
+
+
+def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
+    state = _use_border(
+        state, action.player, _border_card_of(BorderCard.NOBLE), BorderCard.NOBLE
+    )
+    player = state.players[action.player]
+    if player.hand is None:
+        raise RuleViolation("empty_hand", _("You hold no tribe card to play or discard."))
+    card, player = player.hand, replace(player, hand=None)
+    state = state.with_player(action.player, player)
+    return effects.take_tribe_card(
+        state, action.player, card, action.decision, action.row, action.pay_gold
+    )
+
+
+def _border_card_of(kind: BorderCard) -> int:
+    return next(number for number, card in BORDER.items() if card is kind)
+
+
+def _merchant(state: TargiState, action: a.UseMerchant) -> TargiState:
+    state = _use_border(state, action.player, _border_card_of(BorderCard.MERCHANT), BorderCard.MERCHANT)
+    player = state.players[action.player]
+    return state.with_player(action.player, player.with_stock(effects.merchant(player.stock, action.exchanges)))
+
+
+def _silversmith(state: TargiState, action: a.UseSilversmith) -> TargiState:
+    card = _border_card_of(BorderCard.SILVERSMITH)
+    state = _use_border(state, action.player, card, BorderCard.SILVERSMITH)
+    player = state.players[action.player]
+    stock = effects.silversmith(player.stock, action.trade, action.good)
+    return state.with_player(action.player, player.with_stock(stock))
+
+
+def _fata_morgana(state: TargiState, action: a.UseFataMorgana) -> TargiState:
+    card = _border_card_of(BorderCard.FATA_MORGANA)
+    state = _use_border(state, action.player, card, BorderCard.FATA_MORGANA)
+    player = state.players[action.player]
+    if action.marker not in player.markers:
+        raise RuleViolation(
+            "no_marker", _("You have no tribe marker at {cell}.").format(cell=list(action.marker))
+        )
+    if action.to in state.marker_owner:
+        raise RuleViolation(
+            "occupied", _("A tribe marker already stands at {cell}.").format(cell=list(action.to))
+        )
+    if state.slot(action.to).card is None:
+        raise RuleViolation("face_down", _("That card is face down until the round ends."))
+    markers = tuple(action.to if m == action.marker else m for m in player.markers)
+    return state.with_player(action.player, replace(player, markers=markers))
+
+
+def _caravan(state: TargiState, action: a.UseCaravan) -> TargiState:
+    state = _use_border(state, action.player, _border_card_of(BorderCard.CARAVAN), BorderCard.CARAVAN)
+    state = piles.draw(state, action.card, CardKind.GOODS)
+    state = _gain(state, action.player, effects.goods_card_gain(action.card, action.choice))
+    return piles.discard(state, action.card)
+
+
+def _tribal_expansion(state: TargiState, action: a.UseTribalExpansion) -> TargiState:
+    card = _border_card_of(BorderCard.TRIBAL_EXPANSION)
+    state = _use_border(state, action.player, card, BorderCard.TRIBAL_EXPANSION)
+    state = piles.draw(state, action.card, CardKind.TRIBE)
+    return effects.take_tribe_card(
+        state, action.player, action.card, action.decision, action.row, action.pay_gold
+    )
+
+
+def _take_central_goods(state: TargiState, action: a.TakeCentralGoods) -> TargiState:
+    state, card = _use_central(state, action.player, action.cell, CardKind.GOODS)
+    state = _gain(state, action.player, effects.goods_card_gain(card, action.choice))
+    return piles.discard(state, card)
+
+
+def _take_central_tribe(state: TargiState, action: a.TakeCentralTribe) -> TargiState:
+    state, card = _use_central(state, action.player, action.cell, CardKind.TRIBE)
+    return effects.take_tribe_card(
+        state, action.player, card, action.decision, action.row, action.pay_gold
+    )
+
+
+def _skip(state: TargiState, action: a.Skip) -> TargiState:
+    player = _acting(state, action.player)
+    if isinstance(action.space, int):
+        if action.space not in player.targi:
+            raise RuleViolation(
+                "not_your_card", _("You have no Targi on card {card}.").format(card=action.space)
+            )
+        return state.with_player(
+            action.player, replace(player, targi=tuple(c for c in player.targi if c != action.space))
+        )
+    if action.space not in player.markers:
+        raise RuleViolation(
+            "no_marker", _("You have no tribe marker at {cell}.").format(cell=list(action.space))
+        )
+    markers = tuple(m for m in player.markers if m != action.space)
+    return state.with_player(action.player, replace(player, markers=markers))
+
+
+def _end_turn(state: TargiState, action: a.EndTurn) -> TargiState:
+    player = _acting(state, action.player)
+    state = state.with_player(action.player, replace(player, targi=(), markers=()))
+    return flow.mark_turn_done(state, action.player)
+
+
+def _return_excess(state: TargiState, action: a.ReturnExcess) -> TargiState:
+    _require_phase(state, Phase.LIMITS)
+    player = state.players[action.player]
+    returned = Stock(action.dates, action.salt, action.pepper, action.gold)
+    if not flow.over_limit(player):
+        raise RuleViolation("within_limits", _("You hold no more than 10 goods and 3 gold."))
+    if not player.stock.covers(returned):
+        raise RuleViolation("cannot_afford", _("You cannot return goods you do not have."))
+    excess_goods = max(0, player.stock.goods - flow.GOODS_LIMIT)
+    excess_gold = max(0, player.stock.gold - flow.GOLD_LIMIT)
+    if returned.goods != excess_goods or returned.gold != excess_gold:
+        raise RuleViolation(
+            "wrong_return",
+            _("Return exactly {goods} goods and {gold} gold.").format(
+                goods=excess_goods, gold=excess_gold
+            ),
+        )
+    return state.with_player(action.player, player.with_stock(player.stock - returned))
+
+
+HANDLERS: dict[type, Callable[[TargiState, Any], TargiState]] = {
+    a.RevealCard: _reveal,
+    a.PayRaid: _pay_raid,
+    a.Place: _place,
+    a.TakeGoods: _take_goods,
+    a.UseNoble: _noble,
+    a.UseMerchant: _merchant,
+    a.UseSilversmith: _silversmith,
+    a.UseFataMorgana: _fata_morgana,
+    a.UseCaravan: _caravan,
+    a.UseTribalExpansion: _tribal_expansion,
+    a.TakeCentralGoods: _take_central_goods,
+    a.TakeCentralTribe: _take_central_tribe,
+    a.Skip: _skip,
+    a.EndTurn: _end_turn,
+    a.ReturnExcess: _return_excess,
+    **CORRECTIONS,
+}
+
+
+class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
+    name = "targi"
+    options_adapter = TypeAdapter(TargiOptions)
+    action_adapter = a.ACTION_ADAPTER
+
+    def setup(self, options: TargiOptions) -> TargiState:
+        players = tuple(PlayerState(p.name, p.colour, STARTING_STOCK) for p in options.players)
+        centre = tuple(
+            (cell, Slot(CardKind.GOODS if cell in GOODS_CELLS else CardKind.TRIBE))
+            for cell in CENTRAL_CELLS
+        )
+        return TargiState(
+            players=(players[0], players[1]),
+            start_player=options.start_player,
+            round=0,
+            robber=None,
+            phase=Phase.REVEAL,
+            centre=centre,
+        )
+
+    def apply(self, state: TargiState, action: a.TargiAction) -> TargiState:
+        handler = HANDLERS[type(action)]
+        return flow.settle(handler(state, action))
+
+    def legal_actions(self, state: TargiState) -> list[a.TargiAction]:
+        return legal_actions(self, state)
+
+    def is_over(self, state: TargiState) -> bool:
+        return state.phase is Phase.GAME_OVER
+
+    def score_sheet(self, state: TargiState) -> ScoreSheet:
+        tribe = catalog().tribe
+        tallies = {
+            p.name: scoring.Tally(
+                vp_tokens=p.stock.vp,
+                card_vp=sum(tribe[card].vp for row in p.display for card in row),
+                card_bonus=p.card_bonus,
+                gold=p.stock.gold,
+                goods=p.stock.goods,
+                display=[[tribe[card].symbol for card in row] for row in p.display],
+            )
+            for p in state.players
+        }
+        return scoring.sheet(tallies, final=self.is_over(state))

@@ -1,0 +1,378 @@
+"""The game store: one SQLite file (WAL, ``synchronous=FULL``) holding every game's append-only log.
+
+Each append is exactly one durable transaction, so an entry the store has returned survives a power
+cut. At open the file is checked; a damaged one is moved aside (with its ``-wal``/``-shm`` files) to
+``<name>.damaged-<UTC time>`` and a fresh database is started, and :attr:`Store.notice` says so.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import _
+
+Clock = Callable[[], datetime]
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished'))
+        )""",
+        """CREATE TABLE log (
+            game_id TEXT NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            kind TEXT NOT NULL CHECK (kind IN ('action', 'correction', 'undo', 'redo')),
+            payload TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE settings (
+            game TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (game, key)
+        )""",
+    ),
+)
+"""Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+STATUSES = ("active", "finished")
+
+
+class StoreError(Exception):
+    """A problem with the game database that the app should report rather than work around."""
+
+
+class NewerSchemaError(StoreError):
+    """The database was written by a newer Table Companion; it is left untouched."""
+
+
+class DuplicateEntryError(StoreError):
+    """The log already has an entry with this sequence number: the writer's view was stale."""
+
+
+class UnknownGameError(StoreError):
+    """No game has this id."""
+
+
+class _Damaged(Exception):
+    """Internal: why an existing file cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    entries: list[LogEntry]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: str
+    game: str
+    status: str
+    created_at: str
+    updated_at: str
+    last_seq: int
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """Open with :meth:`Store.open`; one instance per thread (sqlite3 connections are not shared)."""
+
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, clock: Clock, quarantined: Path | None,
+        notice: str | None,
+    ) -> None:
+        self._conn = connection
+        self.path = path
+        self._clock = clock
+        self.quarantined = quarantined
+        """Where a damaged database found at open was moved, if one was."""
+        self.notice = notice
+        """A sentence for the table explaining what happened to a damaged database, if anything."""
+
+    @classmethod
+    def open(cls, path: Path, *, clock: Clock = utc_now) -> Store:
+        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            connection = _open_checked(path)
+        except _Damaged as damage:
+            moved = _quarantine(path, clock())
+            connection = _open_checked(path)
+            notice = _(
+                "The game database {path} was damaged ({reason}). It was moved to {moved} "
+                "and a new, empty database was started."
+            ).format(path=path, reason=damage, moved=moved)
+            return cls(connection, path, clock, moved, notice)
+        return cls(connection, path, clock, None, None)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- games and their logs ---------------------------------------------------------------
+
+    def create_game(self, game: str, options: dict[str, Any]) -> str:
+        """Store a new, empty game and return its id."""
+        game_id = uuid.uuid4().hex
+        now = self._now()
+        self._conn.execute(
+            "INSERT INTO games (id, game, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, game, _dumps(options), now, now),
+        )
+        return game_id
+
+    def append(
+        self, game_id: str, seq: int, kind: str, payload: dict[str, Any], *,
+        status: str | None = None,
+    ) -> LogEntry:
+        """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
+
+        :class:`DuplicateEntryError` if ``seq`` is taken: the caller's view of the game is stale.
+        """
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+        now = self._now()
+        try:
+            with _transaction(self._conn):
+                self._conn.execute(
+                    "INSERT INTO log (game_id, seq, kind, payload, created_at) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seq, kind, _dumps(payload), now),
+                )
+                self._conn.execute(
+                    "UPDATE games SET updated_at = ?, status = coalesce(?, status) WHERE id = ?",
+                    (now, status, game_id),
+                )
+        except sqlite3.IntegrityError as error:
+            raise _integrity_error(error, game_id, seq) from None
+        return LogEntry(seq, kind, payload, now)
+
+    def load(self, game_id: str) -> StoredGame:
+        row = self._conn.execute(
+            "SELECT game, options, status FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGameError(f"no game with id {game_id!r}")
+        entries = [
+            LogEntry(seq, kind, json.loads(payload), created_at)
+            for seq, kind, payload, created_at in self._conn.execute(
+                "SELECT seq, kind, payload, created_at FROM log WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        ]
+        return StoredGame(game_id, row[0], json.loads(row[1]), row[2], entries)
+
+    def list_games(self) -> list[GameSummary]:
+        """Every game, the most recently changed first."""
+        rows = self._conn.execute(
+            "SELECT id, game, status, created_at, updated_at, "
+            "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
+            "FROM games ORDER BY updated_at DESC, created_at DESC"
+        )
+        return [GameSummary(*row) for row in rows]
+
+    # --- settings confirmed once per installation ---------------------------------------------
+
+    def get_setting(self, game: str, key: str, default: Any = None) -> Any:
+        row = self._conn.execute(
+            "SELECT value FROM settings WHERE game = ? AND key = ?", (game, key)
+        ).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def set_setting(self, game: str, key: str, value: Any) -> None:
+        self._conn.execute(
+            "INSERT INTO settings (game, key, value, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
+            "updated_at = excluded.updated_at",
+            (game, key, _dumps(value), self._now()),
+        )
+
+    def list_settings(self, game: str) -> dict[str, Any]:
+        rows = self._conn.execute(
+            "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
+        )
+        return {key: json.loads(value) for key, value in rows}
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _now(self) -> str:
+        return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@contextmanager
+def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``: one atomic, durable write (rolled back on any error)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> StoreError:
+    name = error.sqlite_errorname
+    if name == "SQLITE_CONSTRAINT_PRIMARYKEY":
+        return DuplicateEntryError(
+            f"game {game_id} already has log entry {seq}: another writer got there first"
+        )
+    if name == "SQLITE_CONSTRAINT_FOREIGNKEY":
+        return UnknownGameError(f"no game with id {game_id!r}")
+    return StoreError(f"log entry {seq} of game {game_id} refused: {error}")
+
+
+# --- opening, checking, migrating ---------------------------------------------------------------
+
+
+def _open_checked(path: Path) -> sqlite3.Connection:
+    """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not."""
+    connection = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+    try:
+        version = _check(connection)
+        _configure(connection)
+        _migrate(connection, version)
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _check(connection: sqlite3.Connection) -> int:
+    """The file's schema version, after checking that it is an intact database we can use."""
+    try:
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise NewerSchemaError(
+                f"{_path_of(connection)} has schema version {version}, but this Table Companion "
+                f"only knows up to {SCHEMA_VERSION}; update the app to open it"
+            )
+        schema = _schema(connection)
+    except sqlite3.DatabaseError as error:
+        raise _Damaged(str(error)) from None
+    if problems != ["ok"]:
+        raise _Damaged(f"integrity check: {'; '.join(problems[:3])}")
+    if schema != _expected_schema(version):
+        raise _Damaged(
+            "not a Table Companion database" if version == 0
+            else f"its tables do not match schema version {version}"
+        )
+    return version
+
+
+def _configure(connection: sqlite3.Connection) -> None:
+    mode = connection.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+    if mode.lower() != "wal":
+        raise StoreError(f"{_path_of(connection)}: cannot switch to WAL mode (got {mode!r})")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute("PRAGMA foreign_keys=ON")
+
+
+def _migrate(connection: sqlite3.Connection, version: int) -> None:
+    """Apply the migrations after ``version``, each in one transaction with its version bump.
+
+    The version is read again inside the transaction in case another process migrated meanwhile.
+    """
+    for number in range(version + 1, SCHEMA_VERSION + 1):
+        with _transaction(connection):
+            if connection.execute("PRAGMA user_version").fetchone()[0] >= number:
+                continue
+            for statement in MIGRATIONS[number - 1]:
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {number}")
+
+
+Schema = dict[str, tuple[tuple[Any, ...], ...]]
+
+
+def _schema(connection: sqlite3.Connection) -> Schema:
+    """Table name -> its columns (name, type, not null, default, primary-key position)."""
+    names = [
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name"
+        )
+    ]
+    return {
+        name: tuple(
+            tuple(column[1:])
+            for column in connection.execute("SELECT * FROM pragma_table_info(?)", (name,))
+        )
+        for name in names
+    }
+
+
+@cache
+def _expected_schema(version: int) -> Schema:
+    """The schema that migrations 1..``version`` produce, built in memory."""
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in MIGRATIONS[:version]:
+            for statement in migration:
+                connection.execute(statement)
+        return _schema(connection)
+    finally:
+        connection.close()
+
+
+def _path_of(connection: sqlite3.Connection) -> str:
+    return connection.execute("PRAGMA database_list").fetchone()[2]
+
+
+def _quarantine(path: Path, when: datetime) -> Path:
+    """Move ``path`` and its ``-wal``/``-shm`` companions aside; return the new database path."""
+    stamp = when.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    counter = 1
+    while any(Path(f"{target}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
+        counter += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
+    for suffix in ("", "-wal", "-shm"):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            source.rename(f"{target}{suffix}")
+    return target
