@@ -1,0 +1,1 @@
+"""Benchmarks: ``scripts/run-benchmarks`` (or ``python -m benchmarks``) prints every figure."""
