@@ -1,7 +1,7 @@
 """Where things live: the config file (TOML) and the game database.
 
 The config file is found from an explicit path, else ``$TABLE_COMPANION_CONFIG``, else
-``config.toml`` in the platform's user config directory if it exists; without one the defaults apply.
+``config.toml`` in the platform's user config directory if it exists; else the defaults apply.
 ``$TABLE_COMPANION_DB`` overrides the database path whatever the file says.
 """
 
@@ -42,7 +42,7 @@ def default_config_path() -> Path:
 
 
 def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:
-    """The configuration from ``path`` (or the usual places); ``environ`` defaults to ``os.environ``."""
+    """The configuration from ``path`` or the usual places (``environ``: ``os.environ``)."""
     env = os.environ if environ is None else environ
     source = _config_file(path, env)
     table = _read_toml(source) if source is not None else {}
@@ -55,7 +55,9 @@ def load_config(path: Path | None = None, environ: Mapping[str, str] | None = No
 
 def _config_file(path: Path | None, env: Mapping[str, str]) -> Path | None:
     """The file to read: one named explicitly must exist; the default one is optional."""
-    explicit = path if path is not None else (Path(env[CONFIG_ENV]) if env.get(CONFIG_ENV) else None)
+    explicit = path
+    if explicit is None and env.get(CONFIG_ENV):
+        explicit = Path(env[CONFIG_ENV])
     if explicit is not None:
         if not explicit.is_file():
             raise ConfigError(f"config file {explicit} does not exist")

@@ -52,6 +52,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 STATUSES = ("active", "finished")
 
 
@@ -107,10 +108,14 @@ def utc_now() -> datetime:
 
 
 class Store:
-    """Open with :meth:`Store.open`; one instance per thread (sqlite3 connections are not shared)."""
+    """Open with :meth:`Store.open`; one instance per thread (connections are not shared)."""
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path, clock: Clock, quarantined: Path | None,
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        clock: Clock,
+        quarantined: Path | None,
         notice: str | None,
     ) -> None:
         self._conn = connection
@@ -159,7 +164,12 @@ class Store:
         return game_id
 
     def append(
-        self, game_id: str, seq: int, kind: str, payload: dict[str, Any], *,
+        self,
+        game_id: str,
+        seq: int,
+        kind: str,
+        payload: dict[str, Any],
+        *,
         status: str | None = None,
     ) -> LogEntry:
         """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
@@ -269,10 +279,11 @@ def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> S
 
 def _open_checked(path: Path) -> sqlite3.Connection:
     """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not."""
+    _check_header(path)
     connection = sqlite3.connect(path, isolation_level=None, timeout=10.0)
     try:
-        version = _check(connection)
-        _configure(connection)
+        version = _check(connection, path)
+        _configure(connection, path)
         _migrate(connection, version)
     except BaseException:
         connection.close()
@@ -280,33 +291,48 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _check(connection: sqlite3.Connection) -> int:
-    """The file's schema version, after checking that it is an intact database we can use."""
+def _check_header(path: Path) -> None:
+    """Refuse a non-empty file that is not SQLite before SQLite touches it (or its ``-wal``)."""
+    if not path.exists():
+        return
+    with path.open("rb") as file:
+        header = file.read(len(_SQLITE_MAGIC))
+    if header and header != _SQLITE_MAGIC:
+        raise _Damaged("it is not an SQLite database")
+
+
+def _check(connection: sqlite3.Connection, path: Path) -> int:
+    """The file's schema version, after checking that it is an intact database we can use.
+
+    A file from a newer app is refused (:class:`NewerSchemaError`), never quarantined.
+    """
     try:
         problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise NewerSchemaError(
-                f"{_path_of(connection)} has schema version {version}, but this Table Companion "
+                f"{path} has schema version {version}, but this Table Companion "
                 f"only knows up to {SCHEMA_VERSION}; update the app to open it"
             )
         schema = _schema(connection)
     except sqlite3.DatabaseError as error:
         raise _Damaged(str(error)) from None
     if problems != ["ok"]:
-        raise _Damaged(f"integrity check: {'; '.join(problems[:3])}")
+        details = " ".join(" ".join(problems[:3]).split())
+        raise _Damaged(f"integrity check: {details}")
     if schema != _expected_schema(version):
         raise _Damaged(
-            "not a Table Companion database" if version == 0
+            "not a Table Companion database"
+            if version == 0
             else f"its tables do not match schema version {version}"
         )
     return version
 
 
-def _configure(connection: sqlite3.Connection) -> None:
+def _configure(connection: sqlite3.Connection, path: Path) -> None:
     mode = connection.execute("PRAGMA journal_mode=WAL").fetchone()[0]
     if mode.lower() != "wal":
-        raise StoreError(f"{_path_of(connection)}: cannot switch to WAL mode (got {mode!r})")
+        raise StoreError(f"{path}: cannot switch to WAL mode (got {mode!r})")
     connection.execute("PRAGMA synchronous=FULL")
     connection.execute("PRAGMA foreign_keys=ON")
 
@@ -357,10 +383,6 @@ def _expected_schema(version: int) -> Schema:
         return _schema(connection)
     finally:
         connection.close()
-
-
-def _path_of(connection: sqlite3.Connection) -> str:
-    return connection.execute("PRAGMA database_list").fetchone()[2]
 
 
 def _quarantine(path: Path, when: datetime) -> Path:
