@@ -41,23 +41,22 @@ def default_config_path() -> Path:
     return Path(user_config_dir(APP_NAME)) / "config.toml"
 
 
-def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:
-    """The configuration from ``path`` or the usual places (``environ``: ``os.environ``)."""
-    env = os.environ if environ is None else environ
-    source = _config_file(path, env)
+def load_config(path: Path | None = None) -> Config:
+    """The configuration from ``path``, or else from the usual places (see the module)."""
+    source = _config_file(path)
     table = _read_toml(source) if source is not None else {}
     _check_keys(table)
     database = _database_path(table, source)
-    if env.get(DATABASE_ENV):
-        database = Path(env[DATABASE_ENV]).expanduser()
+    if os.environ.get(DATABASE_ENV):
+        database = Path(os.environ[DATABASE_ENV]).expanduser()
     return Config(database=database)
 
 
-def _config_file(path: Path | None, env: Mapping[str, str]) -> Path | None:
+def _config_file(path: Path | None) -> Path | None:
     """The file to read: one named explicitly must exist; the default one is optional."""
     explicit = path
-    if explicit is None and env.get(CONFIG_ENV):
-        explicit = Path(env[CONFIG_ENV])
+    if explicit is None and os.environ.get(CONFIG_ENV):
+        explicit = Path(os.environ[CONFIG_ENV])
     if explicit is not None:
         if not explicit.is_file():
             raise ConfigError(f"config file {explicit} does not exist")

@@ -14,7 +14,7 @@ def rules_for(name: str) -> GameRules:
 
 
 def register(name: str, rules: GameRules) -> None:
-    """Make ``rules`` known as ``name`` (plug-in games, test games); a name is registered once."""
+    """Make ``rules`` known as ``name`` (test games, plug-ins); a taken name cannot be reused."""
     known = GAMES.get(name)
     if known is not None and known is not rules:
         raise ValueError(f"a game named {name!r} is already registered")

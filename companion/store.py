@@ -49,9 +49,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
     ),
 )
-"""Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit."""
+"""Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
+
+``games.updated_at`` is when the game's own row last changed (creation, status); appending to the
+log leaves it alone so that an append is one row written. :meth:`Store.list_games` reports the later
+of it and the last entry's time.
+"""
 
 SCHEMA_VERSION = len(MIGRATIONS)
+_INSERT_ENTRY = "INSERT INTO log (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 STATUSES = ("active", "finished")
 
@@ -100,6 +106,7 @@ class GameSummary:
     status: str
     created_at: str
     updated_at: str
+    """When the game last changed: its latest log entry or status change."""
     last_seq: int
 
 
@@ -179,17 +186,17 @@ class Store:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown game status {status!r}")
         now = self._now()
+        row = (game_id, seq, kind, _dumps(payload), now)
         try:
-            with _transaction(self._conn):
-                self._conn.execute(
-                    "INSERT INTO log (game_id, seq, kind, payload, created_at) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seq, kind, _dumps(payload), now),
-                )
-                self._conn.execute(
-                    "UPDATE games SET updated_at = ?, status = coalesce(?, status) WHERE id = ?",
-                    (now, status, game_id),
-                )
+            if status is None:  # the hot path: one statement, its own (autocommit) transaction
+                self._conn.execute(_INSERT_ENTRY, row)
+            else:
+                with _transaction(self._conn):
+                    self._conn.execute(_INSERT_ENTRY, row)
+                    self._conn.execute(
+                        "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                        (status, now, game_id),
+                    )
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
         return LogEntry(seq, kind, payload, now)
@@ -201,20 +208,23 @@ class Store:
         if row is None:
             raise UnknownGameError(f"no game with id {game_id!r}")
         entries = [
-            LogEntry(seq, kind, json.loads(payload), created_at)
+            LogEntry(seq, kind, _loads(payload, f"log entry {seq} of game {game_id}"), created_at)
             for seq, kind, payload, created_at in self._conn.execute(
                 "SELECT seq, kind, payload, created_at FROM log WHERE game_id = ? ORDER BY seq",
                 (game_id,),
             )
         ]
-        return StoredGame(game_id, row[0], json.loads(row[1]), row[2], entries)
+        options = _loads(row[1], f"the options of game {game_id}")
+        return StoredGame(game_id, row[0], options, row[2], entries)
 
     def list_games(self) -> list[GameSummary]:
-        """Every game, the most recently changed first."""
+        """Every game, the most recently changed (status or log) first."""
         rows = self._conn.execute(
-            "SELECT id, game, status, created_at, updated_at, "
+            "SELECT id, game, status, created_at, max(updated_at, coalesce("
+            "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
+            ")) AS changed_at, "
             "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
-            "FROM games ORDER BY updated_at DESC, created_at DESC"
+            "FROM games ORDER BY changed_at DESC, created_at DESC"
         )
         return [GameSummary(*row) for row in rows]
 
@@ -246,8 +256,16 @@ class Store:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+def _loads(text: str, what: str) -> Any:
+    """JSON read back from the database; damaged text (a flipped bit, say) is a StoreError."""
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise StoreError(f"{what} is not valid JSON: {error}") from None
+
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""Compact JSON; one encoder for all calls (``json.dumps`` with options builds one per call)."""
 
 
 @contextmanager

@@ -1,0 +1,213 @@
+"""A game in progress: its rules, its initial state and its append-only log in the store.
+
+Every accepted action, correction, undo and redo is committed as a log entry before it is
+acknowledged; the state is the fold of the rules over the *effective* actions (those not undone).
+Replaying the log therefore resumes a game exactly, undo/redo included, and history is never
+rewritten. Input decided on an older view of the game (stale sequence number, another game) is
+refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.errors import InputError
+from companion.game import GameRules
+from companion.i18n import _
+from companion.registry import rules_for
+from companion.scoresheet import ScoreSheet
+from companion.store import DuplicateEntryError, LogEntry, Store
+from companion.verdict import RuleViolation, Verdict
+
+Rules = GameRules[Any, Any, Any]
+
+
+class LogCorruptionError(Exception):
+    """A stored log that cannot be replayed: an entry no longer applies, or entries are missing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to a submit/undo/redo: the verdict, and the sequence number and state after it."""
+
+    verdict: Verdict
+    seq: int
+    state: Any
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """An effective (or undone) action: the seq of the entry holding it and the state after it."""
+
+    seq: int
+    action: Any
+    state: Any
+
+
+class Session:
+    """Create with :meth:`create` or :meth:`resume`; callers pass back the ``seq`` they last saw."""
+
+    def __init__(self, store: Store, rules: Rules, game_id: str, options: Any, status: str) -> None:
+        self._store = store
+        self.rules = rules
+        self.game_id = game_id
+        self._initial = rules.setup(options)
+        self._status = status
+        self._entries: list[LogEntry] = []
+        self._effective: list[_Step] = []
+        self._undone: list[_Step] = []
+        """The redo stack: undone steps, the next one to redo last."""
+
+    @classmethod
+    def create(cls, store: Store, rules: Rules, options: Any) -> Session:
+        """Start a new game with ``options`` as parsed by ``rules.parse_options``."""
+        game_id = store.create_game(rules.name, rules.dump_options(options))
+        return cls(store, rules, game_id, options, "active")
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str) -> Session:
+        """The game as its log leaves it; :class:`LogCorruptionError` if the log won't replay."""
+        stored = store.load(game_id)
+        rules = rules_for(stored.game)
+        session = cls(store, rules, game_id, rules.parse_options(stored.options), stored.status)
+        for entry in stored.entries:
+            session._replay(entry)
+        return session
+
+    @property
+    def state(self) -> Any:
+        return self._effective[-1].state if self._effective else self._initial
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last log entry (0 before the first)."""
+        return len(self._entries)
+
+    @property
+    def entries(self) -> tuple[LogEntry, ...]:
+        """Every log entry, the first first."""
+        return tuple(self._entries)
+
+    # --- changing the game ----------------------------------------------------------------
+
+    def submit(self, action: Any, *, seq: int, game_id: str) -> Outcome:
+        """Check ``action`` and, if legal, log it; ``seq`` is the last one the caller saw."""
+        refusal = self._view_refusal(seq, game_id)
+        if refusal is not None:
+            return self._refused(refusal)
+        try:
+            state = self.rules.apply(self.state, action)
+        except RuleViolation as violation:
+            return self._refused(violation.verdict)
+        kind = "correction" if self.rules.is_correction(action) else "action"
+        step = _Step(self.seq + 1, action, state)
+        return self._commit(kind, self.rules.dump_action(action), state, step)
+
+    def undo(self, *, seq: int, game_id: str) -> Outcome:
+        """Take back the last effective action (logged as an ``undo`` entry)."""
+        refusal = self._view_refusal(seq, game_id)
+        if refusal is None and not self._effective:
+            refusal = Verdict(False, "nothing_to_undo", _("There is nothing to undo."))
+        if refusal is not None:
+            return self._refused(refusal)
+        before = self._effective[-2].state if len(self._effective) > 1 else self._initial
+        return self._commit("undo", {}, before)
+
+    def redo(self, *, seq: int, game_id: str) -> Outcome:
+        """Put back the last undone action, unless a new action came since (logged as ``redo``)."""
+        refusal = self._view_refusal(seq, game_id)
+        if refusal is None and not self._undone:
+            refusal = Verdict(False, "nothing_to_redo", _("There is nothing to redo."))
+        if refusal is not None:
+            return self._refused(refusal)
+        return self._commit("redo", {}, self._undone[-1].state)
+
+    def score_sheet(self) -> ScoreSheet:
+        """The current sheet, its trace naming for each cell the log entries that changed it.
+
+        A redone action is traced to the entry that first recorded it.
+        """
+        states = [self._initial, *(step.state for step in self._effective)]
+        sheets = [self.rules.score_sheet(state) for state in states]
+        final = sheets[-1]
+        trace = {p: {c.key: [] for c in final.categories} for p in final.players}
+        for step, before, after in zip(self._effective, sheets[:-1], sheets[1:], strict=True):
+            for player, cells in trace.items():
+                for key, seqs in cells.items():
+                    if _cell(after, player, key) != _cell(before, player, key):
+                        seqs.append(step.seq)
+        return replace(
+            final,
+            trace={p: {k: tuple(seqs) for k, seqs in cells.items()} for p, cells in trace.items()},
+        )
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _view_refusal(self, seq: int, game_id: str) -> Verdict | None:
+        if game_id != self.game_id:
+            return Verdict(False, "wrong_game", _("This input belongs to another game."))
+        if seq != self.seq:
+            message = _(
+                "This input was meant for another moment of the game (entry {seen}); "
+                "the game is now at entry {now}."
+            ).format(seen=seq, now=self.seq)
+            return Verdict(False, "stale", message)
+        return None
+
+    def _refused(self, verdict: Verdict) -> Outcome:
+        return Outcome(verdict=verdict, seq=self.seq, state=self.state)
+
+    def _commit(
+        self, kind: str, payload: dict[str, Any], after: Any, step: _Step | None = None
+    ) -> Outcome:
+        """Append the entry durably, and only then update the in-memory game to state ``after``."""
+        status = "finished" if self.rules.is_over(after) else "active"
+        try:
+            entry = self._store.append(
+                self.game_id,
+                self.seq + 1,
+                kind,
+                payload,
+                status=None if status == self._status else status,
+            )
+        except DuplicateEntryError:  # another session wrote this seq: this one must be reopened
+            message = _("Another device has changed this game; open it again to continue.")
+            return self._refused(Verdict(False, "stale", message))
+        self._status = status
+        self._record(entry, step)
+        return Outcome(verdict=Verdict.legal(), seq=entry.seq, state=after)
+
+    def _record(self, entry: LogEntry, step: _Step | None) -> None:
+        """Move the in-memory game past a committed entry (``step`` is an action entry's)."""
+        if entry.kind == "undo":
+            self._undone.append(self._effective.pop())
+        elif entry.kind == "redo":
+            self._effective.append(self._undone.pop())
+        else:
+            assert step is not None, "an action entry needs its step"
+            self._effective.append(step)
+            self._undone.clear()
+        self._entries.append(entry)
+
+    def _replay(self, entry: LogEntry) -> None:
+        """Re-apply a stored entry; one that no longer fits is log corruption, never skipped."""
+        where = f"game {self.game_id}, log entry {entry.seq} ({entry.kind})"
+        if entry.seq != self.seq + 1:
+            raise LogCorruptionError(f"{where}: expected entry {self.seq + 1}")
+        step = None
+        if entry.kind in ("action", "correction"):
+            try:
+                action = self.rules.parse_action(entry.payload)
+                step = _Step(entry.seq, action, self.rules.apply(self.state, action))
+            except (InputError, RuleViolation) as error:
+                raise LogCorruptionError(f"{where} no longer applies: {error}") from error
+        elif entry.kind not in ("undo", "redo"):
+            raise LogCorruptionError(f"{where}: unknown kind of entry")
+        elif not (self._effective if entry.kind == "undo" else self._undone):
+            raise LogCorruptionError(f"{where}: there is nothing to {entry.kind}")
+        self._record(entry, step)
+
+
+def _cell(sheet: ScoreSheet, player: str, key: str) -> int | None:
+    return sheet.points.get(player, {}).get(key)

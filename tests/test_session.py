@@ -1,0 +1,270 @@
+"""Sessions: submit, refuse, undo/redo, resume and score-sheet traces, on the counter game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from counter_game import RULES, Add, CounterOptions, CounterState, SetCount
+
+from companion.session import LogCorruptionError, Outcome, Session
+from companion.store import Store
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "companion.sqlite3"
+
+
+@pytest.fixture
+def store(db: Path) -> Iterator[Store]:
+    with Store.open(db) as opened:
+        yield opened
+
+
+@pytest.fixture
+def session(store: Store) -> Session:
+    return Session.create(store, RULES, CounterOptions())
+
+
+def submit(session: Session, action: Add | SetCount) -> Outcome:
+    """Submit with the session's own (current) view."""
+    return session.submit(action, seq=session.seq, game_id=session.game_id)
+
+
+def undo(session: Session) -> Outcome:
+    return session.undo(seq=session.seq, game_id=session.game_id)
+
+
+def redo(session: Session) -> Outcome:
+    return session.redo(seq=session.seq, game_id=session.game_id)
+
+
+def counts(session: Session) -> tuple[int, ...]:
+    return session.state.counts
+
+
+def logged(store: Store, session: Session) -> list[tuple[int, str, dict[str, object]]]:
+    return [(e.seq, e.kind, e.payload) for e in store.load(session.game_id).entries]
+
+
+def assert_refused(outcome: Outcome, code: str, session: Session) -> None:
+    assert not outcome.verdict.ok
+    assert outcome.verdict.code == code
+    assert outcome.verdict.message
+    assert (outcome.seq, outcome.state) == (session.seq, session.state)
+
+
+def test_a_new_session(store: Store, session: Session) -> None:
+    assert (session.seq, session.entries) == (0, ())
+    assert session.state == CounterState(("ann", "bob"), (0, 0), 20)
+    stored = store.load(session.game_id)
+    assert (stored.game, stored.options) == ("counter", {"players": ["ann", "bob"], "target": 20})
+
+
+def test_a_legal_action_is_logged_then_acknowledged(store: Store, session: Session) -> None:
+    outcome = submit(session, Add(n=3, player=1))
+    assert outcome.verdict.ok
+    assert (outcome.seq, outcome.state.counts) == (1, (0, 3))
+    assert (session.seq, session.state) == (1, outcome.state)
+    assert logged(store, session) == [(1, "action", {"kind": "add", "n": 3, "player": 1})]
+    assert session.entries == tuple(store.load(session.game_id).entries)
+
+
+def test_an_illegal_action_changes_nothing(store: Store, session: Session) -> None:
+    submit(session, Add(n=2))
+    before = session.state
+    outcome = submit(session, Add(n=6))
+    assert_refused(outcome, "too_big", session)
+    assert outcome.verdict.message == "You may add at most 5."
+    assert (session.seq, session.state) == (1, before)
+    assert len(logged(store, session)) == 1
+
+
+@pytest.mark.parametrize("seen", [0, 2, -1])
+def test_a_stale_view_is_refused(store: Store, session: Session, seen: int) -> None:
+    submit(session, Add(n=2))
+    for attempt in (
+        session.submit(Add(n=1), seq=seen, game_id=session.game_id),
+        session.undo(seq=seen, game_id=session.game_id),
+        session.redo(seq=seen, game_id=session.game_id),
+    ):
+        assert_refused(attempt, "stale", session)
+    assert len(logged(store, session)) == 1
+
+
+def test_input_for_another_game_is_refused(store: Store, session: Session) -> None:
+    other = Session.create(store, RULES, CounterOptions())
+    outcome = session.submit(Add(n=1), seq=0, game_id=other.game_id)
+    assert_refused(outcome, "wrong_game", session)
+    assert_refused(session.undo(seq=0, game_id="nope"), "wrong_game", session)
+    assert logged(store, session) == [] and logged(store, other) == []
+
+
+def test_a_second_device_with_a_stale_view_is_refused(db: Path, session: Session) -> None:
+    with Store.open(db) as other_store:
+        other = Session.resume(other_store, session.game_id)
+        assert submit(session, Add(n=1)).verdict.ok
+        outcome = submit(other, Add(n=5))  # consistent with its own view, stale in the store
+        assert_refused(outcome, "stale", other)
+        assert other.seq == 0
+        assert [e.payload["n"] for e in other_store.load(session.game_id).entries] == [1]
+
+
+def test_corrections_are_logged_as_such(store: Store, session: Session) -> None:
+    submit(session, Add(n=4))
+    outcome = submit(session, SetCount(count=17, player=1))
+    assert outcome.verdict.ok and counts(session) == (4, 17)
+    assert [kind for _, kind, _ in logged(store, session)] == ["action", "correction"]
+
+
+def test_undo_and_redo_are_log_entries(store: Store, session: Session) -> None:
+    submit(session, Add(n=1))
+    submit(session, Add(n=2))
+    assert undo(session).state.counts == (1, 0)
+    assert undo(session).state.counts == (0, 0)
+    outcome = redo(session)
+    assert (outcome.seq, outcome.state.counts) == (5, (1, 0))
+    assert counts(session) == (1, 0)
+    assert [(seq, kind) for seq, kind, _ in logged(store, session)] == [
+        (1, "action"),
+        (2, "action"),
+        (3, "undo"),
+        (4, "undo"),
+        (5, "redo"),
+    ]
+    assert logged(store, session)[2][2] == {}
+
+
+def test_undo_and_redo_survive_reopening(db: Path) -> None:
+    with Store.open(db) as store:
+        session = Session.create(store, RULES, CounterOptions())
+        for n in (1, 2, 3):
+            submit(session, Add(n=n))
+        undo(session)
+        undo(session)
+        game_id = session.game_id
+    with Store.open(db) as store:
+        resumed = Session.resume(store, game_id)
+        assert (resumed.seq, counts(resumed)) == (5, (1, 0))
+        assert redo(resumed).state.counts == (3, 0)
+    with Store.open(db) as store:
+        resumed = Session.resume(store, game_id)
+        assert redo(resumed).state.counts == (6, 0)
+        assert_refused(redo(resumed), "nothing_to_redo", resumed)
+
+
+def test_a_new_action_clears_the_redo_stack(session: Session) -> None:
+    submit(session, Add(n=1))
+    submit(session, Add(n=2))
+    undo(session)
+    submit(session, Add(n=4, player=1))
+    assert counts(session) == (1, 4)
+    assert_refused(redo(session), "nothing_to_redo", session)
+
+
+def test_nothing_to_undo(store: Store, session: Session) -> None:
+    assert_refused(undo(session), "nothing_to_undo", session)
+    submit(session, Add(n=1))
+    undo(session)
+    assert_refused(undo(session), "nothing_to_undo", session)
+    resumed = Session.resume(store, session.game_id)
+    assert_refused(undo(resumed), "nothing_to_undo", resumed)
+    assert len(logged(store, session)) == 2
+
+
+def test_finishing_and_undoing_the_finish(store: Store) -> None:
+    session = Session.create(store, RULES, CounterOptions(target=5))
+    submit(session, Add(n=5))
+    assert RULES.is_over(session.state)
+    assert store.load(session.game_id).status == "finished"
+    assert_refused(submit(session, Add(n=1)), "game_over", session)
+    undo(session)
+    assert store.load(session.game_id).status == "active"
+    redo(session)
+    assert store.load(session.game_id).status == "finished"
+    assert Session.resume(store, session.game_id).state == session.state
+
+
+def test_score_sheet_traces_each_cell_to_the_entries_that_changed_it(session: Session) -> None:
+    submit(session, Add(n=2))  # 1
+    submit(session, Add(n=3, player=1))  # 2
+    submit(session, Add(n=0))  # 3: changes nothing
+    submit(session, Add(n=1))  # 4
+    undo(session)  # 5: takes back 4
+    submit(session, Add(n=4))  # 6
+    undo(session)  # 7: takes back 6
+    redo(session)  # 8: puts 6 back, traced to the entry holding it
+    submit(session, SetCount(count=9, player=1))  # 9
+    sheet = session.score_sheet()
+    assert sheet.points == {"ann": {"count": 6}, "bob": {"count": 9}}
+    assert sheet.trace == {"ann": {"count": (1, 6)}, "bob": {"count": (2, 9)}}
+    assert replace(sheet, trace={}) == RULES.score_sheet(session.state)
+
+
+def test_score_sheet_of_a_new_game_has_empty_traces(session: Session) -> None:
+    assert session.score_sheet().trace == {"ann": {"count": ()}, "bob": {"count": ()}}
+
+
+def random_play(session: Session, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        roll = rng.random()
+        if roll < 0.15:
+            undo(session)
+        elif roll < 0.25:
+            redo(session)
+        elif roll < 0.3:
+            submit(session, SetCount(count=rng.randint(0, 10), player=rng.randint(0, 1)))
+        else:
+            submit(session, Add(n=rng.randint(0, 6), player=rng.randint(0, 1)))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_resume_reproduces_the_session_exactly(db: Path, seed: int) -> None:
+    with Store.open(db) as store:
+        live = Session.create(store, RULES, CounterOptions(target=10**6))
+        random_play(live, random.Random(seed), 120)
+    with Store.open(db) as store:
+        resumed = Session.resume(store, live.game_id)
+        assert (resumed.seq, resumed.state, resumed.entries) == (live.seq, live.state, live.entries)
+        assert resumed.score_sheet() == live.score_sheet()
+        random_play(resumed, random.Random(seed + 100), 40)  # and play on from there
+        again = Session.resume(store, live.game_id)
+        assert (again.seq, again.state) == (resumed.seq, resumed.state)
+
+
+# --- a log that does not replay is an error, never skipped ------------------------------------
+
+
+def corrupt_log(store: Store, *entries: tuple[int, str, dict[str, object]]) -> str:
+    game_id = store.create_game("counter", RULES.dump_options(CounterOptions()))
+    for seq, kind, payload in entries:
+        store.append(game_id, seq, kind, payload)
+    return game_id
+
+
+@pytest.mark.parametrize(
+    ("entries", "message"),
+    [
+        (
+            [(1, "action", {"kind": "add", "n": 2}), (2, "action", {"kind": "add", "n": 9})],
+            "log entry 2 \\(action\\) no longer applies: too_big",
+        ),
+        ([(1, "action", {"kind": "jump"})], "log entry 1 \\(action\\) no longer applies"),
+        ([(1, "undo", {})], "log entry 1 \\(undo\\): there is nothing to undo"),
+        (
+            [(1, "action", {"kind": "add", "n": 2}), (2, "redo", {})],
+            "log entry 2 \\(redo\\): there is nothing to redo",
+        ),
+        ([(1, "action", {"kind": "add", "n": 2}), (3, "undo", {})], "expected entry 2"),
+    ],
+)
+def test_a_log_that_no_longer_replays_is_reported(
+    store: Store, entries: list[tuple[int, str, dict[str, object]]], message: str
+) -> None:
+    game_id = corrupt_log(store, *entries)
+    with pytest.raises(LogCorruptionError, match=message):
+        Session.resume(store, game_id)

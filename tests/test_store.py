@@ -1,0 +1,384 @@
+"""The SQLite game store and the config loader, on real files."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import store as store_module
+from companion.config import ConfigError, load_config
+from companion.store import (
+    SCHEMA_VERSION,
+    Clock,
+    DuplicateEntryError,
+    LogEntry,
+    NewerSchemaError,
+    Store,
+    StoreError,
+    UnknownGameError,
+)
+
+T0 = datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def ticking_clock(start: datetime = T0) -> Iterator[datetime]:
+    """A clock that moves on by one second per reading."""
+    now = start
+    while True:
+        yield now
+        now += timedelta(seconds=1)
+
+
+def clock_from(ticks: Iterator[datetime]) -> Clock:
+    return lambda: next(ticks)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "companion.sqlite3"
+
+
+@pytest.fixture
+def store(db: Path) -> Iterator[Store]:
+    with Store.open(db, clock=clock_from(ticking_clock())) as opened:
+        yield opened
+
+
+def sql(path: Path, statement: str, *params: object) -> list[tuple[Any, ...]]:
+    """Run one statement on its own autocommit connection, closed afterwards."""
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        return connection.execute(statement, params).fetchall()
+
+
+def user_version(path: Path) -> int:
+    return sql(path, "PRAGMA user_version")[0][0]
+
+
+def damaged_files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if ".damaged-" in p.name)
+
+
+# --- opening, schema, migrations --------------------------------------------------------------
+
+
+def test_new_database_is_created_with_current_schema_in_wal_mode(store: Store, db: Path) -> None:
+    assert db.exists()
+    assert store.quarantined is None and store.notice is None
+    assert user_version(db) == SCHEMA_VERSION
+    connection = store._conn  # the store's own connection carries the per-connection pragmas
+    assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert connection.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
+
+
+def test_reopening_keeps_games(db: Path) -> None:
+    with Store.open(db) as first:
+        game_id = first.create_game("counter", {"target": 3})
+        first.append(game_id, 1, "action", {"kind": "add", "n": 1})
+    with Store.open(db) as second:
+        assert second.quarantined is None
+        stored = second.load(game_id)
+    assert stored.options == {"target": 3}
+    assert [entry.payload for entry in stored.entries] == [{"kind": "add", "n": 1}]
+
+
+def test_empty_version_0_file_is_migrated(db: Path) -> None:
+    db.parent.mkdir()
+    sqlite3.connect(db).close()
+    with Store.open(db) as store:
+        assert store.quarantined is None
+        store.create_game("counter", {})
+    assert user_version(db) == SCHEMA_VERSION
+
+
+def test_older_schema_is_migrated_in_place(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Store.open(db) as store:
+        game_id = store.create_game("counter", {})
+    newer = (*store_module.MIGRATIONS, ("ALTER TABLE games ADD COLUMN note TEXT",))
+    monkeypatch.setattr(store_module, "MIGRATIONS", newer)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", len(newer))
+    with Store.open(db) as store:
+        assert store.quarantined is None
+        assert store.load(game_id).game == "counter"
+    assert user_version(db) == SCHEMA_VERSION + 1
+    assert "note" in [row[1] for row in sql(db, "PRAGMA table_info(games)")]
+
+
+def test_newer_schema_is_refused_and_left_alone(db: Path) -> None:
+    with Store.open(db) as store:
+        store.create_game("counter", {})
+    sql(db, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = db.read_bytes()
+    with pytest.raises(NewerSchemaError, match=f"schema version {SCHEMA_VERSION + 1}"):
+        Store.open(db)
+    assert db.read_bytes() == before
+    assert damaged_files(db.parent) == []
+
+
+# --- damaged files ----------------------------------------------------------------------------
+
+
+def test_garbage_file_is_moved_aside_with_its_wal_and_reported(db: Path) -> None:
+    db.parent.mkdir()
+    garbage = random.Random(1).randbytes(8192)
+    db.write_bytes(garbage)
+    Path(f"{db}-wal").write_bytes(b"not a wal")
+    with Store.open(db, clock=lambda: T0) as store:
+        moved = db.parent / "companion.sqlite3.damaged-20240102T030405Z"
+        assert store.quarantined == moved
+        assert moved.read_bytes() == garbage
+        assert Path(f"{moved}-wal").read_bytes() == b"not a wal"
+        assert str(db) in store.notice and str(moved) in store.notice
+        game_id = store.create_game("counter", {})
+        store.append(game_id, 1, "action", {})
+    with Store.open(db) as reopened:
+        assert reopened.quarantined is None
+        assert [game.id for game in reopened.list_games()] == [game_id]
+
+
+def test_second_quarantine_in_the_same_second_keeps_the_first(db: Path) -> None:
+    db.parent.mkdir()
+    for content in (b"first garbage", b"second garbage"):
+        db.write_bytes(content)
+        Store.open(db, clock=lambda: T0).close()
+    assert damaged_files(db.parent) == [
+        "companion.sqlite3.damaged-20240102T030405Z",
+        "companion.sqlite3.damaged-20240102T030405Z-2",
+    ]
+    assert (db.parent / "companion.sqlite3.damaged-20240102T030405Z").read_bytes() == (
+        b"first garbage"
+    )
+
+
+@pytest.fixture
+def multi_page_db(tmp_path: Path) -> Path:
+    """A closed, checkpointed database of several dozen pages."""
+    path = tmp_path / "template.sqlite3"
+    with Store.open(path) as store:
+        game_id = store.create_game("counter", {})
+        for seq in range(1, 400):
+            store.append(game_id, seq, "action", {"kind": "add", "n": seq, "pad": "x" * 50})
+    assert not Path(f"{path}-wal").exists()
+    return path
+
+
+def page_count(path: Path) -> int:
+    return sql(path, "PRAGMA page_count")[0][0]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["random page in the middle", "truncated to half", "every page zeroed in turn"],
+)
+def test_corrupted_database_is_moved_aside(
+    multi_page_db: Path, tmp_path: Path, damage: str
+) -> None:
+    pages = page_count(multi_page_db)
+    page_size = multi_page_db.stat().st_size // pages
+    assert pages > 10
+    targets = range(pages) if damage.startswith("every") else [pages // 2]
+    for target in targets:
+        db = tmp_path / f"case-{target}" / "companion.sqlite3"
+        db.parent.mkdir()
+        shutil.copy(multi_page_db, db)
+        with db.open("r+b") as file:
+            if damage.startswith("truncated"):
+                file.truncate(target * page_size)
+            else:
+                file.seek(target * page_size)
+                filler = random.Random(target).randbytes(page_size)
+                file.write(filler if damage.startswith("random") else bytes(page_size))
+        with Store.open(db) as store:
+            assert store.quarantined is not None, f"page {target} damage went unnoticed"
+            assert store.quarantined.exists()
+            assert store.list_games() == []
+            store.create_game("counter", {})
+        assert sql(db, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_foreign_database_is_not_reused(db: Path) -> None:
+    db.parent.mkdir()
+    sql(db, "CREATE TABLE photos (id INTEGER PRIMARY KEY)")
+    with Store.open(db) as store:
+        assert store.quarantined is not None
+        assert "not a Table Companion database" in store.notice
+
+
+def test_schema_that_does_not_match_its_version_is_not_reused(db: Path) -> None:
+    with Store.open(db) as store:
+        store.create_game("counter", {})
+    sql(db, "DROP TABLE settings")
+    with Store.open(db) as store:
+        assert store.quarantined is not None
+        assert f"schema version {SCHEMA_VERSION}" in store.notice
+
+
+# --- games and logs ---------------------------------------------------------------------------
+
+
+def test_append_and_load_round_trip(store: Store) -> None:
+    game_id = store.create_game("counter", {"players": ["ann", "bob"]})
+    assert len(game_id) == 32 and int(game_id, 16) >= 0
+    first = store.append(game_id, 1, "action", {"kind": "add", "n": 2, "note": "café"})
+    store.append(game_id, 2, "undo", {})
+    stored = store.load(game_id)
+    assert (stored.id, stored.game, stored.status) == (game_id, "counter", "active")
+    assert stored.options == {"players": ["ann", "bob"]}
+    assert stored.entries == [
+        first,
+        LogEntry(2, "undo", {}, "2024-01-02T03:04:07.000000+00:00"),
+    ]
+    assert first.created_at == "2024-01-02T03:04:06.000000+00:00"
+
+
+def test_duplicate_seq_is_refused_and_the_store_stays_usable(store: Store) -> None:
+    game_id = store.create_game("counter", {})
+    store.append(game_id, 1, "action", {"n": 1})
+    with pytest.raises(DuplicateEntryError, match="already has log entry 1"):
+        store.append(game_id, 1, "action", {"n": 2}, status="finished")
+    assert store.load(game_id).status == "active"
+    store.append(game_id, 2, "action", {"n": 3})
+    assert [entry.payload for entry in store.load(game_id).entries] == [{"n": 1}, {"n": 3}]
+
+
+def test_second_writer_with_a_stale_view_is_refused(db: Path) -> None:
+    with Store.open(db) as first, Store.open(db) as second:
+        game_id = first.create_game("counter", {})
+        first.append(game_id, 1, "action", {"by": "first"})
+        with pytest.raises(DuplicateEntryError):
+            second.append(game_id, 1, "action", {"by": "second"})
+        assert [entry.payload for entry in second.load(game_id).entries] == [{"by": "first"}]
+
+
+def test_damaged_payload_text_is_reported(store: Store, db: Path) -> None:
+    game_id = store.create_game("counter", {})
+    store.append(game_id, 1, "action", {"kind": "add", "n": 1})
+    sql(db, "UPDATE log SET payload = ?", '{"kind": "add", "n"')
+    with pytest.raises(StoreError, match=f"log entry 1 of game {game_id} is not valid JSON"):
+        store.load(game_id)
+
+
+def test_unknown_game(store: Store) -> None:
+    with pytest.raises(UnknownGameError):
+        store.load("nope")
+    with pytest.raises(UnknownGameError):
+        store.append("nope", 1, "action", {})
+
+
+def test_invalid_kind_or_status_is_refused(store: Store) -> None:
+    game_id = store.create_game("counter", {})
+    with pytest.raises(StoreError):
+        store.append(game_id, 1, "teleport", {})
+    with pytest.raises(ValueError, match="status"):
+        store.append(game_id, 1, "action", {}, status="paused")
+    assert store.load(game_id).entries == []
+
+
+def test_status_and_list_games(store: Store) -> None:
+    older = store.create_game("counter", {})
+    newer = store.create_game("targi", {})
+    store.append(older, 1, "action", {})
+    store.append(older, 2, "action", {}, status="finished")
+    summaries = store.list_games()
+    assert [(s.id, s.game, s.status, s.last_seq) for s in summaries] == [
+        (older, "counter", "finished", 2),
+        (newer, "targi", "active", 0),
+    ]
+    assert summaries[0].updated_at > summaries[0].created_at
+    assert store.load(older).status == "finished"
+
+
+# --- settings ---------------------------------------------------------------------------------
+
+
+def test_settings_round_trip_and_survive_reopening(db: Path) -> None:
+    with Store.open(db) as store:
+        assert store.get_setting("targi", "raid_4_vp") is None
+        assert store.get_setting("targi", "raid_4_vp", 1) == 1
+        store.set_setting("targi", "raid_4_vp", 2)
+        store.set_setting("targi", "raid_4_vp", 3)
+        store.set_setting("targi", "display", {"rows": [1, 2], "confirmed": True})
+        store.set_setting("tuareg", "raid_4_vp", 9)
+    with Store.open(db) as store:
+        assert store.get_setting("targi", "raid_4_vp") == 3
+        assert store.list_settings("targi") == {
+            "display": {"rows": [1, 2], "confirmed": True},
+            "raid_4_vp": 3,
+        }
+        assert store.list_settings("timbuktu") == {}
+
+
+# --- config -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def clean_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No config or database variables; platformdirs pointed into ``tmp_path``."""
+    for name in ("TABLE_COMPANION_CONFIG", "TABLE_COMPANION_DB"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config-home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data-home"))
+    return tmp_path
+
+
+def write_config(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_without_a_config_file(clean_env: Path) -> None:
+    config = load_config()
+    assert config.database == clean_env / "data-home/table-companion/companion.sqlite3"
+
+
+def test_config_file_in_the_user_config_dir(clean_env: Path) -> None:
+    write_config(
+        clean_env / "config-home/table-companion/config.toml",
+        '[storage]\ndatabase = "/srv/games.sqlite3"\n',
+    )
+    assert load_config().database == Path("/srv/games.sqlite3")
+
+
+def test_explicit_config_relative_database_path(clean_env: Path) -> None:
+    path = write_config(clean_env / "etc/companion.toml", '[storage]\ndatabase = "games.db"\n')
+    assert load_config(path).database == clean_env / "etc/games.db"
+
+
+def test_config_from_env_and_database_override(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_config(clean_env / "c.toml", '[storage]\ndatabase = "/a.sqlite3"\n')
+    monkeypatch.setenv("TABLE_COMPANION_CONFIG", str(path))
+    assert load_config().database == Path("/a.sqlite3")
+    monkeypatch.setenv("TABLE_COMPANION_DB", str(clean_env / "b.sqlite3"))
+    assert load_config().database == clean_env / "b.sqlite3"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[storage]\ndatabse = "x"\n', "unknown config key storage.databse"),
+        ("[screen]\nwidth = 800\n", r"unknown config section \[screen\]"),
+        ("[storage]\ndatabase = 3\n", "storage.database must be a str, not int"),
+        ('storage = "x"\n', "expected a \\[storage\\] table"),
+        ("[storage\n", "not valid TOML"),
+    ],
+)
+def test_bad_config_names_the_problem(clean_env: Path, text: str, message: str) -> None:
+    path = write_config(clean_env / "c.toml", text)
+    with pytest.raises(ConfigError, match=message):
+        load_config(path)
+
+
+def test_missing_explicit_config_is_an_error(clean_env: Path) -> None:
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(clean_env / "missing.toml")
