@@ -58,14 +58,17 @@ def persist_one_action(folder: Path, games: list[list[a.TargiAction]]) -> tuple[
     raw = sqlite3.connect(folder / "bench-raw.sqlite3", isolation_level=None)
     raw.execute("PRAGMA journal_mode=WAL")
     raw.execute("PRAGMA synchronous=FULL")
-    raw.execute("CREATE TABLE log (game_id TEXT, seq INTEGER, kind TEXT, payload TEXT, "
-                "created_at TEXT, PRIMARY KEY (game_id, seq))")
+    raw.execute(
+        "CREATE TABLE log (game_id TEXT, seq INTEGER, kind TEXT, payload TEXT, "
+        "created_at TEXT, PRIMARY KEY (game_id, seq))"
+    )
     payload = json.dumps(RULES.dump_action(games[0][-1]))
     raw_samples = []
     for seq in range(len(samples)):
         start = time.perf_counter()
-        raw.execute("INSERT INTO log VALUES ('g', ?, 'action', ?, '2026-01-01T00:00:00')",
-                    (seq, payload))
+        raw.execute(
+            "INSERT INTO log VALUES ('g', ?, 'action', ?, '2026-01-01T00:00:00')", (seq, payload)
+        )
         raw_samples.append(time.perf_counter() - start)
     raw.close()
     return statistics.median(samples), statistics.median(raw_samples)
@@ -108,8 +111,11 @@ def main() -> None:
         resume = resume_300(Path(tmp), games[0][:300])
 
     rows = [
-        ("random complete games per second (rules only)", f"{games_per_second:.1f}",
-         f"{actions / args.games:.0f} actions/game"),
+        (
+            "random complete games per second (rules only)",
+            f"{games_per_second:.1f}",
+            f"{actions / args.games:.0f} actions/game",
+        ),
         ("legal placements, one position", f"{placements * 1e6:.1f} µs", "target <= 50 µs"),
         ("apply + persist one action (median)", f"{submit * 1e6:.0f} µs", ""),
         ("raw one-row SQLite commit, same pragmas", f"{raw * 1e6:.0f} µs", ""),

@@ -64,9 +64,7 @@ class ScoreSheet:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["category", *self.players])
         for category in self.categories:
-            writer.writerow(
-                [category.label, *(self.points[p][category.key] for p in self.players)]
-            )
+            writer.writerow([category.label, *(self.points[p][category.key] for p in self.players)])
         writer.writerow(["Total", *(self.totals[p] for p in self.players)])
         ranks = {p: place for place, group in enumerate(self.ranking, 1) for p in group}
         writer.writerow(["Rank", *(ranks[p] for p in self.players)])

@@ -71,7 +71,10 @@ def test_raid_contract() -> None:
     assert ask("raid", {"raid": 4, "player": broke}) == (0, {"options": [], "opponent_gains": 3})
     # Raids 1-3 with nothing affordable (rulebooks silent): the raid takes all there is, of one kind.
     poor = {"dates": 1, "salt": 1, "pepper": 0, "gold": 3, "vp": 0}
-    assert ask("raid", {"raid": 3, "player": poor}) == (0, {"options": [{"goods": 2}], "opponent_gains": 0})
+    assert ask("raid", {"raid": 3, "player": poor}) == (
+        0,
+        {"options": [{"goods": 2}], "opponent_gains": 0},
+    )
 
 
 def test_score_contract_rulebook_example() -> None:
@@ -99,7 +102,12 @@ def test_score_contract_rulebook_example() -> None:
     ("question", "body", "code", "field"),
     [
         ("placements", "{not json", "malformed_json", ""),
-        ("placements", {"robber": 5, "mine": [], "theirs": [], "extra": 1}, "unknown_field", "extra"),
+        (
+            "placements",
+            {"robber": 5, "mine": [], "theirs": [], "extra": 1},
+            "unknown_field",
+            "extra",
+        ),
         ("placements", {"robber": 17, "mine": [], "theirs": []}, "invalid_value", "robber"),
         ("placements", {"robber": 5, "mine": [4], "theirs": []}, "invalid_value", "mine"),
         ("placements", {"robber": 5, "mine": [1], "theirs": [1]}, "invalid_value", ""),
@@ -109,8 +117,12 @@ def test_score_contract_rulebook_example() -> None:
         ("round", {"round": 14}, "invalid_value", "round"),
         ("round", {"round": "4"}, "invalid_value", "round"),
         ("raid", {"raid": 5, "player": {}}, "invalid_value", "raid"),
-        ("raid", {"raid": 1, "player": {"dates": -1, "salt": 0, "pepper": 0, "gold": 0, "vp": 0}},
-         "invalid_value", "player.dates"),
+        (
+            "raid",
+            {"raid": 1, "player": {"dates": -1, "salt": 0, "pepper": 0, "gold": 0, "vp": 0}},
+            "invalid_value",
+            "player.dates",
+        ),
         ("score", {"players": {"a": {}}}, "missing_field", "players.a"),
         ("score", {"players": {}}, "invalid_value", "players"),
         ("nonsense", {}, "unknown_question", "question"),
@@ -131,7 +143,9 @@ def test_unknown_game_is_an_error() -> None:
 
 def test_a_game_tracked_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    code, game = run("game", "new", "targi", "--player", "Amal:blue", "--player", "Bilal:white", db=db)
+    code, game = run(
+        "game", "new", "targi", "--player", "Amal:blue", "--player", "Bilal:white", db=db
+    )
     assert code == 0 and game["seq"] == 0 and game["state"]["phase"] == "reveal"
     game_id = game["game_id"]
     reveal = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-DATES-1"}'

@@ -53,7 +53,9 @@ def test_opposite_pairs_are_the_rulebook_pairs() -> None:
         (13, [1, 2, 3], [5, 6], 4),
     ],
 )
-def test_pinned_legal_placement_counts(robber: int, mine: list[int], theirs: list[int], count: int) -> None:
+def test_pinned_legal_placement_counts(
+    robber: int, mine: list[int], theirs: list[int], count: int
+) -> None:
     assert len(legal_placements(robber, mine, theirs)) == count
 
 

@@ -50,4 +50,8 @@ def test_cards_can_be_fixed_but_never_doubled() -> None:
     held = play(state, a.SetHand(player=0, card="TARGI-TRIBE-WELL-9"))
     assert held.players[0].hand == "TARGI-TRIBE-WELL-9"
     refused(held, a.SetHand(player=1, card="TARGI-TRIBE-WELL-9"), "card_in_play")
-    refused(held, a.FixDisplayedCard(player=0, row=0, index=0, card="TARGI-TRIBE-TENT-1"), "no_such_card")
+    refused(
+        held,
+        a.FixDisplayedCard(player=0, row=0, index=0, card="TARGI-TRIBE-TENT-1"),
+        "no_such_card",
+    )

@@ -50,7 +50,9 @@ def check_invariants(before: TargiState, after: TargiState) -> None:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
-def test_random_games_keep_the_invariants_and_replay_exactly(tmp_path: Path, data: st.DataObject) -> None:
+def test_random_games_keep_the_invariants_and_replay_exactly(
+    tmp_path: Path, data: st.DataObject
+) -> None:
     database = tmp_path / f"games-{data.draw(st.uuids()).hex}.sqlite3"
     with Store.open(database) as store:
         session = Session.create(store, RULES, RULES.parse_options(OPTIONS))

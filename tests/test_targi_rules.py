@@ -40,7 +40,13 @@ def test_setup_gives_the_rulebook_start() -> None:
     for player in state.players:
         assert player.stock == Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
     kinds = {cell: slot.kind for cell, slot in state.centre}
-    assert [c for c, k in kinds.items() if k is CardKind.GOODS] == [(1, 1), (1, 3), (2, 2), (3, 1), (3, 3)]
+    assert [c for c, k in kinds.items() if k is CardKind.GOODS] == [
+        (1, 1),
+        (1, 3),
+        (2, 2),
+        (3, 1),
+        (3, 3),
+    ]
     assert len(RULES.legal_actions(state)) == 5 * 19 + 4 * 45
 
 
@@ -80,8 +86,10 @@ def test_a_whole_round_of_actions() -> None:
         state,
         a.TakeGoods(player=0, card=3),
         a.TakeCentralGoods(player=0, cell=(1, 3)),
-        a.UseMerchant(player=0, exchanges=(a.Exchange(give=SALT, get="gold"),
-                                           a.Exchange(give=DATES, get=PEPPER))),
+        a.UseMerchant(
+            player=0,
+            exchanges=(a.Exchange(give=SALT, get="gold"), a.Exchange(give=DATES, get=PEPPER)),
+        ),
     )
     # 2/2/2 goods, 1 gold: +1 salt, +2 salt, 3 salt -> 1 gold, 2 dates -> 1 pepper.
     assert state.players[0].stock == Stock(dates=0, salt=2, pepper=3, gold=2, vp=4)
@@ -114,14 +122,21 @@ def test_a_whole_round_of_actions() -> None:
         a.RevealCard(cell=(2, 2), card="TARGI-TRIBE-TENT-1"),
     )
     # Nobody is over the limits: round 2 begins with Bilal as start player, robber on card 2.
-    assert (state.round, state.start_player, state.robber, state.phase) == (2, 1, 2, Phase.PLACEMENT)
+    assert (state.round, state.start_player, state.robber, state.phase) == (
+        2,
+        1,
+        2,
+        Phase.PLACEMENT,
+    )
     assert state.to_move == 1
 
 
 def test_card_effect_refusals() -> None:
     state = round_one_placed()
     refused(state, a.UseMerchant(player=0, exchanges=()), "no_exchange")
-    refused(state, a.UseMerchant(player=0, exchanges=(a.Exchange(give=SALT, get=SALT),)), "same_good")
+    refused(
+        state, a.UseMerchant(player=0, exchanges=(a.Exchange(give=SALT, get=SALT),)), "same_good"
+    )
     three = (a.Exchange(give=DATES, get=SALT),) * 2
     refused(state, a.UseMerchant(player=0, exchanges=three), "cannot_afford")  # 2 dates, then none
     refused(state, a.TakeGoods(player=0, card=13), "wrong_card")
@@ -161,7 +176,11 @@ def test_tribe_cards_hand_noble_and_display() -> None:
     # Round 2: Bilal starts; the robber stands on 2, so Bilal can take the Noble.
     state = place(state, 1, 5, 14, 3, 13, 9)
     assert state.players[1].targi == (1, 14, 13)
-    refused(state, a.UseTribalExpansion(player=1, card="TARGI-TRIBE-WELL-6", decision="hand"), "hand_full")
+    refused(
+        state,
+        a.UseTribalExpansion(player=1, card="TARGI-TRIBE-WELL-6", decision="hand"),
+        "hand_full",
+    )
     refused(state, a.UseNoble(player=1, decision="display"), "row_required")
     state = play(state, a.UseNoble(player=1, decision="display", row=2))
     # Well 5 costs 1 salt, 1 pepper, 1 gold in the (S1) catalog.

@@ -10,11 +10,16 @@ from companion.games.targi import actions as a
 from companion.games.targi.model import Symbol
 from companion.games.targi.scoring import Tally, row_bonus, sheet
 
-W, C, O, T, E = Symbol.WELL, Symbol.CAMEL_RIDER, Symbol.OASIS, Symbol.TARGIA, Symbol.TENT
+WELL, RIDER, OASIS, TARGIA, TENT = tuple(Symbol)
 
 RULEBOOK_DISPLAY = (
     ("TARGI-TRIBE-OASIS-1", "TARGI-TRIBE-OASIS-2", "TARGI-TRIBE-OASIS-3", "TARGI-TRIBE-OASIS-4"),
-    ("TARGI-TRIBE-WELL-6", "TARGI-TRIBE-TENT-6", "TARGI-TRIBE-TARGIA-1", "TARGI-TRIBE-CAMEL-RIDER-3"),
+    (
+        "TARGI-TRIBE-WELL-6",
+        "TARGI-TRIBE-TENT-6",
+        "TARGI-TRIBE-TARGIA-1",
+        "TARGI-TRIBE-CAMEL-RIDER-3",
+    ),
     ("TARGI-TRIBE-WELL-7", "TARGI-TRIBE-TENT-7", "TARGI-TRIBE-WELL-8", "TARGI-TRIBE-OASIS-6"),
 )
 """The rulebook's example display (row of oases, row of four kinds, a row with a repeated symbol),
@@ -40,10 +45,10 @@ def test_rulebook_example_scores_33() -> None:
 
 
 def test_row_bonuses() -> None:
-    assert row_bonus([O, O, O, O]) == 4
-    assert row_bonus([W, E, T, C]) == 2
-    assert row_bonus([W, E, W, O]) == 0
-    assert row_bonus([O, O, O]) == 0  # an incomplete row scores nothing
+    assert row_bonus([OASIS] * 4) == 4
+    assert row_bonus([WELL, TENT, TARGIA, RIDER]) == 2
+    assert row_bonus([WELL, TENT, WELL, OASIS]) == 0
+    assert row_bonus([OASIS] * 3) == 0  # an incomplete row scores nothing
 
 
 def tally(gold: int, goods: int, vp: int = 10) -> Tally:

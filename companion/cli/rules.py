@@ -26,7 +26,9 @@ def answer(game: str, question: str, text: str) -> dict[str, Any]:
     """The answer to ``question`` about ``game`` asked with the JSON ``text``; raises InputError."""
     questions = QUESTION_SETS.get(game)
     if questions is None:
-        raise InputError("unknown_game", f"game: unknown game {game!r}; known: {sorted(QUESTION_SETS)}")
+        raise InputError(
+            "unknown_game", f"game: unknown game {game!r}; known: {sorted(QUESTION_SETS)}"
+        )
     if question not in questions:
         raise InputError(
             "unknown_question",

@@ -23,7 +23,9 @@ _COLUMN_CARDS = {1: 1, 2: 2, 3: 3, 11: 1, 10: 2, 9: 3}
 _ROW_CARDS = {5: 1, 6: 2, 7: 3, 15: 1, 14: 2, 13: 3}
 """Right and left border cards -> the central row their line runs across."""
 OPPOSITE: dict[int, int] = {
-    a: b for pair in ((1, 11), (2, 10), (3, 9), (5, 15), (6, 14), (7, 13)) for a, b in (pair, pair[::-1])
+    a: b
+    for pair in ((1, 11), (2, 10), (3, 9), (5, 15), (6, 14), (7, 13))
+    for a, b in (pair, pair[::-1])
 }
 
 
@@ -63,7 +65,9 @@ LAST_ROUND = 12
 """The robber reaches raid 4 at the start of round 13 and the game ends at once."""
 
 
-def placement_refusals(robber: int | None, mine: Iterable[int], theirs: Iterable[int]) -> dict[int, str]:
+def placement_refusals(
+    robber: int | None, mine: Iterable[int], theirs: Iterable[int]
+) -> dict[int, str]:
     """Every border card the player to move may not take, with the first rule that forbids it.
 
     Reasons, checked in this order: ``raid`` (a corner), ``robber`` (the robber's card),

@@ -46,7 +46,9 @@ def catalog() -> Catalog:
     """The shipped catalog (``data/cards.json``)."""
     raw = json.loads(resources.files(__package__).joinpath("data/cards.json").read_text("utf-8"))
     goods = {
-        card["id"]: GoodsCard(card["id"], Stock(**card["gives"]), card["choice"], card["confidence"])
+        card["id"]: GoodsCard(
+            card["id"], Stock(**card["gives"]), card["choice"], card["confidence"]
+        )
         for card in raw["goods_cards"]
     }
     tribe = {

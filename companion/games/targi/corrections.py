@@ -27,7 +27,9 @@ def _require_tribe_card_free(state: TargiState, card: str) -> None:
 
 def _set_stock(state: TargiState, c: a.SetStock) -> TargiState:
     player = state.players[c.player]
-    return state.with_player(c.player, player.with_stock(Stock(c.dates, c.salt, c.pepper, c.gold, c.vp)))
+    return state.with_player(
+        c.player, player.with_stock(Stock(c.dates, c.salt, c.pepper, c.gold, c.vp))
+    )
 
 
 def _move_robber(state: TargiState, c: a.MoveRobber) -> TargiState:
@@ -40,13 +42,16 @@ def _move_targi(state: TargiState, c: a.MoveTargi) -> TargiState:
     player = state.players[c.player]
     if c.card not in player.targi:
         raise RuleViolation(
-            "not_your_card", _("{name} has no Targi on card {card}.").format(name=player.name, card=c.card)
+            "not_your_card",
+            _("{name} has no Targi on card {card}.").format(name=player.name, card=c.card),
         )
     if c.to is not None:
         if c.to in RAID_CORNERS:
             raise RuleViolation("raid", _("No Targi may stand on a raid corner."))
         if c.to in state.targi_owner:
-            raise RuleViolation("occupied", _("A Targi already stands on card {card}.").format(card=c.to))
+            raise RuleViolation(
+                "occupied", _("A Targi already stands on card {card}.").format(card=c.to)
+            )
     targi = tuple(t for t in (c.to if t == c.card else t for t in player.targi) if t is not None)
     return state.with_player(c.player, replace(player, targi=targi))
 
@@ -55,13 +60,16 @@ def _move_marker(state: TargiState, c: a.MoveMarker) -> TargiState:
     player = state.players[c.player]
     if c.cell not in player.markers:
         raise RuleViolation(
-            "no_marker", _("{name} has no tribe marker at {cell}.").format(name=player.name, cell=list(c.cell))
+            "no_marker",
+            _("{name} has no tribe marker at {cell}.").format(name=player.name, cell=list(c.cell)),
         )
     if c.to is not None and c.to in state.marker_owner:
         raise RuleViolation(
             "occupied", _("A tribe marker already stands at {cell}.").format(cell=list(c.to))
         )
-    markers = tuple(m for m in (c.to if m == c.cell else m for m in player.markers) if m is not None)
+    markers = tuple(
+        m for m in (c.to if m == c.cell else m for m in player.markers) if m is not None
+    )
     return state.with_player(c.player, replace(player, markers=markers))
 
 
@@ -72,9 +80,12 @@ def _fix_card(state: TargiState, c: a.FixCentralCard) -> TargiState:
             _require_tribe_card_free(state, c.card)
         elif c.card in piles.in_centre(state):
             raise RuleViolation(
-                "card_in_play", _("{card} already lies elsewhere in the centre.").format(card=c.card)
+                "card_in_play",
+                _("{card} already lies elsewhere in the centre.").format(card=c.card),
             )
-    return replace(state.with_slot(c.cell, Slot(kind, c.card)), goods_discard=state.goods_discard - {c.card})
+    return replace(
+        state.with_slot(c.cell, Slot(kind, c.card)), goods_discard=state.goods_discard - {c.card}
+    )
 
 
 def _set_hand(state: TargiState, c: a.SetHand) -> TargiState:

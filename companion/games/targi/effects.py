@@ -26,9 +26,7 @@ SILVERSMITH_GOODS = {SilversmithTrade.TWO_GOODS: 2, SilversmithTrade.FOUR_GOODS:
 
 def _pay(stock: Stock, cost: Stock, what: str) -> Stock:
     if not stock.covers(cost):
-        raise RuleViolation(
-            "cannot_afford", _("Not enough to pay for {what}.").format(what=what)
-        )
+        raise RuleViolation("cannot_afford", _("Not enough to pay for {what}.").format(what=what))
     return stock - cost
 
 
@@ -38,9 +36,8 @@ def goods_card_gain(card_id: str, choice: Good | None) -> Stock:
     if card.choice:
         if choice is None:
             raise RuleViolation(
-                "choice_required", _("{card} gives one good of your choice: name it.").format(
-                    card=card_id
-                )
+                "choice_required",
+                _("{card} gives one good of your choice: name it.").format(card=card_id),
             )
         return Stock.of(choice)
     if choice is not None:
@@ -53,18 +50,14 @@ def goods_card_gain(card_id: str, choice: Good | None) -> Stock:
 def merchant(stock: Stock, exchanges: Sequence[Exchange]) -> Stock:
     """Any number of exchanges, in order: 3 identical goods -> 1 gold, 2 -> 1 other good."""
     if not exchanges:
-        raise RuleViolation(
-            "no_exchange", _("Name at least one exchange, or skip the Merchant.")
-        )
+        raise RuleViolation("no_exchange", _("Name at least one exchange, or skip the Merchant."))
     for number, exchange in enumerate(exchanges, 1):
         if exchange.get == "gold":
             cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOLD), Stock(gold=1)
         elif exchange.get is exchange.give:
             raise RuleViolation(
                 "same_good",
-                _("Exchange {n}: the Merchant trades two goods for another good.").format(
-                    n=number
-                ),
+                _("Exchange {n}: the Merchant trades two goods for another good.").format(n=number),
             )
         else:
             cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOOD), Stock.of(exchange.get)
@@ -76,9 +69,7 @@ def silversmith(stock: Stock, trade: SilversmithTrade, good: Good | None) -> Sto
     gold_paid, vp = SILVERSMITH[trade]
     if gold_paid is None:
         if good is None:
-            raise RuleViolation(
-                "good_required", _("Name the good you give the Silversmith.")
-            )
+            raise RuleViolation("good_required", _("Name the good you give the Silversmith."))
         cost = Stock.of(good, SILVERSMITH_GOODS[trade])
     elif good is not None:
         raise RuleViolation("no_good_expected", _("This Silversmith trade takes gold, not goods."))

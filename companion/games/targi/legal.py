@@ -48,7 +48,9 @@ def _candidates(state: TargiState) -> Iterator[a.TargiAction]:
 def _reveals(state: TargiState) -> Iterator[a.TargiAction]:
     for cell, slot in state.centre:
         if slot.card is None:
-            pile = piles.goods_pile(state) if slot.kind is CardKind.GOODS else piles.tribe_pile(state)
+            pile = (
+                piles.goods_pile(state) if slot.kind is CardKind.GOODS else piles.tribe_pile(state)
+            )
             for card in sorted(pile):
                 yield a.RevealCard(cell=cell, card=card)
 

@@ -11,7 +11,14 @@ from pydantic import ConfigDict, Field, TypeAdapter
 from companion.game import GameRules
 from companion.games.targi import actions as a
 from companion.games.targi import effects, flow, piles, scoring
-from companion.games.targi.board import BORDER, CENTRAL_CELLS, GOODS_CELLS, BorderCard, Cell, placement_refusals
+from companion.games.targi.board import (
+    BORDER,
+    CENTRAL_CELLS,
+    GOODS_CELLS,
+    BorderCard,
+    Cell,
+    placement_refusals,
+)
 from companion.games.targi.catalog import catalog
 from companion.games.targi.corrections import CORRECTIONS
 from companion.games.targi.legal import legal_actions
@@ -30,7 +37,11 @@ from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation
 
 STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
-BORDER_GOODS = {BorderCard.DATES: Good.DATES, BorderCard.SALT: Good.SALT, BorderCard.PEPPER: Good.PEPPER}
+BORDER_GOODS = {
+    BorderCard.DATES: Good.DATES,
+    BorderCard.SALT: Good.SALT,
+    BorderCard.PEPPER: Good.PEPPER,
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,7 +71,9 @@ def _require_phase(state: TargiState, *phases: Phase) -> None:
             raise RuleViolation("game_over", _("The game is over."))
         raise RuleViolation(
             "wrong_phase",
-            _("That is not part of the {phase} step of the round.").format(phase=_(state.phase.value)),
+            _("That is not part of the {phase} step of the round.").format(
+                phase=_(state.phase.value)
+            ),
         )
 
 
@@ -87,32 +100,39 @@ def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> 
         )
     if BORDER[card] not in kinds:
         raise RuleViolation(
-            "wrong_card", _("Card {card} is not a {kind} card.").format(
+            "wrong_card",
+            _("Card {card} is not a {kind} card.").format(
                 card=card, kind=" / ".join(_(k.value) for k in kinds)
-            )
+            ),
         )
     remaining = tuple(c for c in player.targi if c != card)
     return state.with_player(seat, replace(player, targi=remaining))
 
 
-def _use_central(state: TargiState, seat: int, cell: Cell, kind: CardKind) -> tuple[TargiState, str]:
+def _use_central(
+    state: TargiState, seat: int, cell: Cell, kind: CardKind
+) -> tuple[TargiState, str]:
     """The player's marker on ``cell`` goes back and the card is replaced face down by the other
     kind; returns the new state and the card that was used."""
     player = _acting(state, seat)
     if cell not in player.markers:
         raise RuleViolation(
-            "no_marker", _("You have no tribe marker on the card at {cell}.").format(cell=list(cell))
+            "no_marker",
+            _("You have no tribe marker on the card at {cell}.").format(cell=list(cell)),
         )
     slot = state.slot(cell)
     if slot.card is None:
         raise RuleViolation("face_down", _("That card is face down until the round ends."))
     if slot.kind is not kind:
         raise RuleViolation(
-            "wrong_card", _("The card at {cell} is a {kind} card.").format(
+            "wrong_card",
+            _("The card at {cell} is a {kind} card.").format(
                 cell=list(cell), kind=_(slot.kind.value)
-            )
+            ),
         )
-    state = state.with_player(seat, replace(player, markers=tuple(m for m in player.markers if m != cell)))
+    state = state.with_player(
+        seat, replace(player, markers=tuple(m for m in player.markers if m != cell))
+    )
     return state.with_slot(cell, Slot(kind.other)), slot.card
 
 
@@ -129,9 +149,10 @@ def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
     slot = state.slot(action.cell)
     if slot.card is not None:
         raise RuleViolation(
-            "already_revealed", _("The card at {cell} is already known: correct it instead.").format(
+            "already_revealed",
+            _("The card at {cell} is already known: correct it instead.").format(
                 cell=list(action.cell)
-            )
+            ),
         )
     state = piles.draw(state, action.card, slot.kind)
     return state.with_slot(action.cell, Slot(slot.kind, action.card))
@@ -146,7 +167,8 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
     if options and not any(payment_matches(o, payment) for o in options):
         choices = _(" or ").join(f"{o.amount} {_(o.resource)}" for o in options)
         raise RuleViolation(
-            "wrong_payment", _("Raid {raid}: give {choices}.").format(raid=state.raid, choices=choices)
+            "wrong_payment",
+            _("Raid {raid}: give {choices}.").format(raid=state.raid, choices=choices),
         )
     if not options and payment != Stock():
         raise RuleViolation(
@@ -190,9 +212,7 @@ def _take_goods(state: TargiState, action: a.TakeGoods) -> TargiState:
 
 
 def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
-    state = _use_border(
-        state, action.player, _border_card_of(BorderCard.NOBLE), BorderCard.NOBLE
-    )
+    state = _use_border(state, action.player, _border_card_of(BorderCard.NOBLE), BorderCard.NOBLE)
     player = state.players[action.player]
     if player.hand is None:
         raise RuleViolation("empty_hand", _("You hold no tribe card to play or discard."))
@@ -208,9 +228,13 @@ def _border_card_of(kind: BorderCard) -> int:
 
 
 def _merchant(state: TargiState, action: a.UseMerchant) -> TargiState:
-    state = _use_border(state, action.player, _border_card_of(BorderCard.MERCHANT), BorderCard.MERCHANT)
+    state = _use_border(
+        state, action.player, _border_card_of(BorderCard.MERCHANT), BorderCard.MERCHANT
+    )
     player = state.players[action.player]
-    return state.with_player(action.player, player.with_stock(effects.merchant(player.stock, action.exchanges)))
+    return state.with_player(
+        action.player, player.with_stock(effects.merchant(player.stock, action.exchanges))
+    )
 
 
 def _silversmith(state: TargiState, action: a.UseSilversmith) -> TargiState:
@@ -240,7 +264,9 @@ def _fata_morgana(state: TargiState, action: a.UseFataMorgana) -> TargiState:
 
 
 def _caravan(state: TargiState, action: a.UseCaravan) -> TargiState:
-    state = _use_border(state, action.player, _border_card_of(BorderCard.CARAVAN), BorderCard.CARAVAN)
+    state = _use_border(
+        state, action.player, _border_card_of(BorderCard.CARAVAN), BorderCard.CARAVAN
+    )
     state = piles.draw(state, action.card, CardKind.GOODS)
     state = _gain(state, action.player, effects.goods_card_gain(action.card, action.choice))
     return piles.discard(state, action.card)
@@ -276,7 +302,8 @@ def _skip(state: TargiState, action: a.Skip) -> TargiState:
                 "not_your_card", _("You have no Targi on card {card}.").format(card=action.space)
             )
         return state.with_player(
-            action.player, replace(player, targi=tuple(c for c in player.targi if c != action.space))
+            action.player,
+            replace(player, targi=tuple(c for c in player.targi if c != action.space)),
         )
     if action.space not in player.markers:
         raise RuleViolation(
