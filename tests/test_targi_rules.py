@@ -8,6 +8,7 @@ import pytest
 from targi_table import RULES, advance_to_round, finish_round, new_game, place, play
 
 from companion.games.targi import actions as a
+from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Slot, Stock, TargiState
 from companion.verdict import RuleViolation
 
@@ -331,3 +332,16 @@ def test_twelfth_card_by_the_second_player_ends_the_round_and_the_game() -> None
     assert state.phase is Phase.ACTIONS
     state = play(state, a.EndTurn(player=1))
     assert (state.phase, state.end_reason) == (Phase.GAME_OVER, "display_full")
+
+
+def test_an_empty_tribe_pile_leaves_the_cell_without_a_card() -> None:
+    state = round_one_placed()
+    in_centre = {slot.card for _cell, slot in state.centre}
+    state = replace(state, tribe_discard=frozenset(catalog().tribe) - in_centre)
+    state = play(state, a.TakeCentralGoods(player=0, cell=(1, 3)), a.EndTurn(player=0))
+    state = play(state, a.EndTurn(player=1))
+    # Nothing is left to turn up on (1, 3): the round ends without waiting for a reveal.
+    assert (state.round, state.phase) == (2, Phase.PLACEMENT)
+    assert state.slot((1, 3)) == Slot(CardKind.TRIBE)
+    emptied = round_one_placed().with_slot((1, 3), Slot(CardKind.TRIBE))
+    refused(emptied, a.TakeCentralTribe(player=0, cell=(1, 3), decision="discard"), "no_card")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.targi.board import LAST_ROUND, marker_cells, robber_for_round
+from companion.games.targi import piles
+from companion.games.targi.board import LAST_ROUND, Cell, marker_cells, robber_for_round
 from companion.games.targi.model import (
     DISPLAY_SIZE,
     GOLD_LIMIT,
@@ -77,7 +78,7 @@ def _next_step(state: TargiState) -> TargiState:
         seat = state.to_move
         if seat is not None and not has_cards(state.players[seat]):
             return mark_turn_done(state, seat)
-    if state.phase is Phase.REVEAL and all(slot.card is not None for _c, slot in state.centre):
+    if state.phase is Phase.REVEAL and not awaiting_reveal(state):
         return _after_reveal(state)
     if state.phase is Phase.LIMITS and not any(over_limit(p) for p in state.players):
         return _next_round(state)
@@ -87,6 +88,14 @@ def _next_step(state: TargiState) -> TargiState:
 def mark_turn_done(state: TargiState, seat: int) -> TargiState:
     done = (state.turn_done[0] or seat == 0, state.turn_done[1] or seat == 1)
     return replace(state, turn_done=done)
+
+
+def awaiting_reveal(state: TargiState) -> list[Cell]:
+    """Face-down central cells the table still has to name. A cell whose draw pile is empty stays
+    without a card (the rulebook is silent; only the tribe pile can run out, goods are reshuffled)."""
+    return [
+        cell for cell, slot in state.centre if slot.card is None and piles.pile(state, slot.kind)
+    ]
 
 
 def _end_actions(state: TargiState) -> TargiState:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from companion.games.targi import actions as a
 from companion.games.targi import piles
 from companion.games.targi.board import BORDER, BorderCard, legal_placements
-from companion.games.targi.flow import GOLD_LIMIT, GOODS_LIMIT, over_limit
+from companion.games.targi.flow import GOLD_LIMIT, GOODS_LIMIT, awaiting_reveal, over_limit
 from companion.games.targi.model import DISPLAY_ROWS, CardKind, Good, Phase, Stock, TargiState
 from companion.games.targi.raids import raid_options
 
@@ -46,13 +46,9 @@ def _candidates(state: TargiState) -> Iterator[a.TargiAction]:
 
 
 def _reveals(state: TargiState) -> Iterator[a.TargiAction]:
-    for cell, slot in state.centre:
-        if slot.card is None:
-            pile = (
-                piles.goods_pile(state) if slot.kind is CardKind.GOODS else piles.tribe_pile(state)
-            )
-            for card in sorted(pile):
-                yield a.RevealCard(cell=cell, card=card)
+    for cell in awaiting_reveal(state):
+        for card in sorted(piles.pile(state, state.slot(cell).kind)):
+            yield a.RevealCard(cell=cell, card=card)
 
 
 def _goods_mixes(total: int) -> Iterator[tuple[int, int, int]]:

@@ -44,6 +44,10 @@ def tribe_pile(state: TargiState) -> set[str]:
     return set(catalog().tribe) - tribe_out_of_pile(state)
 
 
+def pile(state: TargiState, kind: CardKind) -> set[str]:
+    return goods_pile(state) if kind is CardKind.GOODS else tribe_pile(state)
+
+
 def draw(state: TargiState, card: str, kind: CardKind) -> TargiState:
     """``state`` after ``card`` is drawn from the ``kind`` pile, refusing an impossible draw."""
     if kind_of(card) is not kind:
@@ -51,8 +55,7 @@ def draw(state: TargiState, card: str, kind: CardKind) -> TargiState:
             "wrong_kind",
             _("{card} is not a {kind} card.").format(card=card, kind=_(kind.value)),
         )
-    pile = goods_pile(state) if kind is CardKind.GOODS else tribe_pile(state)
-    if card not in pile:
+    if card not in pile(state, kind):
         raise RuleViolation(
             "card_in_play",
             _("{card} is not in the draw pile: it is already in play or discarded.").format(

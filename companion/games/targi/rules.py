@@ -122,7 +122,9 @@ def _use_central(
         )
     slot = state.slot(cell)
     if slot.card is None:
-        raise RuleViolation("face_down", _("That card is face down until the round ends."))
+        raise RuleViolation(
+            "no_card", _("No face-up card lies at {cell}: skip it.").format(cell=list(cell))
+        )
     if slot.kind is not kind:
         raise RuleViolation(
             "wrong_card",
