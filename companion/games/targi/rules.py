@@ -109,6 +109,12 @@ def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> 
     return state.with_player(seat, replace(player, targi=remaining))
 
 
+def _use_special(state: TargiState, seat: int, kind: BorderCard) -> TargiState:
+    """Use the one border card of ``kind`` (Noble, Merchant, Silversmith, ...)."""
+    card = next(number for number, printed in BORDER.items() if printed is kind)
+    return _use_border(state, seat, card, kind)
+
+
 def _use_central(
     state: TargiState, seat: int, cell: Cell, kind: CardKind
 ) -> tuple[TargiState, str]:
@@ -214,7 +220,7 @@ def _take_goods(state: TargiState, action: a.TakeGoods) -> TargiState:
 
 
 def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
-    state = _use_border(state, action.player, _border_card_of(BorderCard.NOBLE), BorderCard.NOBLE)
+    state = _use_special(state, action.player, BorderCard.NOBLE)
     player = state.players[action.player]
     if player.hand is None:
         raise RuleViolation("empty_hand", _("You hold no tribe card to play or discard."))
@@ -225,14 +231,8 @@ def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
     )
 
 
-def _border_card_of(kind: BorderCard) -> int:
-    return next(number for number, card in BORDER.items() if card is kind)
-
-
 def _merchant(state: TargiState, action: a.UseMerchant) -> TargiState:
-    state = _use_border(
-        state, action.player, _border_card_of(BorderCard.MERCHANT), BorderCard.MERCHANT
-    )
+    state = _use_special(state, action.player, BorderCard.MERCHANT)
     player = state.players[action.player]
     return state.with_player(
         action.player, player.with_stock(effects.merchant(player.stock, action.exchanges))
@@ -240,16 +240,14 @@ def _merchant(state: TargiState, action: a.UseMerchant) -> TargiState:
 
 
 def _silversmith(state: TargiState, action: a.UseSilversmith) -> TargiState:
-    card = _border_card_of(BorderCard.SILVERSMITH)
-    state = _use_border(state, action.player, card, BorderCard.SILVERSMITH)
+    state = _use_special(state, action.player, BorderCard.SILVERSMITH)
     player = state.players[action.player]
     stock = effects.silversmith(player.stock, action.trade, action.good)
     return state.with_player(action.player, player.with_stock(stock))
 
 
 def _fata_morgana(state: TargiState, action: a.UseFataMorgana) -> TargiState:
-    card = _border_card_of(BorderCard.FATA_MORGANA)
-    state = _use_border(state, action.player, card, BorderCard.FATA_MORGANA)
+    state = _use_special(state, action.player, BorderCard.FATA_MORGANA)
     player = state.players[action.player]
     if action.marker not in player.markers:
         raise RuleViolation(
@@ -266,17 +264,14 @@ def _fata_morgana(state: TargiState, action: a.UseFataMorgana) -> TargiState:
 
 
 def _caravan(state: TargiState, action: a.UseCaravan) -> TargiState:
-    state = _use_border(
-        state, action.player, _border_card_of(BorderCard.CARAVAN), BorderCard.CARAVAN
-    )
+    state = _use_special(state, action.player, BorderCard.CARAVAN)
     state = piles.draw(state, action.card, CardKind.GOODS)
     state = _gain(state, action.player, effects.goods_card_gain(action.card, action.choice))
     return piles.discard(state, action.card)
 
 
 def _tribal_expansion(state: TargiState, action: a.UseTribalExpansion) -> TargiState:
-    card = _border_card_of(BorderCard.TRIBAL_EXPANSION)
-    state = _use_border(state, action.player, card, BorderCard.TRIBAL_EXPANSION)
+    state = _use_special(state, action.player, BorderCard.TRIBAL_EXPANSION)
     state = piles.draw(state, action.card, CardKind.TRIBE)
     return effects.take_tribe_card(
         state, action.player, action.card, action.decision, action.row, action.pay_gold
