@@ -38,6 +38,8 @@ class ScoreSheet:
     tiebreak: str | None
     """The tie-break step that decided first place: ``None`` when the top total is unique."""
     final: bool = False
+    notes: tuple[str, ...] = ()
+    """What the table should know about these figures, e.g. values from unverified card data."""
     trace: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
     """player -> category key -> sequence numbers of the log entries that changed that cell."""
 
@@ -52,6 +54,7 @@ class ScoreSheet:
             },
             "ranking": [list(group) for group in self.ranking],
             "tiebreak": self.tiebreak,
+            "notes": list(self.notes),
             "trace": {
                 player: {key: list(seqs) for key, seqs in cells.items()}
                 for player, cells in self.trace.items()
@@ -69,6 +72,8 @@ class ScoreSheet:
         ranks = {p: place for place, group in enumerate(self.ranking, 1) for p in group}
         writer.writerow(["Rank", *(ranks[p] for p in self.players)])
         writer.writerow(["Tie-break", self.tiebreak or ""])
+        for note in self.notes:
+            writer.writerow(["Note", note])
         return out.getvalue()
 
 
@@ -79,6 +84,7 @@ def build_sheet(
     tiebreaks: Sequence[TieBreak],
     *,
     final: bool = False,
+    notes: Sequence[str] = (),
 ) -> ScoreSheet:
     """Total ``points`` per player and rank them, breaking equal totals by ``tiebreaks`` in order."""
     players = tuple(points)
@@ -103,6 +109,7 @@ def build_sheet(
         ranking=tuple(ranking),
         tiebreak=_deciding_step(ordered, totals, tiebreaks),
         final=final,
+        notes=tuple(notes),
     )
 
 

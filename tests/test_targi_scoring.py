@@ -42,6 +42,8 @@ def test_rulebook_example_scores_33() -> None:
     assert result.ranking == (("Amal",), ("Bilal",))
     assert result.tiebreak is None
     assert not result.final
+    # Every shipped tribe card's VP has a single source: the sheet says so.
+    assert len(result.notes) == 1 and "TARGI-TRIBE-OASIS-1" in result.notes[0]
 
 
 def test_row_bonuses() -> None:
@@ -79,6 +81,7 @@ def test_score_sheet_exports() -> None:
         "Rank,2,1",
         "Tie-break,",
     ]
+    assert result.notes == ()
     exported = result.as_dict()
     assert exported["players"]["Bilal"] == {
         "vp_tokens": 7, "card_vp": 0, "card_bonus": 0, "rows": 0, "total": 7

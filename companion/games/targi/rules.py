@@ -399,4 +399,21 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
             )
             for p in state.players
         }
-        return scoring.sheet(tallies, final=self.is_over(state))
+        unverified = sorted(
+            card
+            for p in state.players
+            for row in p.display
+            for card in row
+            if not tribe[card].verified
+        )
+        notes = (
+            [
+                _(
+                    "Printed VP of {cards} come from a single public source: "
+                    "check them against the cards and enter any difference as a card-text bonus."
+                ).format(cards=", ".join(unverified))
+            ]
+            if unverified
+            else []
+        )
+        return scoring.sheet(tallies, final=self.is_over(state), notes=notes)

@@ -49,7 +49,9 @@ def row_bonus(row: Sequence[Symbol]) -> int:
     return 0
 
 
-def sheet(tallies: Mapping[str, Tally], *, final: bool = False) -> ScoreSheet:
+def sheet(
+    tallies: Mapping[str, Tally], *, final: bool = False, notes: Sequence[str] = ()
+) -> ScoreSheet:
     points = {
         name: {
             "vp_tokens": t.vp_tokens,
@@ -63,4 +65,4 @@ def sheet(tallies: Mapping[str, Tally], *, final: bool = False) -> ScoreSheet:
         TieBreak("gold", {name: t.gold for name, t in tallies.items()}),
         TieBreak("goods", {name: t.goods for name, t in tallies.items()}),
     )
-    return build_sheet("targi", categories(), points, tiebreaks, final=final)
+    return build_sheet("targi", categories(), points, tiebreaks, final=final, notes=notes)
