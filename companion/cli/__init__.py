@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from companion.store import Store, StoreError
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="table-companion",
-        description="Tracks, arbitrates and scores Targi at the table.",
+        description="Tracks, arbitrates and scores Targi (and Tuareg rules questions) at the table.",
     )
     parser.add_argument("--config", type=Path, help="config file (TOML)")
     parser.add_argument("--db", type=Path, help="game database (overrides the config)")
@@ -94,11 +95,33 @@ def _overview(store: Store) -> int:
     return games.EXIT_OK
 
 
+def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.SettingsReader:
+    """Reads a game's stored settings, opening the database (``--db``, else the config) at the first
+    call only: most rules questions never need it. A database that does not exist yet holds no
+    settings and is not created for a question."""
+    stores: list[Store] = []
+
+    def read(game: str) -> dict[str, Any]:
+        if not stores:
+            path = args.db or load_config(args.config).database
+            if not path.exists():
+                return {}
+            store = opened.enter_context(Store.open(path))
+            if store.notice:
+                print(store.notice, file=sys.stderr)
+            stores.append(store)
+        return stores[0].list_settings(game)
+
+    return read
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command == "rules":
-        return rules.run(args.game, args.question, args.file)
     try:
+        if args.command == "rules":
+            with ExitStack() as opened:
+                settings = _settings_reader(args, opened)
+                return rules.run(args.game, args.question, args.file, settings=settings)
         config = load_config(args.config)
         with Store.open(args.db or config.database) as store:
             if store.notice:

@@ -1,0 +1,101 @@
+"""Scoring: the majorities at the end of each stage, and the final sheet after stage 2.
+
+At a stage's end each player counts the cards of each good on their animals, in their caves and under
+their thieves (not in hand). The player with the most cards of a good scores its majority value; if
+several tie for the most, each scores the value less 1. A good nobody has scores nothing.
+
+After stage 2 every special card still held unused scores 1 point (a map 2). The most points from both
+stages and the unused cards wins; a tie goes to the most valuable cache (the cards in hand, in
+dinars); equal caches are a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.games.tuareg.model import STAGES, UNUSED_POINTS, Good, SpecialCard
+from companion.i18n import _
+from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
+
+TIE_PENALTY = 1
+"""What each player tied for the most cards of a good scores less than its value."""
+
+
+@dataclass(frozen=True)
+class Majorities:
+    """One stage's majority scoring."""
+
+    points: Mapping[str, Mapping[Good, int]]
+    """player -> good -> points, every good for every player (in the players' order)."""
+    winners: Mapping[Good, tuple[str, ...]]
+    """good -> the players with the most cards of it (several on a tie, none if nobody has it)."""
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {player: sum(goods.values()) for player, goods in self.points.items()}
+
+
+def majorities(values: Mapping[Good, int], counts: Mapping[str, Mapping[Good, int]]) -> Majorities:
+    """Score each good's majority: ``values`` are its majority points, ``counts`` each player's cards
+    of it (a good missing from a player's counts is 0)."""
+    winners: dict[Good, tuple[str, ...]] = {}
+    points = {player: dict.fromkeys(Good, 0) for player in counts}
+    for good in Good:
+        most = max((held.get(good, 0) for held in counts.values()), default=0)
+        top = tuple(p for p, held in counts.items() if most > 0 and held.get(good, 0) == most)
+        winners[good] = top
+        scored = values[good] - (TIE_PENALTY if len(top) > 1 else 0)
+        for player in top:
+            points[player][good] = scored
+    return Majorities(points=points, winners=winners)
+
+
+@dataclass(frozen=True)
+class FinalTally:
+    """What one player's final score is made of."""
+
+    stages: Sequence[int]
+    """The points each stage's scoring gave the player (stage 1, stage 2)."""
+    unused: Mapping[SpecialCard, int]
+    """Special cards held unused at the end, by kind (a kind left out is 0)."""
+    cache_value: int
+    """The dinar value of the cards in hand at the end: the tie-break."""
+
+
+def unused_points(unused: Mapping[SpecialCard, int]) -> dict[SpecialCard, int]:
+    """Points for the unused special cards, by kind: 1 each, 2 for a map."""
+    return {card: unused.get(card, 0) * UNUSED_POINTS[card] for card in SpecialCard}
+
+
+def categories() -> tuple[Category, ...]:
+    labels = {
+        SpecialCard.DONKEY: _("Unused donkeys"),
+        SpecialCard.CAVE: _("Unused caves"),
+        SpecialCard.THIEF: _("Unused thieves"),
+        SpecialCard.MAP: _("Unused maps"),
+    }
+    return (
+        *(Category(f"stage_{n}", _("Stage {n}").format(n=n)) for n in range(1, STAGES + 1)),
+        *(Category(card.value, labels[card]) for card in SpecialCard),
+    )
+
+
+def final_sheet(tallies: Mapping[str, FinalTally], *, final: bool = True) -> ScoreSheet:
+    """The end-of-game score sheet: stage points and unused special cards, ties broken by the cache.
+
+    Categories ``stage_1``, ``stage_2``, then ``donkey``, ``cave``, ``thief``, ``map`` (points, not
+    counts); the tie-break step is ``cache``.
+    """
+    for name, t in tallies.items():
+        if len(t.stages) != STAGES:
+            raise ValueError(f"{name}: a game has {STAGES} stages, not {len(t.stages)}")
+    points = {
+        name: {
+            **{f"stage_{n}": stage for n, stage in enumerate(t.stages, 1)},
+            **{card.value: pts for card, pts in unused_points(t.unused).items()},
+        }
+        for name, t in tallies.items()
+    }
+    tiebreaks = (TieBreak("cache", {name: t.cache_value for name, t in tallies.items()}),)
+    return build_sheet("tuareg", categories(), points, tiebreaks, final=final)

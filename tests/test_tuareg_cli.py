@@ -1,0 +1,264 @@
+"""``table-companion rules tuareg ...`` as other tools use it: a real process, JSON in and out, with
+a real SQLite file (``--db``) for the table's confirmed majority values."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.rules import answer
+from companion.errors import InputError
+from companion.store import Store
+
+
+def run(*args: str, stdin: str = "", db: Path | None = None) -> tuple[int, Any]:
+    prefix = ["--db", str(db)] if db is not None else []
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", *prefix, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    try:
+        return done.returncode, json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return done.returncode, done.stdout + done.stderr
+
+
+def ask(question: str, body: object, db: Path | None = None) -> tuple[int, Any]:
+    text = body if isinstance(body, str) else json.dumps(body)
+    return run("rules", "tuareg", question, stdin=text, db=db)
+
+
+VALUES = {"water": 4, "gold": 5, "salt": 3, "millet": 2}
+ANNA = {"water": 2, "gold": 3, "salt": 0, "millet": 5}
+BEN = {"water": 2, "gold": 1, "salt": 0, "millet": 5}
+NOTHING = {"donkey": 0, "cave": 0, "thief": 0, "map": 0}
+
+
+def test_load_contract() -> None:
+    ok = {"animal": "camel", "load": ["gold"], "add": ["gold", "salt", "salt"]}
+    assert ask("load", ok) == (0, {"ok": True, "reasons": []})
+    # Every rule broken is listed, sorted.
+    bad = {"animal": "camel", "load": ["water"], "add": ["gold", "salt", "gold", "gold"]}
+    assert ask("load", bad) == (
+        0,
+        {"ok": False, "reasons": ["capacity", "gold", "kinds", "order", "water"]},
+    )
+    donkey = {"animal": "donkey", "load": ["gold", "water"], "add": ["gold", "millet", "salt"]}
+    assert ask("load", donkey) == (0, {"ok": False, "reasons": ["capacity"]})
+
+
+def test_majorities_contract(tmp_path: Path) -> None:
+    db = tmp_path / "never-created.sqlite3"
+    body = {"values": VALUES, "players": {"anna": ANNA, "ben": BEN}}
+    assert ask("majorities", body, db=db) == (
+        0,
+        {
+            "players": {
+                "anna": {"water": 3, "gold": 5, "salt": 0, "millet": 1, "total": 9},
+                "ben": {"water": 3, "gold": 0, "salt": 0, "millet": 1, "total": 4},
+            },
+            "winners": {
+                "water": ["anna", "ben"],
+                "gold": ["anna"],
+                "salt": [],
+                "millet": ["anna", "ben"],
+            },
+        },
+    )
+    assert not db.exists()  # every value given: the database is not even opened
+
+
+def test_left_out_values_come_from_the_stored_confirmed_values(tmp_path: Path) -> None:
+    db = tmp_path / "companion.sqlite3"
+    with Store.open(db) as store:
+        store.set_setting("tuareg", "values", {"water": 6, "salt": 3, "millet": 2})
+    body = {"values": {"water": 4}, "players": {"anna": ANNA, "ben": BEN}}
+    code, result = ask("majorities", body, db=db)
+    assert code == 0
+    # water as given (4, tied: 3 each), gold from the rulebook (5), millet stored (2, tied: 1 each)
+    assert result["players"]["anna"] == {"water": 3, "gold": 5, "salt": 0, "millet": 1, "total": 9}
+    code, result = ask("majorities", {"players": {"anna": ANNA, "ben": BEN}}, db=db)
+    assert (code, result["players"]["anna"]["water"]) == (0, 5)  # stored 6, tied
+    with Store.open(db) as store:
+        store.set_setting("tuareg", "values", {"water": 6, "gold": 8, "salt": 3, "millet": 2})
+    code, result = ask("majorities", {"players": {"anna": ANNA, "ben": BEN}}, db=db)
+    assert (code, result["players"]["anna"]["gold"]) == (0, 8)  # the table's cards win
+
+
+def test_a_missing_value_is_an_error_naming_it(tmp_path: Path) -> None:
+    body = {"values": {"gold": 5, "salt": 3}, "players": {"anna": ANNA, "ben": BEN}}
+    no_file = tmp_path / "absent.sqlite3"
+    code, result = ask("majorities", body, db=no_file)
+    assert code == 2
+    assert result["error"]["code"] == "missing_value"
+    assert result["error"]["message"].startswith("values.water: ")
+    assert not no_file.exists()  # a question never creates the database
+    db = tmp_path / "companion.sqlite3"
+    with Store.open(db) as store:
+        store.set_setting("tuareg", "values", {"water": 4})
+        store.set_setting("targi", "values", {"millet": 2})  # another game's settings do not count
+    code, result = ask("majorities", body, db=db)
+    assert (code, result["error"]["code"]) == (2, "missing_value")
+    assert result["error"]["message"].startswith("values.millet: ")
+
+
+def test_a_damaged_stored_value_is_an_error(tmp_path: Path) -> None:
+    db = tmp_path / "companion.sqlite3"
+    with Store.open(db) as store:
+        store.set_setting("tuareg", "values", {"water": -1, "salt": 3, "millet": 2})
+    code, result = ask("majorities", {"players": {"anna": ANNA, "ben": BEN}}, db=db)
+    assert (code, result["error"]["code"]) == (2, "invalid_setting")
+    assert result["error"]["message"].startswith("values.water: ")
+
+
+def test_a_bad_config_is_reported_only_when_the_store_is_needed(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.toml")
+    body = {"players": {"anna": ANNA, "ben": BEN}}
+    code, output = run("--config", missing, "rules", "tuareg", "majorities", stdin=json.dumps(body))
+    assert code == 2 and "config file" in output and "does not exist" in output
+    load = {"animal": "camel", "load": [], "add": ["gold"]}
+    code, output = run("--config", missing, "rules", "tuareg", "load", stdin=json.dumps(load))
+    assert (code, output) == (0, {"ok": True, "reasons": []})
+
+
+def test_final_contract() -> None:
+    anna = {"stages": [9, 7], "unused": {**NOTHING, "donkey": 1, "map": 1}, "cache_value": 6}
+    ben = {"stages": [10, 8], "unused": NOTHING, "cache_value": 2}
+    assert ask("final", {"players": {"anna": anna, "ben": ben}}) == (
+        0,
+        {
+            "players": {
+                "anna": {
+                    "stages": [9, 7],
+                    "unused": {"donkey": 1, "cave": 0, "thief": 0, "map": 2},
+                    "total": 19,
+                },
+                "ben": {"stages": [10, 8], "unused": NOTHING, "total": 18},
+            },
+            "ranking": [["anna"], ["ben"]],
+            "tiebreak": None,
+        },
+    )
+    tied = {**ben, "stages": [10, 9]}
+    code, result = ask("final", {"players": {"anna": anna, "ben": tied}})
+    assert (code, result["ranking"], result["tiebreak"]) == (0, [["anna"], ["ben"]], "cache")
+    same_cache = {**tied, "cache_value": 6}
+    code, result = ask("final", {"players": {"anna": anna, "ben": same_cache}})
+    assert (code, result["ranking"], result["tiebreak"]) == (0, [["anna", "ben"]], "draw")
+
+
+def test_a_question_file_works_too(tmp_path: Path) -> None:
+    question = tmp_path / "load.json"
+    question.write_text('{"animal": "camel", "load": ["water"], "add": ["gold"]}')
+    assert run("rules", "tuareg", "load", str(question)) == (0, {"ok": False, "reasons": ["water"]})
+
+
+def players(**overrides: dict[str, int]) -> dict[str, Any]:
+    return {"values": VALUES, "players": {"anna": ANNA, "ben": BEN, **overrides}}
+
+
+def final_players(*unused: dict[str, int]) -> dict[str, Any]:
+    return {
+        "players": {
+            f"p{n}": {"stages": [1, 1], "unused": {**NOTHING, **u}, "cache_value": 0}
+            for n, u in enumerate(unused)
+        }
+    }
+
+
+ERRORS = [
+    # malformed JSON and unknown fields
+    ("load", "{not json", "malformed_json", "(input)"),
+    ("majorities", "[1, 2]", "invalid_value", "(input)"),
+    ("load", {"animal": "camel", "load": [], "add": ["gold"], "top": 1}, "unknown_field", "top"),
+    ("final", {"players": {}, "stage": 1}, "unknown_field", "stage"),
+    # unknown goods and animals
+    ("load", {"animal": "camel", "load": [], "add": ["coffee"]}, "invalid_value", "add.0"),
+    ("load", {"animal": "camel", "load": ["dates"], "add": ["gold"]}, "invalid_value", "load.0"),
+    ("load", {"animal": "horse", "load": [], "add": ["gold"]}, "invalid_value", "animal"),
+    (
+        "majorities",
+        {"values": {**VALUES, "coffee": 1}, "players": {"anna": ANNA, "ben": BEN}},
+        "unknown_field",
+        "values.coffee",
+    ),
+    ("majorities", players(ben={**BEN, "pepper": 1}), "unknown_field", "players.ben.pepper"),
+    # what one turn can lay, and what an animal can already carry
+    ("load", {"animal": "camel", "load": [], "add": []}, "invalid_value", "add"),
+    ("load", {"animal": "donkey", "load": [], "add": ["gold"] * 5}, "invalid_value", "add"),
+    ("load", {"animal": "donkey", "load": ["gold"] * 5, "add": ["gold"]}, "invalid_value", "load"),
+    (
+        "load",
+        {"animal": "camel", "load": ["gold", "water"], "add": ["gold"]},
+        "invalid_value",
+        "load",
+    ),
+    ("load", {"animal": "camel", "load": [], "add": "gold"}, "invalid_value", "add"),
+    ("load", {"animal": "camel", "add": ["gold"]}, "missing_field", "load"),
+    # out-of-range values
+    ("majorities", {**players(), "values": {**VALUES, "salt": 0}}, "invalid_value", "values.salt"),
+    ("majorities", {**players(), "values": {"water": None}}, "invalid_value", "values.water"),
+    ("majorities", {**players(), "values": {"water": 4.0}}, "invalid_value", "values.water"),
+    ("majorities", players(ben={**BEN, "gold": -1}), "invalid_value", "players.ben.gold"),
+    ("majorities", players(ben={**BEN, "water": 9}), "invalid_value", "players.ben.water"),
+    ("majorities", players(ben={**BEN, "water": 7}), "invalid_value", "players"),  # 9 of 8
+    ("majorities", players(ben={"water": 1}), "missing_field", "players.ben.gold"),
+    ("majorities", {"values": VALUES, "players": {"anna": ANNA}}, "invalid_value", "players"),
+    (
+        "majorities",
+        {"values": VALUES, "players": {n: ANNA | {"gold": 0} for n in "abcdef"}},
+        "invalid_value",
+        "players",
+    ),
+    ("final", final_players({"map": 2}, {"map": 2}), "invalid_value", "players"),  # 4 of 3
+    ("final", final_players({"thief": 4}, {}), "invalid_value", "players.p0.unused.thief"),
+    ("final", final_players({}), "invalid_value", "players"),
+    (
+        "final",
+        {"players": {"a": {"stages": [1], "unused": NOTHING, "cache_value": 0}, "b": {}}},
+        "invalid_value",
+        "players.a.stages",
+    ),
+    (
+        "final",
+        {
+            "players": {
+                "a": {"stages": [1, -1], "unused": NOTHING, "cache_value": 0},
+                "b": {"stages": [1, 1], "unused": NOTHING, "cache_value": 0},
+            }
+        },
+        "invalid_value",
+        "players.a.stages.1",
+    ),
+    ("nonsense", {}, "unknown_question", "question"),
+]
+
+
+@pytest.mark.parametrize(("question", "body", "code", "field"), ERRORS)
+def test_error_contract_in_process(question: str, body: object, code: str, field: str) -> None:
+    text = body if isinstance(body, str) else json.dumps(body)
+    with pytest.raises(InputError) as caught:
+        answer("tuareg", question, text)
+    assert caught.value.code == code
+    assert caught.value.message.startswith(f"{field}: " if field else "")
+
+
+@pytest.mark.parametrize(
+    ("question", "body", "code", "field"),
+    [ERRORS[i] for i in (0, 2, 4, 7, 9, 11, 15, 20, 24)],
+)
+def test_error_contract(question: str, body: object, code: str, field: str) -> None:
+    exit_code, result = ask(question, body)
+    assert exit_code == 2
+    assert set(result) == {"error"} and set(result["error"]) == {"code", "message"}
+    assert result["error"]["code"] == code
+    assert result["error"]["message"].startswith(f"{field}: " if field else "")
