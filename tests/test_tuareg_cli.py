@@ -180,7 +180,7 @@ ERRORS = [
     ("load", "{not json", "malformed_json", "(input)"),
     ("majorities", "[1, 2]", "invalid_value", "(input)"),
     ("load", {"animal": "camel", "load": [], "add": ["gold"], "top": 1}, "unknown_field", "top"),
-    ("final", {"players": {}, "stage": 1}, "unknown_field", "stage"),
+    ("final", {**final_players({}, {}), "stage": 1}, "unknown_field", "stage"),
     # unknown goods and animals
     ("load", {"animal": "camel", "load": [], "add": ["coffee"]}, "invalid_value", "add.0"),
     ("load", {"animal": "camel", "load": ["dates"], "add": ["gold"]}, "invalid_value", "load.0"),
