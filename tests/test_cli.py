@@ -3,28 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def run(*args: str, stdin: str = "", db: Path | None = None) -> tuple[int, Any]:
-    prefix = ["--db", str(db)] if db is not None else []
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", *prefix, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    try:
-        return done.returncode, json.loads(done.stdout)
-    except json.JSONDecodeError:
-        return done.returncode, done.stdout + done.stderr
+from cli_process import run
 
 
 def ask(question: str, body: object) -> tuple[int, Any]:
