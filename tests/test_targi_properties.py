@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from targi_table import RULES
 
-from companion.games.targi.board import LAST_ROUND, robber_for_round
-from companion.games.targi.flow import RAID_CORNER
+from companion.games.targi.board import CORNER_OF_RAID, LAST_ROUND, robber_for_round
 from companion.games.targi.model import (
     DISPLAY_SIZE,
     GOLD_LIMIT,
@@ -36,7 +35,7 @@ def check_invariants(before: TargiState, after: TargiState) -> None:
         assert after.round <= LAST_ROUND
         assert after.robber == robber_for_round(after.round)[1]
     if after.phase is Phase.RAID:
-        assert after.robber == RAID_CORNER[after.raid]
+        assert after.robber == CORNER_OF_RAID[after.raid]
     if after.round > before.round and before.round > 0:
         # A round ended: nobody carries more than the limits into the next one.
         for player in after.players:

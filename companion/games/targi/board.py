@@ -14,6 +14,7 @@ Cell = tuple[int, int]
 BORDER_CARDS = tuple(range(1, 17))
 RAID_CORNERS: dict[int, int] = {4: 1, 8: 2, 12: 3, 16: 4}
 """Corner card -> raid number."""
+CORNER_OF_RAID: dict[int, int] = {raid: corner for corner, raid in RAID_CORNERS.items()}
 CENTRAL_CELLS: tuple[Cell, ...] = tuple((row, col) for row in (1, 2, 3) for col in (1, 2, 3))
 GOODS_CELLS: frozenset[Cell] = frozenset({(1, 1), (1, 3), (2, 2), (3, 1), (3, 3)})
 """Centre cells dealt a goods card at setup (corners and middle); the others get tribe cards."""

@@ -10,7 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.targi import piles
-from companion.games.targi.board import LAST_ROUND, Cell, marker_cells, robber_for_round
+from companion.games.targi.board import (
+    CORNER_OF_RAID,
+    LAST_ROUND,
+    Cell,
+    marker_cells,
+    robber_for_round,
+)
 from companion.games.targi.model import (
     DISPLAY_SIZE,
     GOLD_LIMIT,
@@ -20,11 +26,14 @@ from companion.games.targi.model import (
     TargiState,
 )
 
-RAID_CORNER = {1: 4, 2: 8, 3: 12, 4: 16}
-
 
 def over_limit(player: PlayerState) -> bool:
     return player.stock.goods > GOODS_LIMIT or player.stock.gold > GOLD_LIMIT
+
+
+def excess(player: PlayerState) -> tuple[int, int]:
+    """The goods and the gold ``player`` holds beyond the end-of-round limits."""
+    return max(0, player.stock.goods - GOODS_LIMIT), max(0, player.stock.gold - GOLD_LIMIT)
 
 
 def has_cards(player: PlayerState) -> bool:
@@ -43,7 +52,11 @@ def start_round(state: TargiState, round_number: int) -> TargiState:
     )
     if raid is not None:
         return replace(
-            state, phase=Phase.RAID, raid=raid, robber=RAID_CORNER[raid], raid_paid=(False, False)
+            state,
+            phase=Phase.RAID,
+            raid=raid,
+            robber=CORNER_OF_RAID[raid],
+            raid_paid=(False, False),
         )
     return replace(state, phase=Phase.PLACEMENT, robber=robber, raid=None)
 
@@ -85,9 +98,13 @@ def _next_step(state: TargiState) -> TargiState:
     return state
 
 
+def flag_seat(flags: tuple[bool, bool], seat: int) -> tuple[bool, bool]:
+    """``flags`` with ``seat``'s set (who has paid the raid, who has finished their turn)."""
+    return (flags[0] or seat == 0, flags[1] or seat == 1)
+
+
 def mark_turn_done(state: TargiState, seat: int) -> TargiState:
-    done = (state.turn_done[0] or seat == 0, state.turn_done[1] or seat == 1)
-    return replace(state, turn_done=done)
+    return replace(state, turn_done=flag_seat(state.turn_done, seat))
 
 
 def awaiting_reveal(state: TargiState) -> list[Cell]:

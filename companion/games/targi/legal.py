@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from companion.games.targi import actions as a
 from companion.games.targi import piles
 from companion.games.targi.board import BORDER, BorderCard, legal_placements
-from companion.games.targi.flow import GOLD_LIMIT, GOODS_LIMIT, awaiting_reveal, over_limit
+from companion.games.targi.flow import awaiting_reveal, excess, over_limit
 from companion.games.targi.model import DISPLAY_ROWS, CardKind, Good, Phase, Stock, TargiState
 from companion.games.targi.raids import raid_options
 
@@ -139,8 +139,7 @@ def _returns(state: TargiState) -> Iterator[a.TargiAction]:
     for seat, player in enumerate(state.players):
         if not over_limit(player):
             continue
-        excess_goods = max(0, player.stock.goods - GOODS_LIMIT)
-        excess_gold = max(0, player.stock.gold - GOLD_LIMIT)
+        excess_goods, excess_gold = excess(player)
         for dates, salt, pepper in _goods_mixes(excess_goods):
             if player.stock.covers(Stock(dates, salt, pepper)):
                 yield a.ReturnExcess(

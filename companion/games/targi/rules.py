@@ -91,13 +91,33 @@ def _acting(state: TargiState, seat: int) -> PlayerState:
     return _require_turn(state, seat)
 
 
-def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> TargiState:
-    """The player's Targi on ``card`` goes back: the card is used (or refused if it is not theirs)."""
-    player = _acting(state, seat)
+def _take_back_targi(state: TargiState, seat: int, card: int) -> TargiState:
+    """The player's Targi on border ``card`` goes back (refused if none of theirs stands there)."""
+    player = state.players[seat]
     if card not in player.targi:
         raise RuleViolation(
             "not_your_card", _("You have no Targi on card {card}.").format(card=card)
         )
+    return state.with_player(
+        seat, replace(player, targi=tuple(c for c in player.targi if c != card))
+    )
+
+
+def _take_back_marker(state: TargiState, seat: int, cell: Cell) -> TargiState:
+    """The player's tribe marker on ``cell`` goes back (refused if none of theirs stands there)."""
+    player = state.players[seat]
+    if cell not in player.markers:
+        raise RuleViolation(
+            "no_marker", _("You have no tribe marker at {cell}.").format(cell=list(cell))
+        )
+    markers = tuple(m for m in player.markers if m != cell)
+    return state.with_player(seat, replace(player, markers=markers))
+
+
+def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> TargiState:
+    """The player's Targi on ``card`` goes back: the card is used (or refused if it is not theirs)."""
+    _acting(state, seat)
+    state = _take_back_targi(state, seat, card)
     if BORDER[card] not in kinds:
         raise RuleViolation(
             "wrong_card",
@@ -105,8 +125,7 @@ def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> 
                 card=card, kind=" / ".join(_(k.value) for k in kinds)
             ),
         )
-    remaining = tuple(c for c in player.targi if c != card)
-    return state.with_player(seat, replace(player, targi=remaining))
+    return state
 
 
 def _use_special(state: TargiState, seat: int, kind: BorderCard) -> TargiState:
@@ -120,12 +139,8 @@ def _use_central(
 ) -> tuple[TargiState, str]:
     """The player's marker on ``cell`` goes back and the card is replaced face down by the other
     kind; returns the new state and the card that was used."""
-    player = _acting(state, seat)
-    if cell not in player.markers:
-        raise RuleViolation(
-            "no_marker",
-            _("You have no tribe marker on the card at {cell}.").format(cell=list(cell)),
-        )
+    _acting(state, seat)
+    state = _take_back_marker(state, seat, cell)
     slot = state.slot(cell)
     if slot.card is None:
         raise RuleViolation(
@@ -138,9 +153,6 @@ def _use_central(
                 cell=list(cell), kind=_(slot.kind.value)
             ),
         )
-    state = state.with_player(
-        seat, replace(player, markers=tuple(m for m in player.markers if m != cell))
-    )
     return state.with_slot(cell, Slot(kind.other)), slot.card
 
 
@@ -188,9 +200,8 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
     state = state.with_player(action.player, player.with_stock(player.stock - payment))
     if opponent_gains:
         state = _gain(state, 1 - action.player, Stock(vp=opponent_gains))
-    paid = (state.raid_paid[0] or action.player == 0, state.raid_paid[1] or action.player == 1)
-    state = replace(state, raid_paid=paid)
-    return flow.finish_raid(state) if all(paid) else state
+    state = replace(state, raid_paid=flow.flag_seat(state.raid_paid, action.player))
+    return flow.finish_raid(state) if all(state.raid_paid) else state
 
 
 def _place(state: TargiState, action: a.Place) -> TargiState:
@@ -292,22 +303,10 @@ def _take_central_tribe(state: TargiState, action: a.TakeCentralTribe) -> TargiS
 
 
 def _skip(state: TargiState, action: a.Skip) -> TargiState:
-    player = _acting(state, action.player)
+    _acting(state, action.player)
     if isinstance(action.space, int):
-        if action.space not in player.targi:
-            raise RuleViolation(
-                "not_your_card", _("You have no Targi on card {card}.").format(card=action.space)
-            )
-        return state.with_player(
-            action.player,
-            replace(player, targi=tuple(c for c in player.targi if c != action.space)),
-        )
-    if action.space not in player.markers:
-        raise RuleViolation(
-            "no_marker", _("You have no tribe marker at {cell}.").format(cell=list(action.space))
-        )
-    markers = tuple(m for m in player.markers if m != action.space)
-    return state.with_player(action.player, replace(player, markers=markers))
+        return _take_back_targi(state, action.player, action.space)
+    return _take_back_marker(state, action.player, action.space)
 
 
 def _end_turn(state: TargiState, action: a.EndTurn) -> TargiState:
@@ -324,8 +323,7 @@ def _return_excess(state: TargiState, action: a.ReturnExcess) -> TargiState:
         raise RuleViolation("within_limits", _("You hold no more than 10 goods and 3 gold."))
     if not player.stock.covers(returned):
         raise RuleViolation("cannot_afford", _("You cannot return goods you do not have."))
-    excess_goods = max(0, player.stock.goods - flow.GOODS_LIMIT)
-    excess_gold = max(0, player.stock.gold - flow.GOLD_LIMIT)
+    excess_goods, excess_gold = flow.excess(player)
     if returned.goods != excess_goods or returned.gold != excess_gold:
         raise RuleViolation(
             "wrong_return",
