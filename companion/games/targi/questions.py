@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from companion.games.targi import scoring
 from companion.games.targi.board import (
@@ -21,13 +21,10 @@ from companion.games.targi.board import (
 )
 from companion.games.targi.model import DISPLAY_ROWS, ROW_LENGTH, Stock, Symbol
 from companion.games.targi.raids import raid_options
+from companion.questions import Question
 
 Card = Annotated[int, Field(ge=1, le=16)]
 Count = Annotated[int, Field(ge=0)]
-
-
-class _Question(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 def _figures(cards: list[int]) -> list[int]:
@@ -40,7 +37,7 @@ def _figures(cards: list[int]) -> list[int]:
     return cards
 
 
-class PlacementsQuestion(_Question):
+class PlacementsQuestion(Question):
     robber: Card
     mine: Annotated[list[Card], Field(max_length=3)]
     theirs: Annotated[list[Card], Field(max_length=3)]
@@ -54,17 +51,17 @@ class PlacementsQuestion(_Question):
         return self
 
 
-class MarkersQuestion(_Question):
+class MarkersQuestion(Question):
     targi: Annotated[list[Card], Field(min_length=1, max_length=3)]
 
     _distinct = field_validator("targi")(_figures)
 
 
-class RoundQuestion(_Question):
+class RoundQuestion(Question):
     round: Annotated[int, Field(ge=1, le=13)]
 
 
-class RaidPlayer(_Question):
+class RaidPlayer(Question):
     dates: Count
     salt: Count
     pepper: Count
@@ -72,12 +69,12 @@ class RaidPlayer(_Question):
     vp: Count
 
 
-class RaidQuestion(_Question):
+class RaidQuestion(Question):
     raid: Annotated[int, Field(ge=1, le=4)]
     player: RaidPlayer
 
 
-class ScorePlayer(_Question):
+class ScorePlayer(Question):
     vp_tokens: Count
     card_vp: Count
     card_bonus: int
@@ -89,7 +86,7 @@ class ScorePlayer(_Question):
     ]
 
 
-class ScoreQuestion(_Question):
+class ScoreQuestion(Question):
     players: Annotated[dict[str, ScorePlayer], Field(min_length=2, max_length=2)]
 
 
@@ -128,7 +125,7 @@ def score(q: ScoreQuestion) -> dict[str, Any]:
     }
 
 
-QUESTIONS: dict[str, tuple[type[_Question], Callable[[Any], dict[str, Any]]]] = {
+QUESTIONS: dict[str, tuple[type[Question], Callable[[Any], dict[str, Any]]]] = {
     "placements": (PlacementsQuestion, placements),
     "markers": (MarkersQuestion, markers),
     "round": (RoundQuestion, round_),

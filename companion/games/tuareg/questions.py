@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from companion.games.tuareg import scoring
 from companion.games.tuareg.loading import load_refusals, stack_refusals
@@ -36,17 +36,14 @@ from companion.games.tuareg.model import (
     SpecialCard,
 )
 from companion.games.tuareg.values import Settings, resolve_values
+from companion.questions import Question
 
 Count = Annotated[int, Field(ge=0)]
 MOST_SET_OUT = {card: max(s[card] for s in SPECIAL_SUPPLY.values()) for card in SpecialCard}
 Points = Annotated[int, Field(ge=1)]
 
 
-class _Question(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class LoadQuestion(_Question):
+class LoadQuestion(Question):
     animal: Animal
     load: Annotated[list[Good], Field(max_length=CAPACITY)]
     """The animal's cards now, bottom to top."""
@@ -65,7 +62,7 @@ class LoadQuestion(_Question):
         return load
 
 
-class Values(_Question):
+class Values(Question):
     """Majority points by good; a good left out comes from the confirmed values."""
 
     water: Points | None = None
@@ -86,7 +83,7 @@ class Values(_Question):
         }
 
 
-class GoodCounts(_Question):
+class GoodCounts(Question):
     """A player's cards of each good at the stage's end (on animals, in caves, under thieves)."""
 
     water: int = Field(ge=0, le=COPIES[Good.WATER])
@@ -95,7 +92,7 @@ class GoodCounts(_Question):
     millet: int = Field(ge=0, le=COPIES[Good.MILLET])
 
 
-class MajoritiesQuestion(_Question):
+class MajoritiesQuestion(Question):
     values: Values = Field(default_factory=Values)
     players: Annotated[dict[str, GoodCounts], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
 
@@ -111,7 +108,7 @@ class MajoritiesQuestion(_Question):
         return players
 
 
-class Unused(_Question):
+class Unused(Question):
     """Special cards a player holds unused at the end, by kind."""
 
     donkey: int = Field(ge=0, le=MOST_SET_OUT[SpecialCard.DONKEY])
@@ -123,13 +120,13 @@ class Unused(_Question):
         return {card: getattr(self, card.value) for card in SpecialCard}
 
 
-class FinalPlayer(_Question):
+class FinalPlayer(Question):
     stages: Annotated[list[Count], Field(min_length=STAGES, max_length=STAGES)]
     unused: Unused
     cache_value: Count
 
 
-class FinalQuestion(_Question):
+class FinalQuestion(Question):
     players: Annotated[
         dict[str, FinalPlayer], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     ]
@@ -194,7 +191,7 @@ def final(q: FinalQuestion) -> dict[str, Any]:
     }
 
 
-QUESTIONS: dict[str, tuple[type[_Question], Callable[..., dict[str, Any]]]] = {
+QUESTIONS: dict[str, tuple[type[Question], Callable[..., dict[str, Any]]]] = {
     "load": (LoadQuestion, load),
     "majorities": (MajoritiesQuestion, majorities),
     "final": (FinalQuestion, final),
