@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
+from companion.store import Store
 
 SETTINGS_GAME = "tuareg"
 VALUES_KEY = "values"
@@ -79,3 +80,15 @@ def resolve_values(given: Mapping[Good, int], settings: Settings) -> dict[Good, 
             f"{SETTINGS_GAME!r})",
         )
     return {good: values[good] for good in Good}
+
+
+def confirm_values(store: Store, values: Mapping[Good, int]) -> None:
+    """Store the table's confirmed ``values``, keeping those of goods not mentioned."""
+    for good, points in values.items():
+        if not _points(points):
+            raise ValueError(f"{good.value}: a majority value is a whole number from 1")
+    stored = dict(confirmed_values(store.list_settings(SETTINGS_GAME)))
+    stored.update(values)
+    store.set_setting(
+        SETTINGS_GAME, VALUES_KEY, {good.value: stored[good] for good in Good if good in stored}
+    )
