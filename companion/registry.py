@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from companion.game import GameRules
 from companion.games.targi.rules import TargiRules
+from companion.games.tuareg.rules import TuaregRules
 
-GAMES: dict[str, GameRules] = {"targi": TargiRules()}
+GAMES: dict[str, GameRules] = {"targi": TargiRules(), "tuareg": TuaregRules()}
 
 
 def rules_for(name: str) -> GameRules:

@@ -99,3 +99,58 @@ def final_sheet(tallies: Mapping[str, FinalTally], *, final: bool = True) -> Sco
     }
     tiebreaks = (TieBreak("cache", {name: t.cache_value for name, t in tallies.items()}),)
     return build_sheet("tuareg", categories(), points, tiebreaks, final=final)
+
+
+@dataclass(frozen=True)
+class GameTally:
+    """One player's part of a game in progress or over, as the game sheet needs it."""
+
+    stages: Sequence[Mapping[Good, int]]
+    """The majority points of each scored stage, by good."""
+    maps_cashed: Sequence[int]
+    """Maps cashed in at each scored stage's end."""
+    unused: Mapping[SpecialCard, int]
+    """Special cards held unused now (they score once the game is over)."""
+    cache_value: int
+    """The dinar value of the cache as shown at the end (0 if it was not shown)."""
+
+
+def game_categories() -> tuple[Category, ...]:
+    names = {
+        Good.WATER: _("water"),
+        Good.GOLD: _("gold"),
+        Good.SALT: _("rock salt"),
+        Good.MILLET: _("millet"),
+    }
+    per_stage = tuple(
+        category
+        for n in range(1, STAGES + 1)
+        for category in (
+            *(
+                Category(
+                    f"stage_{n}_{good.value}", _("Stage {n}: {good}").format(n=n, good=names[good])
+                )
+                for good in Good
+            ),
+            Category(f"stage_{n}_maps", _("Stage {n}: maps cashed").format(n=n)),
+        )
+    )
+    return (*per_stage, *categories()[STAGES:])
+
+
+def game_sheet(
+    tallies: Mapping[str, GameTally], *, final: bool, notes: Sequence[str] = ()
+) -> ScoreSheet:
+    """The sheet of a tracked game: each stage's majorities by good and its cashed maps, then the
+    unused special cards (counted once the game is over); ties broken by the cache."""
+    points = {}
+    for name, t in tallies.items():
+        row = {c.key: 0 for c in game_categories()}
+        for n, stage in enumerate(t.stages, 1):
+            row.update({f"stage_{n}_{good.value}": pts for good, pts in stage.items()})
+            row[f"stage_{n}_maps"] = t.maps_cashed[n - 1] * UNUSED_POINTS[SpecialCard.MAP]
+        if final:
+            row.update({card.value: pts for card, pts in unused_points(t.unused).items()})
+        points[name] = row
+    tiebreaks = (TieBreak("cache", {name: t.cache_value for name, t in tallies.items()}),)
+    return build_sheet("tuareg", game_categories(), points, tiebreaks, final=final, notes=notes)

@@ -1,0 +1,245 @@
+"""Tuareg actions: what the table does, as immutable values the game log stores as JSON.
+
+A turn is one *main* action (draw, load from the cache, take from the market, buy a special card),
+any number of cave and thief uses around it, and ``end_turn`` (the hand limit is checked then).
+Corrections (``correction = True``) overrule what the app believes when the physical table says
+otherwise; they are accepted in any phase and logged as corrections. Players are seats from 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal, TypeVar
+
+from pydantic import ConfigDict, Field, TypeAdapter
+
+from companion.games.tuareg.model import CAPACITY, MAX_PER_TURN, Good, SpecialCard
+from companion.games.tuareg.state import CAVE_CAPACITY, AnimalRef
+
+Seat = Annotated[int, Field(ge=0, le=4)]
+Number = Annotated[int, Field(ge=1, le=8)]
+Count = Annotated[int, Field(ge=0, le=44)]
+Turn = Annotated[tuple[Good, ...], Field(min_length=1, max_length=MAX_PER_TURN)]
+
+_T = TypeVar("_T")
+
+
+def _action(cls: type[_T]) -> type[_T]:
+    """A frozen, keyword-only dataclass that refuses unknown fields when read from JSON."""
+    cls.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
+    return dataclass(frozen=True, kw_only=True, slots=True)(cls)
+
+
+@_action
+class OpenMarket:
+    """The table names the two cards laid face up as the market at the start of the game."""
+
+    kind: Literal["open_market"] = "open_market"
+    goods: Annotated[tuple[Good, ...], Field(min_length=2, max_length=2)]
+
+
+@_action
+class Draw:
+    """Draw up to 3 cards into the cache and lay ``to_market`` from the cache into the market."""
+
+    kind: Literal["draw"] = "draw"
+    player: Seat
+    to_market: Annotated[tuple[Good, ...], Field(max_length=7)] = ()
+
+
+@_action
+class LoadFromCache:
+    """Lay up to 4 cards from the cache onto one animal, in this order (the last on top)."""
+
+    kind: Literal["load"] = "load"
+    player: Seat
+    onto: AnimalRef
+    goods: Turn
+
+
+@_action
+class TakeFromMarket:
+    """Take up to 4 market cards of one good straight onto one animal."""
+
+    kind: Literal["take_market"] = "take_market"
+    player: Seat
+    onto: AnimalRef
+    good: Good
+    count: Annotated[int, Field(ge=1, le=MAX_PER_TURN)]
+
+
+@_action
+class Buy:
+    """Buy a special card for 3 dinars: cards from the cache (``from_cache``) and/or the top card of
+    animals (``from_animals``, taken one after the other: naming an animal twice takes its top two
+    cards). Overpaying is allowed and not refunded."""
+
+    kind: Literal["buy"] = "buy"
+    player: Seat
+    card: SpecialCard
+    from_cache: Annotated[tuple[Good, ...], Field(max_length=CAPACITY + 3)] = ()
+    from_animals: Annotated[tuple[AnimalRef, ...], Field(max_length=8)] = ()
+
+
+@_action
+class Hide:
+    """Hide one card in a cave: from the cache (``good`` may stay secret) or the top of an animal."""
+
+    kind: Literal["hide"] = "hide"
+    player: Seat
+    cave: Number
+    source: AnimalRef | None = None
+    """The animal whose top card is hidden; ``None``: a card from the cache."""
+    good: Good | None = None
+    """The card from the cache, if the player shows it (the top of an animal is known anyway)."""
+
+
+@_action
+class Steal:
+    """A thief steals one card: at random from a player's cache, or the top of one of their
+    animals. ``good`` is the stolen card if it is shown (the top of an animal is known anyway)."""
+
+    kind: Literal["steal"] = "steal"
+    player: Seat
+    thief: Number
+    victim: Seat
+    source: AnimalRef | None = None
+    """The victim's animal whose top card is stolen; ``None``: a card from the victim's cache."""
+    good: Good | None = None
+
+
+@_action
+class EndTurn:
+    """The player is done: the hand limit applies now."""
+
+    kind: Literal["end_turn"] = "end_turn"
+    player: Seat
+
+
+@_action
+class RevealCave:
+    """At a stage's end: the cards hidden in a cave, in the order they went in."""
+
+    kind: Literal["reveal_cave"] = "reveal_cave"
+    player: Seat
+    cave: Number
+    goods: Annotated[tuple[Good, ...], Field(min_length=1, max_length=CAVE_CAPACITY)]
+
+
+@_action
+class RevealThief:
+    """At a stage's end: the card under a thief."""
+
+    kind: Literal["reveal_thief"] = "reveal_thief"
+    player: Seat
+    thief: Number
+    good: Good
+
+
+@_action
+class CashMap:
+    """At a stage's end: a player cashes in a map; it scores its points in this stage."""
+
+    kind: Literal["cash_map"] = "cash_map"
+    player: Seat
+
+
+@_action
+class ScoreStage:
+    """Every hidden card is revealed: count, award the majorities and prepare the next stage."""
+
+    kind: Literal["score_stage"] = "score_stage"
+
+
+@_action
+class RevealHand:
+    """At the game's end: the cards a player holds, for the most-valuable-cache tie-break."""
+
+    kind: Literal["reveal_hand"] = "reveal_hand"
+    player: Seat
+    goods: Annotated[tuple[Good, ...], Field(max_length=CAPACITY)]
+
+
+@_action
+class ConfirmValue:
+    """The table confirms what a good's cards print (dinars and majority points)."""
+
+    kind: Literal["confirm_value"] = "confirm_value"
+    good: Good
+    dinars: Annotated[int, Field(ge=1, le=9)]
+    points: Annotated[int, Field(ge=1, le=20)]
+
+
+# --- corrections ----------------------------------------------------------------------------
+
+
+@_action
+class SetHand:
+    kind: Literal["set_hand"] = "set_hand"
+    correction: ClassVar[bool] = True
+    player: Seat
+    count: Count
+
+
+@_action
+class SetStack:
+    """An animal's load, bottom to top, as it lies on the table."""
+
+    kind: Literal["set_stack"] = "set_stack"
+    correction: ClassVar[bool] = True
+    player: Seat
+    animal: AnimalRef
+    goods: Annotated[tuple[Good, ...], Field(max_length=CAPACITY)]
+
+
+@_action
+class SetMarket:
+    kind: Literal["set_market"] = "set_market"
+    correction: ClassVar[bool] = True
+    water: Count = 0
+    gold: Count = 0
+    salt: Count = 0
+    millet: Count = 0
+
+
+@_action
+class SetDeck:
+    kind: Literal["set_deck"] = "set_deck"
+    correction: ClassVar[bool] = True
+    count: Count
+
+
+@_action
+class SetTurn:
+    """Whose turn it is (what they have done this turn is forgotten)."""
+
+    kind: Literal["set_turn"] = "set_turn"
+    correction: ClassVar[bool] = True
+    player: Seat
+
+
+TuaregAction = (
+    OpenMarket
+    | Draw
+    | LoadFromCache
+    | TakeFromMarket
+    | Buy
+    | Hide
+    | Steal
+    | EndTurn
+    | RevealCave
+    | RevealThief
+    | CashMap
+    | ScoreStage
+    | RevealHand
+    | ConfirmValue
+    | SetHand
+    | SetStack
+    | SetMarket
+    | SetDeck
+    | SetTurn
+)
+
+ACTION_ADAPTER: TypeAdapter[TuaregAction] = TypeAdapter(
+    Annotated[TuaregAction, Field(discriminator="kind")]
+)

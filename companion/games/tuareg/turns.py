@@ -1,0 +1,255 @@
+"""A player's turn: one main action (draw, load, take from the market, buy), caves and thieves used
+around it, and the end of the turn with its hand limit.
+
+Every handler takes the state and an action and returns the new state, or raises
+:class:`RuleViolation` naming the rule the action breaks; nothing is changed by a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from companion.games.tuareg import actions as a
+from companion.games.tuareg import stage
+from companion.games.tuareg.loading import load_verdict
+from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
+from companion.games.tuareg.refusals import (
+    require_animal,
+    require_plausible,
+    require_seat,
+    require_turn,
+)
+from companion.games.tuareg.state import (
+    CAVE_CAPACITY,
+    AnimalRef,
+    GoodCounts,
+    PlayerState,
+    TuaregState,
+    TurnProgress,
+)
+from companion.i18n import _
+from companion.verdict import RuleViolation
+
+DRAW_SIZE = 3
+HAND_LIMIT = 4
+
+
+# --- refusals shared by the handlers ------------------------------------------------------------
+
+
+def _start_main(state: TuaregState, seat: int, main: str) -> tuple[TuaregState, PlayerState]:
+    player = require_turn(state, seat)
+    if state.turn.main is not None:
+        raise RuleViolation(
+            "one_action",
+            _("This turn's action was taken already: end the turn."),
+        )
+    return replace(state, turn=replace(state.turn, main=main)), player
+
+
+def _from_hand(player: PlayerState, count: int) -> PlayerState:
+    if count > player.hand:
+        raise RuleViolation(
+            "not_in_hand",
+            _("{name} holds {n} cards, not {k}.").format(name=player.name, n=player.hand, k=count),
+        )
+    return replace(player, hand=player.hand - count)
+
+
+def take_top(player: PlayerState, ref: AnimalRef) -> tuple[PlayerState, Good]:
+    """The top card of ``ref`` comes off; refused if the animal is missing or carries nothing."""
+    require_animal(player, ref)
+    stack = player.stack(ref)
+    if not stack:
+        raise RuleViolation(
+            "empty_animal",
+            _("{name}'s {animal} carries nothing.").format(name=player.name, animal=ref.label()),
+        )
+    return player.with_stack(ref, stack[:-1]), stack[-1]
+
+
+def _check_named(named: Good | None, actual: Good, ref: AnimalRef) -> None:
+    if named is not None and named is not actual:
+        raise RuleViolation(
+            "wrong_card",
+            _("The top card of {animal} is {good}.").format(
+                animal=ref.label(), good=_(actual.value)
+            ),
+        )
+
+
+def _load(player: PlayerState, ref: AnimalRef, goods: Sequence[Good]) -> PlayerState:
+    require_animal(player, ref)
+    stack = player.stack(ref)
+    verdict = load_verdict(ref.animal, stack, goods)
+    if not verdict.ok:
+        raise RuleViolation(verdict.code, verdict.message)
+    return player.with_stack(ref, (*stack, *goods))
+
+
+# --- main actions -------------------------------------------------------------------------------
+
+
+def draw(state: TuaregState, action: a.Draw) -> TuaregState:
+    state, player = _start_main(state, action.player, "draw")
+    if state.deck == 0:
+        raise RuleViolation("deck_empty", _("The deck is empty: choose another action."))
+    drawn = min(DRAW_SIZE, state.deck)
+    if drawn == DRAW_SIZE and not action.to_market:
+        raise RuleViolation(
+            "market_card", _("Lay at least one card from your cache into the market.")
+        )
+    player = _from_hand(replace(player, hand=player.hand + drawn), len(action.to_market))
+    state = replace(
+        state,
+        deck=state.deck - drawn,
+        market=state.market + GoodCounts.of(action.to_market),
+        turn=replace(state.turn, drew=drawn),
+    )
+    if state.deck == 0:
+        state = replace(state, ended_by=action.player)
+    return require_plausible(state.with_player(action.player, player))
+
+
+def load_from_cache(state: TuaregState, action: a.LoadFromCache) -> TuaregState:
+    state, player = _start_main(state, action.player, "load")
+    player = _load(_from_hand(player, len(action.goods)), action.onto, action.goods)
+    return require_plausible(state.with_player(action.player, player))
+
+
+def take_from_market(state: TuaregState, action: a.TakeFromMarket) -> TuaregState:
+    state, player = _start_main(state, action.player, "market")
+    if state.market[action.good] < action.count:
+        raise RuleViolation(
+            "not_in_market",
+            _("The market has {n} {good} cards.").format(
+                n=state.market[action.good], good=_(action.good.value)
+            ),
+        )
+    taken = (action.good,) * action.count
+    player = _load(player, action.onto, taken)
+    state = replace(state, market=state.market - GoodCounts.of(taken))
+    return state.with_player(action.player, player)
+
+
+def buy(state: TuaregState, action: a.Buy) -> TuaregState:
+    state, player = _start_main(state, action.player, "buy")
+    if state.supply_of(action.card) == 0:
+        raise RuleViolation(
+            "sold_out", _("No {card} card is left to buy.").format(card=_(action.card.value))
+        )
+    player = _from_hand(player, len(action.from_cache))
+    paid = list(action.from_cache)
+    for ref in action.from_animals:
+        player, good = take_top(player, ref)
+        paid.append(good)
+    _require_price(state, paid)
+    player = _receive(player, action.card)
+    state = replace(state, discard=state.discard + GoodCounts.of(paid))
+    state = state.with_supply(action.card, -1).with_player(action.player, player)
+    return require_plausible(state)
+
+
+def _require_price(state: TuaregState, paid: Sequence[Good]) -> None:
+    """At least 3 dinars. A card whose dinar value the table has not confirmed is trusted: the app
+    cannot say the payment is short, and the table is the truth."""
+    if not paid:
+        raise RuleViolation(
+            "underpaid", _("A special card costs {n} dinars.").format(n=SPECIAL_CARD_PRICE)
+        )
+    dinars = [state.value(good).dinars for good in paid]
+    if None not in dinars and sum(d for d in dinars if d is not None) < SPECIAL_CARD_PRICE:
+        raise RuleViolation(
+            "underpaid",
+            _("A special card costs {n} dinars; these cards are worth {paid}.").format(
+                n=SPECIAL_CARD_PRICE, paid=sum(d for d in dinars if d is not None)
+            ),
+        )
+
+
+def _receive(player: PlayerState, card: SpecialCard) -> PlayerState:
+    if card is SpecialCard.DONKEY:
+        return replace(player, donkeys=(*player.donkeys, ()))
+    if card is SpecialCard.CAVE:
+        return replace(player, caves=(*player.caves, ()))
+    if card is SpecialCard.THIEF:
+        return replace(player, thieves=(*player.thieves, ()))
+    return replace(player, maps=player.maps + 1)
+
+
+# --- caves and thieves --------------------------------------------------------------------------
+
+
+def hide(state: TuaregState, action: a.Hide) -> TuaregState:
+    player = require_turn(state, action.player)
+    if not 1 <= action.cave <= len(player.caves):
+        raise RuleViolation(
+            "no_such_card", _("{name} has no cave {n}.").format(name=player.name, n=action.cave)
+        )
+    cave = player.caves[action.cave - 1]
+    if len(cave) >= CAVE_CAPACITY:
+        raise RuleViolation(
+            "cave_full", _("A cave hides at most {n} cards.").format(n=CAVE_CAPACITY)
+        )
+    if action.cave in state.turn.caves_used:
+        raise RuleViolation("cave_used", _("A cave hides one card per turn."))
+    hidden: Good | None = action.good
+    if action.source is None:
+        player = _from_hand(player, 1)
+    else:
+        player, top = take_top(player, action.source)
+        _check_named(action.good, top, action.source)
+        hidden = top
+    caves = list(player.caves)
+    caves[action.cave - 1] = (*cave, hidden)
+    player = replace(player, caves=tuple(caves))
+    turn = replace(state.turn, caves_used=(*state.turn.caves_used, action.cave))
+    return require_plausible(replace(state, turn=turn).with_player(action.player, player))
+
+
+def steal(state: TuaregState, action: a.Steal) -> TuaregState:
+    player = require_turn(state, action.player)
+    if not 1 <= action.thief <= len(player.thieves):
+        raise RuleViolation(
+            "no_such_card", _("{name} has no thief {n}.").format(name=player.name, n=action.thief)
+        )
+    if player.thieves[action.thief - 1]:
+        raise RuleViolation("thief_used", _("Each thief steals only once."))
+    victim = require_seat(state, action.victim)
+    if action.victim == action.player:
+        raise RuleViolation("own_cards", _("A thief steals from another player."))
+    loot: Good | None = action.good
+    if action.source is None:
+        victim = _from_hand(victim, 1)
+    else:
+        victim, top = take_top(victim, action.source)
+        _check_named(action.good, top, action.source)
+        loot = top
+    thieves = list(player.thieves)
+    thieves[action.thief - 1] = (loot,)
+    state = state.with_player(action.victim, victim)
+    state = state.with_player(action.player, replace(player, thieves=tuple(thieves)))
+    return require_plausible(state)
+
+
+# --- the end of a turn --------------------------------------------------------------------------
+
+
+def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
+    player = require_turn(state, action.player)
+    if state.turn.main is None and state.deck > 0:
+        raise RuleViolation(
+            "no_action",
+            _("Take one action first: draw, load from your cache, take from the market or buy."),
+        )
+    if player.hand > HAND_LIMIT:
+        raise RuleViolation(
+            "hand_limit",
+            _(
+                "{name} holds {n} cards; at most {limit} may stay in hand at the end of a turn. "
+                "Undo the draw and lay more into the market, or hide cards in caves."
+            ).format(name=player.name, n=player.hand, limit=HAND_LIMIT),
+        )
+    state = replace(state, to_move=state.next_seat(action.player), turn=TurnProgress())
+    return stage.after_turn(state)
