@@ -49,6 +49,11 @@ class GameRules(ABC, Generic[Options, State, Action]):
     def is_over(self, state: State) -> bool:
         """True once the game has ended."""
 
+    def stored_options(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Options this table confirmed once for this installation (read from the game's stored
+        settings) that every new game starts with, e.g. card values no rulebook prints."""
+        return {}
+
     @staticmethod
     def is_correction(action: Action) -> bool:
         """Corrections overrule the app's belief; they are logged apart from ordinary moves."""

@@ -12,6 +12,8 @@ from cli_process import run
 
 from companion.cli.rules import answer
 from companion.errors import InputError
+from companion.games.tuareg.model import Good
+from companion.games.tuareg.values import DINARS_KEY, confirm_values
 from companion.store import Store
 
 
@@ -245,3 +247,25 @@ def test_error_contract(question: str, body: object, code: str, field: str) -> N
     assert set(result) == {"error"} and set(result["error"]) == {"code", "message"}
     assert result["error"]["code"] == code
     assert result["error"]["message"].startswith(f"{field}: " if field else "")
+
+
+def test_a_new_tracked_game_starts_with_the_values_this_table_confirmed(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        confirm_values(store, {Good.SALT: 3, Good.MILLET: 2})
+        confirm_values(store, {Good.SALT: 1}, key=DINARS_KEY)
+    code, game = run("game", "new", "tuareg", "--player", "Anna:red", "--player", "Ben:blue", db=db)
+    assert code == 0 and game["game"] == "tuareg"
+    values = dict(game["state"]["values"])
+    assert values["salt"] == {"dinars": 1, "points": 3}
+    assert values["millet"] == {"dinars": None, "points": 2}
+    assert values["gold"] == {"dinars": 2, "points": 5}
+    assert values["water"] == {"dinars": None, "points": None}
+    market = json.dumps({"kind": "open_market", "goods": ["salt", "gold"]})
+    code, shown = run("game", "act", game["game_id"], str(game["seq"]), market, db=db)
+    assert code == 0 and shown["state"]["phase"] == "turns"
+    load = json.dumps(
+        {"kind": "load", "player": 0, "onto": {"animal": "camel", "number": 1}, "goods": ["salt"]}
+    )
+    code, refused = run("game", "act", game["game_id"], str(shown["seq"]), load, db=db)
+    assert code == 1 and refused["verdict"]["code"] == "not_in_hand"

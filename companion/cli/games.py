@@ -54,7 +54,10 @@ def new_game(store: Store, game: str, players: list[str], start: int) -> dict[st
     if game not in GAMES:
         raise InputError("unknown_game", f"game: unknown game {game!r}; known: {sorted(GAMES)}")
     rules = rules_for(game)
-    options = rules.parse_options({"players": parse_players(players), "start_player": start})
+    stored = rules.stored_options(store.list_settings(game))
+    options = rules.parse_options(
+        {"players": parse_players(players), "start_player": start, **stored}
+    )
     return describe(Session.create(store, rules, options))
 
 

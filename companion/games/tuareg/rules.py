@@ -25,6 +25,7 @@ from companion.games.tuareg.model import (
 )
 from companion.games.tuareg.refusals import require_phase, require_plausible
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase, PlayerState, TuaregState
+from companion.games.tuareg.values import table_values
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 
@@ -136,6 +137,15 @@ class TuaregRules(GameRules[TuaregOptions, TuaregState, a.TuaregAction]):
 
     def score_sheet(self, state: TuaregState) -> ScoreSheet:
         return game_sheet(state)
+
+    def stored_options(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The card values this table confirmed (see :mod:`.values`)."""
+        return {
+            "values": {
+                good.value: {"dinars": value.dinars, "points": value.points}
+                for good, value in table_values(settings).items()
+            }
+        }
 
 
 def _initial_value(good: Good, given: ValueOptions) -> CardValue:
