@@ -9,17 +9,35 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from companion.errors import InputError
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation, Verdict
 
+_T = TypeVar("_T")
 State = TypeVar("State")
 Action = TypeVar("Action")
 Options = TypeVar("Options")
+
+
+def game_action(cls: type[_T]) -> type[_T]:
+    """An action (or a part of one): a frozen, keyword-only dataclass that refuses unknown fields
+    when read from JSON."""
+    cls.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
+    return dataclass(frozen=True, kw_only=True, slots=True)(cls)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerOptions:
+    """A player at the table, as every game's options name them."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=24)]
+    colour: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class GameRules(ABC, Generic[Options, State, Action]):

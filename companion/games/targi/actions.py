@@ -7,12 +7,12 @@ Players are seats 0 and 1; border cards are their printed numbers; central cards
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, ClassVar, Literal, TypeVar
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from companion.game import game_action
 from companion.games.targi.model import Good
 
 Seat = Annotated[int, Field(ge=0, le=1)]
@@ -23,19 +23,11 @@ Count = Annotated[int, Field(ge=0, le=99)]
 DisplayRow = Annotated[int, Field(ge=0, le=2)]
 TribeDecision = Literal["display", "hand", "discard"]
 
-_T = TypeVar("_T")
-
-
-def _action(cls: type[_T]) -> type[_T]:
-    """A frozen, keyword-only dataclass that refuses unknown fields when read from JSON."""
-    cls.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
-    return dataclass(frozen=True, kw_only=True, slots=True)(cls)
-
 
 # --- ordinary actions -------------------------------------------------------------------------
 
 
-@_action
+@game_action
 class RevealCard:
     """The table names the card now face up on a central cell (setup and round end)."""
 
@@ -44,7 +36,7 @@ class RevealCard:
     card: str
 
 
-@_action
+@game_action
 class PayRaid:
     """A player's raid payment: goods, VP or (raid 4) gold; all zero when they have nothing to give."""
 
@@ -57,14 +49,14 @@ class PayRaid:
     vp: Count = 0
 
 
-@_action
+@game_action
 class Place:
     kind: Literal["place"] = "place"
     player: Seat
     card: BorderNumber
 
 
-@_action
+@game_action
 class TakeGoods:
     """Use a Dates, Salt or Pepper border card: take one of that good."""
 
@@ -73,7 +65,7 @@ class TakeGoods:
     card: BorderNumber
 
 
-@_action
+@game_action
 class UseNoble:
     """Play the hand card into the display (paying its cost) or discard it."""
 
@@ -84,7 +76,7 @@ class UseNoble:
     pay_gold: bool = False
 
 
-@_action
+@game_action
 class Exchange:
     """One Merchant exchange: 3 of ``give`` for 1 gold, or 2 of ``give`` for 1 of another good."""
 
@@ -92,7 +84,7 @@ class Exchange:
     get: Good | Literal["gold"]
 
 
-@_action
+@game_action
 class UseMerchant:
     kind: Literal["merchant"] = "merchant"
     player: Seat
@@ -106,7 +98,7 @@ class SilversmithTrade(Enum):
     TWO_GOLD = "two_gold"
 
 
-@_action
+@game_action
 class UseSilversmith:
     """One trade: 2 identical goods -> 1 VP, 4 -> 3 VP, 1 gold -> 2 VP, 2 gold -> 4 VP."""
 
@@ -116,7 +108,7 @@ class UseSilversmith:
     good: Good | None = None
 
 
-@_action
+@game_action
 class UseFataMorgana:
     """Move one of the player's tribe markers to a free central card, to use that card instead."""
 
@@ -126,7 +118,7 @@ class UseFataMorgana:
     to: CentralCell
 
 
-@_action
+@game_action
 class UseCaravan:
     """Take what the goods card drawn from the pile shows (``choice`` for a choice card)."""
 
@@ -136,7 +128,7 @@ class UseCaravan:
     choice: Good | None = None
 
 
-@_action
+@game_action
 class UseTribalExpansion:
     """Draw the named tribe card: display it (pay), take it into a free hand, or discard it."""
 
@@ -148,7 +140,7 @@ class UseTribalExpansion:
     pay_gold: bool = False
 
 
-@_action
+@game_action
 class TakeCentralGoods:
     kind: Literal["take_central_goods"] = "take_central_goods"
     player: Seat
@@ -156,7 +148,7 @@ class TakeCentralGoods:
     choice: Good | None = None
 
 
-@_action
+@game_action
 class TakeCentralTribe:
     kind: Literal["take_central_tribe"] = "take_central_tribe"
     player: Seat
@@ -166,7 +158,7 @@ class TakeCentralTribe:
     pay_gold: bool = False
 
 
-@_action
+@game_action
 class Skip:
     """Leave one of the player's cards unused (the figure or marker goes back)."""
 
@@ -175,7 +167,7 @@ class Skip:
     space: BorderNumber | CentralCell
 
 
-@_action
+@game_action
 class EndTurn:
     """The player is done: every card they have not resolved is skipped."""
 
@@ -183,7 +175,7 @@ class EndTurn:
     player: Seat
 
 
-@_action
+@game_action
 class ReturnExcess:
     """At round end, return exactly what exceeds 10 goods and 3 gold (the owner picks the goods)."""
 
@@ -198,7 +190,7 @@ class ReturnExcess:
 # --- corrections ------------------------------------------------------------------------------
 
 
-@_action
+@game_action
 class SetStock:
     correction: ClassVar[bool] = True
     kind: Literal["set_stock"] = "set_stock"
@@ -210,14 +202,14 @@ class SetStock:
     vp: Count
 
 
-@_action
+@game_action
 class MoveRobber:
     correction: ClassVar[bool] = True
     kind: Literal["move_robber"] = "move_robber"
     card: BorderNumber
 
 
-@_action
+@game_action
 class MoveTargi:
     """Move a player's Targi from one border card to another, or take it off (``to`` null)."""
 
@@ -228,7 +220,7 @@ class MoveTargi:
     to: BorderNumber | None
 
 
-@_action
+@game_action
 class MoveMarker:
     """Move a player's tribe marker to another central card, or take it off (``to`` null)."""
 
@@ -239,7 +231,7 @@ class MoveMarker:
     to: CentralCell | None
 
 
-@_action
+@game_action
 class FixCentralCard:
     """The card on a central cell is another one than the app believes."""
 
@@ -249,7 +241,7 @@ class FixCentralCard:
     card: str
 
 
-@_action
+@game_action
 class SetHand:
     correction: ClassVar[bool] = True
     kind: Literal["set_hand"] = "set_hand"
@@ -257,7 +249,7 @@ class SetHand:
     card: str | None
 
 
-@_action
+@game_action
 class FixDisplayedCard:
     """The card at ``row``/``index`` of a player's display is another one than the app believes."""
 
@@ -269,7 +261,7 @@ class FixDisplayedCard:
     card: str
 
 
-@_action
+@game_action
 class AddCardBonus:
     """VP that a displayed card's text gives and the app cannot read (negative to take back)."""
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.game import GameRules
+from companion.game import GameRules, PlayerOptions
 from companion.games.targi import actions as a
 from companion.games.targi import effects, flow, piles, scoring
 from companion.games.targi.board import (
@@ -42,13 +42,6 @@ BORDER_GOODS = {
     BorderCard.SALT: Good.SALT,
     BorderCard.PEPPER: Good.PEPPER,
 }
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlayerOptions:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=24)]
-    colour: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 @dataclass(frozen=True, kw_only=True)

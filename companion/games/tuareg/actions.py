@@ -8,11 +8,11 @@ otherwise; they are accepted in any phase and logged as corrections. Players are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal, TypeVar
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from companion.game import game_action
 from companion.games.tuareg.model import CAPACITY, MAX_PER_TURN, Good, SpecialCard
 from companion.games.tuareg.state import CAVE_CAPACITY, AnimalRef
 
@@ -21,16 +21,8 @@ Number = Annotated[int, Field(ge=1, le=8)]
 Count = Annotated[int, Field(ge=0, le=44)]
 Turn = Annotated[tuple[Good, ...], Field(min_length=1, max_length=MAX_PER_TURN)]
 
-_T = TypeVar("_T")
 
-
-def _action(cls: type[_T]) -> type[_T]:
-    """A frozen, keyword-only dataclass that refuses unknown fields when read from JSON."""
-    cls.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
-    return dataclass(frozen=True, kw_only=True, slots=True)(cls)
-
-
-@_action
+@game_action
 class OpenMarket:
     """The table names the two cards laid face up as the market at the start of the game."""
 
@@ -38,7 +30,7 @@ class OpenMarket:
     goods: Annotated[tuple[Good, ...], Field(min_length=2, max_length=2)]
 
 
-@_action
+@game_action
 class Draw:
     """Draw up to 3 cards into the cache and lay ``to_market`` from the cache into the market."""
 
@@ -47,7 +39,7 @@ class Draw:
     to_market: Annotated[tuple[Good, ...], Field(max_length=7)] = ()
 
 
-@_action
+@game_action
 class LoadFromCache:
     """Lay up to 4 cards from the cache onto one animal, in this order (the last on top)."""
 
@@ -57,7 +49,7 @@ class LoadFromCache:
     goods: Turn
 
 
-@_action
+@game_action
 class TakeFromMarket:
     """Take up to 4 market cards of one good straight onto one animal."""
 
@@ -68,7 +60,7 @@ class TakeFromMarket:
     count: Annotated[int, Field(ge=1, le=MAX_PER_TURN)]
 
 
-@_action
+@game_action
 class Buy:
     """Buy a special card for 3 dinars: cards from the cache (``from_cache``) and/or the top card of
     animals (``from_animals``, taken one after the other: naming an animal twice takes its top two
@@ -81,7 +73,7 @@ class Buy:
     from_animals: Annotated[tuple[AnimalRef, ...], Field(max_length=8)] = ()
 
 
-@_action
+@game_action
 class Hide:
     """Hide one card in a cave: from the cache (``good`` may stay secret) or the top of an animal."""
 
@@ -94,7 +86,7 @@ class Hide:
     """The card from the cache, if the player shows it (the top of an animal is known anyway)."""
 
 
-@_action
+@game_action
 class Steal:
     """A thief steals one card: at random from a player's cache, or the top of one of their
     animals. ``good`` is the stolen card if it is shown (the top of an animal is known anyway)."""
@@ -108,7 +100,7 @@ class Steal:
     good: Good | None = None
 
 
-@_action
+@game_action
 class EndTurn:
     """The player is done: the hand limit applies now."""
 
@@ -116,7 +108,7 @@ class EndTurn:
     player: Seat
 
 
-@_action
+@game_action
 class RevealCave:
     """At a stage's end: the cards hidden in a cave, in the order they went in."""
 
@@ -126,7 +118,7 @@ class RevealCave:
     goods: Annotated[tuple[Good, ...], Field(min_length=1, max_length=CAVE_CAPACITY)]
 
 
-@_action
+@game_action
 class RevealThief:
     """At a stage's end: the card under a thief."""
 
@@ -136,7 +128,7 @@ class RevealThief:
     good: Good
 
 
-@_action
+@game_action
 class CashMap:
     """At a stage's end: a player cashes in a map; it scores its points in this stage."""
 
@@ -144,14 +136,14 @@ class CashMap:
     player: Seat
 
 
-@_action
+@game_action
 class ScoreStage:
     """Every hidden card is revealed: count, award the majorities and prepare the next stage."""
 
     kind: Literal["score_stage"] = "score_stage"
 
 
-@_action
+@game_action
 class RevealHand:
     """At the game's end: the cards a player holds, for the most-valuable-cache tie-break."""
 
@@ -160,7 +152,7 @@ class RevealHand:
     goods: Annotated[tuple[Good, ...], Field(max_length=CAPACITY)]
 
 
-@_action
+@game_action
 class ConfirmValue:
     """The table confirms what a good's cards print (dinars and majority points)."""
 
@@ -173,7 +165,7 @@ class ConfirmValue:
 # --- corrections ----------------------------------------------------------------------------
 
 
-@_action
+@game_action
 class SetHand:
     kind: Literal["set_hand"] = "set_hand"
     correction: ClassVar[bool] = True
@@ -181,7 +173,7 @@ class SetHand:
     count: Count
 
 
-@_action
+@game_action
 class SetStack:
     """An animal's load, bottom to top, as it lies on the table."""
 
@@ -192,7 +184,7 @@ class SetStack:
     goods: Annotated[tuple[Good, ...], Field(max_length=CAPACITY)]
 
 
-@_action
+@game_action
 class SetMarket:
     kind: Literal["set_market"] = "set_market"
     correction: ClassVar[bool] = True
@@ -202,14 +194,14 @@ class SetMarket:
     millet: Count = 0
 
 
-@_action
+@game_action
 class SetDeck:
     kind: Literal["set_deck"] = "set_deck"
     correction: ClassVar[bool] = True
     count: Count
 
 
-@_action
+@game_action
 class SetTurn:
     """Whose turn it is (what they have done this turn is forgotten)."""
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.tuareg.model import COPIES
-from companion.games.tuareg.state import AnimalRef, Phase, PlayerState, TuaregState
+from companion.games.tuareg.model import COPIES, SpecialCard
+from companion.games.tuareg.state import AnimalRef, Hidden, Phase, PlayerState, TuaregState
 from companion.i18n import _
 from companion.verdict import RuleViolation
 
@@ -58,3 +58,14 @@ def require_animal(player: PlayerState, ref: AnimalRef) -> None:
             "no_such_animal",
             _("{name} has no {animal}.").format(name=player.name, animal=ref.label()),
         )
+
+
+def require_special(player: PlayerState, card: SpecialCard, number: int) -> Hidden:
+    """What lies under the player's cave or thief ``number`` (refused if they hold no such card)."""
+    held = player.caves if card is SpecialCard.CAVE else player.thieves
+    if not 1 <= number <= len(held):
+        raise RuleViolation(
+            "no_such_card",
+            _("{name} has no {card} {n}.").format(name=player.name, card=_(card.value), n=number),
+        )
+    return held[number - 1]

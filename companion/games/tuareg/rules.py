@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.game import GameRules
+from companion.game import GameRules, PlayerOptions
 from companion.games.tuareg import actions as a
 from companion.games.tuareg import scoring, stage, turns
 from companion.games.tuareg.corrections import CORRECTIONS
@@ -33,13 +33,6 @@ CAMELS = {2: 3}
 """Camels per player by the number of players (the camel card's 3-camel side for two); else 2."""
 DEFAULT_CAMELS = 2
 MARKET_SIZE = 2
-
-
-@dataclass(frozen=True, kw_only=True)
-class PlayerOptions:
-    __pydantic_config__ = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=24)]
-    colour: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,7 +14,12 @@ from dataclasses import replace
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import STAGES, Good, SpecialCard
-from companion.games.tuareg.refusals import require_phase, require_plausible, require_seat
+from companion.games.tuareg.refusals import (
+    require_phase,
+    require_plausible,
+    require_seat,
+    require_special,
+)
 from companion.games.tuareg.state import (
     GoodCounts,
     Hidden,
@@ -65,30 +70,23 @@ def _revealed(hidden: Hidden, goods: tuple[Good, ...], what: str) -> Hidden:
 
 
 def reveal_cave(state: TuaregState, action: a.RevealCave) -> TuaregState:
-    _require_reveal(state)
-    player = require_seat(state, action.player)
-    if not 1 <= action.cave <= len(player.caves):
-        raise RuleViolation(
-            "no_such_card", _("{name} has no cave {n}.").format(name=player.name, n=action.cave)
-        )
-    caves = list(player.caves)
-    what = _("cave {n}").format(n=action.cave)
-    caves[action.cave - 1] = _revealed(caves[action.cave - 1], action.goods, what)
-    return require_plausible(state.with_player(action.player, replace(player, caves=tuple(caves))))
+    return _reveal(state, action.player, SpecialCard.CAVE, action.cave, action.goods)
 
 
 def reveal_thief(state: TuaregState, action: a.RevealThief) -> TuaregState:
+    return _reveal(state, action.player, SpecialCard.THIEF, action.thief, (action.good,))
+
+
+def _reveal(
+    state: TuaregState, seat: int, card: SpecialCard, number: int, goods: tuple[Good, ...]
+) -> TuaregState:
+    """The cards under the player's cave or thief ``number`` are named ``goods``."""
     _require_reveal(state)
-    player = require_seat(state, action.player)
-    if not 1 <= action.thief <= len(player.thieves):
-        raise RuleViolation(
-            "no_such_card", _("{name} has no thief {n}.").format(name=player.name, n=action.thief)
-        )
-    thieves = list(player.thieves)
-    what = _("thief {n}").format(n=action.thief)
-    thieves[action.thief - 1] = _revealed(thieves[action.thief - 1], (action.good,), what)
-    state = state.with_player(action.player, replace(player, thieves=tuple(thieves)))
-    return require_plausible(state)
+    player = require_seat(state, seat)
+    hidden = require_special(player, card, number)
+    what = _("{card} {n}").format(card=_(card.value), n=number)
+    player = player.with_hidden(card, number, _revealed(hidden, goods, what))
+    return require_plausible(state.with_player(seat, player))
 
 
 def cash_map(state: TuaregState, action: a.CashMap) -> TuaregState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from pydantic import ConfigDict, Field
 
@@ -20,6 +20,8 @@ Stack = tuple[Good, ...]
 """An animal's load, bottom to top."""
 Hidden = tuple[Good | None, ...]
 """Cards under a cave or a thief, in the order they went there; ``None`` is a card not yet seen."""
+
+_Item = TypeVar("_Item")
 
 CAVE_CAPACITY = 2
 """Cards a cave hides at most."""
@@ -125,6 +127,12 @@ class PlayerState:
             return replace(self, camels=_put(self.camels, ref.number - 1, stack))
         return replace(self, donkeys=_put(self.donkeys, ref.number - 1, stack))
 
+    def with_hidden(self, card: SpecialCard, number: int, hidden: Hidden) -> PlayerState:
+        """The player with ``hidden`` under their cave or thief ``number``."""
+        if card is SpecialCard.CAVE:
+            return replace(self, caves=_put(self.caves, number - 1, hidden))
+        return replace(self, thieves=_put(self.thieves, number - 1, hidden))
+
     def animals(self) -> Iterator[tuple[AnimalRef, Stack]]:
         for number, stack in enumerate(self.camels, 1):
             yield AnimalRef(Animal.CAMEL, number), stack
@@ -149,7 +157,7 @@ class PlayerState:
         }
 
 
-def _put(items: tuple[Stack, ...], index: int, item: Stack) -> tuple[Stack, ...]:
+def _put(items: tuple[_Item, ...], index: int, item: _Item) -> tuple[_Item, ...]:
     return (*items[:index], item, *items[index + 1 :])
 
 

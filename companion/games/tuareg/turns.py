@@ -18,6 +18,7 @@ from companion.games.tuareg.refusals import (
     require_animal,
     require_plausible,
     require_seat,
+    require_special,
     require_turn,
 )
 from companion.games.tuareg.state import (
@@ -183,11 +184,7 @@ def _receive(player: PlayerState, card: SpecialCard) -> PlayerState:
 
 def hide(state: TuaregState, action: a.Hide) -> TuaregState:
     player = require_turn(state, action.player)
-    if not 1 <= action.cave <= len(player.caves):
-        raise RuleViolation(
-            "no_such_card", _("{name} has no cave {n}.").format(name=player.name, n=action.cave)
-        )
-    cave = player.caves[action.cave - 1]
+    cave = require_special(player, SpecialCard.CAVE, action.cave)
     if len(cave) >= CAVE_CAPACITY:
         raise RuleViolation(
             "cave_full", _("A cave hides at most {n} cards.").format(n=CAVE_CAPACITY)
@@ -201,20 +198,14 @@ def hide(state: TuaregState, action: a.Hide) -> TuaregState:
         player, top = take_top(player, action.source)
         _check_named(action.good, top, action.source)
         hidden = top
-    caves = list(player.caves)
-    caves[action.cave - 1] = (*cave, hidden)
-    player = replace(player, caves=tuple(caves))
+    player = player.with_hidden(SpecialCard.CAVE, action.cave, (*cave, hidden))
     turn = replace(state.turn, caves_used=(*state.turn.caves_used, action.cave))
     return require_plausible(replace(state, turn=turn).with_player(action.player, player))
 
 
 def steal(state: TuaregState, action: a.Steal) -> TuaregState:
     player = require_turn(state, action.player)
-    if not 1 <= action.thief <= len(player.thieves):
-        raise RuleViolation(
-            "no_such_card", _("{name} has no thief {n}.").format(name=player.name, n=action.thief)
-        )
-    if player.thieves[action.thief - 1]:
+    if require_special(player, SpecialCard.THIEF, action.thief):
         raise RuleViolation("thief_used", _("Each thief steals only once."))
     victim = require_seat(state, action.victim)
     if action.victim == action.player:
@@ -226,10 +217,8 @@ def steal(state: TuaregState, action: a.Steal) -> TuaregState:
         victim, top = take_top(victim, action.source)
         _check_named(action.good, top, action.source)
         loot = top
-    thieves = list(player.thieves)
-    thieves[action.thief - 1] = (loot,)
-    state = state.with_player(action.victim, victim)
-    state = state.with_player(action.player, replace(player, thieves=tuple(thieves)))
+    player = player.with_hidden(SpecialCard.THIEF, action.thief, (loot,))
+    state = state.with_player(action.victim, victim).with_player(action.player, player)
     return require_plausible(state)
 
 
