@@ -70,14 +70,22 @@ def take_top(player: PlayerState, ref: AnimalRef) -> tuple[PlayerState, Good]:
     return player.with_stack(ref, stack[:-1]), stack[-1]
 
 
-def _check_named(named: Good | None, actual: Good, ref: AnimalRef) -> None:
-    if named is not None and named is not actual:
+def _take_one(
+    player: PlayerState, source: AnimalRef | None, named: Good | None
+) -> tuple[PlayerState, Good | None]:
+    """One card comes off the player's cache (``source`` None: its kind is ``named``, maybe
+    unknown) or the top of the animal ``source`` (whose top card ``named``, if given, must be)."""
+    if source is None:
+        return _from_hand(player, 1), named
+    player, top = take_top(player, source)
+    if named is not None and named is not top:
         raise RuleViolation(
             "wrong_card",
             _("The top card of {animal} is {good}.").format(
-                animal=ref.label(), good=_(actual.value)
+                animal=source.label(), good=_(top.value)
             ),
         )
+    return player, top
 
 
 def _load(player: PlayerState, ref: AnimalRef, goods: Sequence[Good]) -> PlayerState:
@@ -191,13 +199,7 @@ def hide(state: TuaregState, action: a.Hide) -> TuaregState:
         )
     if action.cave in state.turn.caves_used:
         raise RuleViolation("cave_used", _("A cave hides one card per turn."))
-    hidden: Good | None = action.good
-    if action.source is None:
-        player = _from_hand(player, 1)
-    else:
-        player, top = take_top(player, action.source)
-        _check_named(action.good, top, action.source)
-        hidden = top
+    player, hidden = _take_one(player, action.source, action.good)
     player = player.with_hidden(SpecialCard.CAVE, action.cave, (*cave, hidden))
     turn = replace(state.turn, caves_used=(*state.turn.caves_used, action.cave))
     return require_plausible(replace(state, turn=turn).with_player(action.player, player))
@@ -210,13 +212,7 @@ def steal(state: TuaregState, action: a.Steal) -> TuaregState:
     victim = require_seat(state, action.victim)
     if action.victim == action.player:
         raise RuleViolation("own_cards", _("A thief steals from another player."))
-    loot: Good | None = action.good
-    if action.source is None:
-        victim = _from_hand(victim, 1)
-    else:
-        victim, top = take_top(victim, action.source)
-        _check_named(action.good, top, action.source)
-        loot = top
+    victim, loot = _take_one(victim, action.source, action.good)
     player = player.with_hidden(SpecialCard.THIEF, action.thief, (loot,))
     state = state.with_player(action.victim, victim).with_player(action.player, player)
     return require_plausible(state)
