@@ -1,0 +1,18 @@
+"""Kivy runs real windows here through SDL's offscreen driver (EGL + Mesa): set before any test
+module imports Kivy. See ../shared/NOTES-testing.md."""
+
+import os
+import tempfile
+
+os.environ.pop("DISPLAY", None)
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_CLIPBOARD", "dummy")  # no xclip/xsel on a headless machine
+os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
+os.environ.setdefault("KCFG_KIVY_EXIT_ON_ESCAPE", "0")
+# The offscreen surface keeps the size the window opened with: open at the largest size tested,
+# tests shrink the window to 800x480 (growing it would read pixels outside the surface).
+os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1280")
+os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")

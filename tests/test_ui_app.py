@@ -1,0 +1,206 @@
+"""The app around the games: home, resume after a restart, hardware events from other threads,
+corrections, the score sheet, the idle frame rate, and screenshots of every screen."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from kivy.clock import Clock
+from PIL import Image
+from targi_table import CENTRE, RULES
+from ui_harness import SIZES, Harness, running_app, tap_text
+
+from companion.games.targi import actions as a
+from companion.games.targi.model import Phase
+from companion.session import Session
+from companion.store import Store
+from hardware.events import ButtonPressed, CardScanned, ScannerConnected
+from ui.choices import card_text
+
+OPTIONS = RULES.parse_options(
+    {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
+)
+
+
+def targi_session(store: Store, *, revealed: bool = True) -> Session:
+    session = Session.create(store, RULES, OPTIONS)
+    if revealed:
+        for cell, card in CENTRE.items():
+            session.submit(
+                a.RevealCard(cell=cell, card=card), seq=session.seq, game_id=session.game_id
+            )
+    return session
+
+
+def finished_targi(store: Store) -> Session:
+    """A Targi game played to its end, the plainest legal way."""
+    session = targi_session(store)
+    while not RULES.is_over(session.state):
+        state = session.state
+        action = (
+            a.EndTurn(player=state.to_move)
+            if state.phase is Phase.ACTIONS
+            else RULES.legal_actions(state)[0]
+        )
+        assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
+    return session
+
+
+def resume_only_game(h: Harness) -> None:
+    unfinished = h.screen.ids.unfinished.children
+    assert len(unfinished) == 1
+    h.tap(unfinished[0])
+
+
+def post_from_thread(h: Harness, event: object) -> None:
+    thread = threading.Thread(target=h.app.pump.queue.post, args=(event,))
+    thread.start()
+    thread.join()
+
+
+def shown(h: Harness) -> dict[str, str]:
+    """What the Targi screen shows: every grid cell, the bar and both players."""
+    screen = h.screen
+    texts = {str(space): cell.text for space, cell in screen.cells.items()}
+    return {
+        **texts,
+        "status": screen.ids.bar.status,
+        "prompt": screen.ids.prompt.title,
+        "player0": screen.ids.player0.text,
+        "player1": screen.ids.player1.text,
+    }
+
+
+def test_resume_after_a_restart_shows_the_same_screen(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        targi_session(store)
+    with running_app(database) as h:
+        resume_only_game(h)
+        for card in (2, 5, 14):
+            h.tap(h.screen.cells[card])
+        before = shown(h)
+        assert "Amal" in before["2"] and "Bilal" in before["5"]
+    with running_app(database) as h:  # a new app on the same file, as after a power cut
+        resume_only_game(h)
+        assert shown(h) == before
+
+
+def test_a_scan_and_a_button_from_other_threads_update_the_screen(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        targi_session(store, revealed=False)
+    with running_app(database) as h:
+        resume_only_game(h)
+        cell = h.screen.cells[(1, 1)]
+        assert cell.text == "face down"
+        post_from_thread(h, CardScanned(tag="0A1B2C3D4E", card=CENTRE[(1, 1)]))
+        h.wait_for(lambda: cell.text == card_text(CENTRE[(1, 1)]))
+        post_from_thread(h, ButtonPressed(button="undo"))
+        h.wait_for(lambda: cell.text == "face down")
+        well = CardScanned(tag="0A1B2C3D4F", card="TARGI-TRIBE-WELL-1")
+        post_from_thread(h, well)  # a tribe card goes to the first face-down tribe cell
+        h.wait_for(lambda: h.screen.cells[(1, 2)].text == "Well 1")
+        assert cell.text == "face down"
+        post_from_thread(h, well)  # the same card again cannot be drawn: refused, with why
+        h.wait_for(lambda: "not a card the game expects" in h.screen.ids.bar.refusal)
+        assert [c.text for c in h.screen.cells.values()].count("Well 1") == 1
+        post_from_thread(h, ScannerConnected(port="/dev/ttyUSB0"))
+        h.wait_for(lambda: "/dev/ttyUSB0" in h.app.settings_screen.hardware)
+
+
+def test_a_correction_is_logged_and_shown(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        game_id = targi_session(store).game_id
+    with running_app(database) as h:
+        resume_only_game(h)
+        tap_text(h, "Correct")
+        tap_text(h, "Set stock")
+        dates = h.screen.rows["dates"][1].ids.text
+        assert dates.text == "2"  # the form starts from what the app believes
+        dates.text = "x"
+        tap_text(h, "Apply the correction")
+        assert "dates" in h.screen.message  # malformed: named, nothing logged
+        dates.text = "9"
+        tap_text(h, "Apply the correction")
+        assert h.screen.name == "game-targi"
+        assert "dates 9" in h.screen.ids.player0.text
+    with Store.open(database) as store:
+        assert store.load(game_id).entries[-1].kind == "correction"
+
+
+def test_the_score_sheet_of_a_finished_game(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        sheet = finished_targi(store).score_sheet()
+    with running_app(database) as h:
+        finished = h.screen.ids.finished.children
+        assert len(finished) == 1 and not h.screen.ids.unfinished.children
+        h.tap(finished[0])
+        assert h.screen.name == "sheet"
+        cells = [c.text for c in reversed(h.screen.ids.table.children)]
+        columns = len(sheet.players) + 1
+        rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
+        assert rows[0] == ["", *sheet.players]
+        assert rows[-2] == ["Total", *(str(sheet.totals[p]) for p in sheet.players)]
+        ranks = {p: str(place) for place, group in enumerate(sheet.ranking, 1) for p in group}
+        assert rows[-1] == ["Rank", *(ranks[p] for p in sheet.players)]
+        assert [r[0] for r in rows[1:-2]] == [c.label for c in sheet.categories]
+        assert "final" in h.screen.heading
+        tap_text(h, "Back")
+        assert h.screen.name == "home"
+
+
+def test_the_frame_rate_drops_at_rest_and_returns_on_a_touch(tmp_path: Path) -> None:
+    with running_app(tmp_path / "games.sqlite3") as h:
+        throttle = h.app.throttle
+        throttle.after = 0.2
+        throttle._rest.timeout = 0.2
+        throttle.start()
+        h.wait_for(lambda: throttle.idle)
+        assert Clock._max_fps == throttle.idle_fps
+        h.tap(h.screen.ids.settings)
+        assert not throttle.idle and Clock._max_fps == throttle.active_fps
+        throttle._rest.cancel()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_screenshots_of_every_screen(tmp_path: Path, size: tuple[int, int]) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        finished_targi(store)
+        session = targi_session(store)
+        for card in (2, 5):
+            session.submit(
+                a.Place(player=session.state.to_move, card=card),
+                seq=session.seq,
+                game_id=session.game_id,
+            )
+    written = []
+    with running_app(database, size) as h:
+        written.append(h.screenshot("home"))
+        tap_text(h, "Settings")
+        written.append(h.screenshot("settings"))
+        tap_text(h, "Back")
+        h.tap(h.screen.ids.finished.children[0])
+        written.append(h.screenshot("sheet"))
+        tap_text(h, "Back")
+        resume_only_game(h)
+        written.append(h.screenshot("targi"))
+        tap_text(h, "Correct")
+        tap_text(h, "Set stock")
+        written.append(h.screenshot("correct"))
+        h.app.home()
+        h.frames(2)
+        h.screen.ids.game.text = "timbuktu"
+        h.frames(2)
+        tap_text(h, "Start the game")
+        written.append(h.screenshot("generic-timbuktu"))
+    for path in written:
+        with Image.open(path) as image:
+            assert image.size == size
+            colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+            assert colours is None or len(colours) > 16, f"{path.name} looks blank"

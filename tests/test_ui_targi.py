@@ -1,0 +1,141 @@
+"""Targi through the screen, in a real offscreen window driven by touches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from targi_table import CENTRE, RULES, finish_round
+from ui_harness import Harness, running_app, tap_text
+
+from companion.games.targi import actions as a
+from companion.games.targi.model import Phase, Stock
+from companion.session import Session
+from companion.store import Store
+from ui.choices import card_text
+
+
+def start_targi(h: Harness) -> None:
+    """Seat Amal (blue) and Bilal (white) on the Home screen and start."""
+    home = h.screen
+    rows = home.seats()
+    rows[0].ids.name.text, rows[1].ids.name.text = "Amal", "Bilal"
+    rows[0].ids.colour.text, rows[1].ids.colour.text = "blue", "white"
+    h.frames(1)
+    tap_text(h, "Start the game")
+    assert h.screen.name == "game-targi"
+
+
+def name_centre(h: Harness, cards: dict[tuple[int, int], str]) -> None:
+    """Name the face-down central cards by tapping each cell, then the card's button."""
+    for cell, card in cards.items():
+        h.tap(h.screen.cells[cell])
+        tap_text(h, card_text(card))
+
+
+def stock(h: Harness, seat: int) -> Stock:
+    return h.screen.table.state.players[seat].stock
+
+
+def test_a_round_played_by_touch(tmp_path: Path) -> None:
+    with running_app(tmp_path / "games.sqlite3") as h:
+        start_targi(h)
+        screen = h.screen
+        name_centre(h, CENTRE)
+        state = screen.table.state
+        assert state.phase is Phase.PLACEMENT and state.robber == 1
+        assert screen.cells[(1, 1)].text.startswith("Dates 1")
+        assert "ROBBER" in screen.cells[1].text
+        legal = {space for space, cell in screen.cells.items() if cell.highlighted}
+        assert legal == {2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15}
+
+        h.tap(screen.cells[2])  # Amal on the Dates card
+        assert "Amal" in screen.cells[2].text
+        seq = screen.table.seq
+        h.tap(screen.cells[10])  # Bilal opposite Amal's Targi: refused, with the rule's reason
+        assert screen.ids.bar.refusal == "Card 10 is opposite an opponent's Targi."
+        assert screen.table.seq == seq and "Bilal" not in screen.cells[10].text
+        assert not screen.cells[10].highlighted and screen.cells[5].highlighted
+        for card in (5, 14, 3, 13, 11):
+            h.tap(screen.cells[card])
+        assert screen.ids.bar.refusal == ""
+
+        # Tribe markers where each player's lines cross.
+        assert "Amal" in screen.cells[(2, 2)].text and "Amal" in screen.cells[(3, 2)].text
+        assert "Bilal" in screen.cells[(1, 1)].text and "Bilal" in screen.cells[(1, 3)].text
+        assert screen.table.state.phase is Phase.ACTIONS
+        assert "Amal to move" in screen.ids.bar.status
+
+        tap_text(h, "Take goods")  # Amal's first card: Dates
+        assert stock(h, 0).dates == 3
+        h.tap(screen.cells[(2, 2)])  # the "one good of your choice" card
+        tap_text(h, "Pepper")
+        assert stock(h, 0).pepper == 3
+        tap_text(h, "End turn (leave the rest)")
+        assert "Bilal to move" in screen.ids.bar.status
+        h.tap(screen.cells[5])  # the Merchant: two exchanges, then done
+        tap_text(h, "2 dates → 1 salt")
+        tap_text(h, "2 salt → 1 pepper")
+        tap_text(h, "Done: 2 exchange(s)")
+        assert stock(h, 1) == Stock(dates=0, salt=1, pepper=3, gold=1, vp=4)
+        tap_text(h, "End turn (leave the rest)")
+
+        assert screen.table.state.phase is Phase.REVEAL
+        h.screenshot("targi-reveal")
+        tap_text(h, "Undo")  # Bilal's end of turn comes back
+        assert screen.table.state.phase is Phase.ACTIONS
+        tap_text(h, "Redo")
+        assert screen.table.state.phase is Phase.REVEAL
+
+
+def test_a_raid_is_paid_on_the_screen_after_resuming(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        options = RULES.parse_options(
+            {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
+        )
+        session = Session.create(store, RULES, options)
+        for cell, card in CENTRE.items():
+            session.submit(
+                a.RevealCard(cell=cell, card=card), seq=session.seq, game_id=session.game_id
+            )
+        state = session.state
+        while state.round < 4:  # the table played three rounds; the robber reaches raid 1
+            target = finish_round(state)
+            for action in _path(state, target):
+                session.submit(action, seq=session.seq, game_id=session.game_id)
+            state = session.state
+        assert state.phase is Phase.RAID
+
+    with running_app(database) as h:
+        tap_text(h, f"Targi · Amal vs Bilal · {_updated(database)}")
+        screen = h.screen
+        assert screen.table.state.raid == 1
+        assert screen.ids.prompt.title.startswith("Raid 1: what does")
+        payer = screen.table.state.to_move
+        before = stock(h, payer)
+        option = screen.ids.prompt.ids.options.children[-1]  # the first option offered
+        h.tap(option)
+        after = stock(h, payer)
+        assert after.goods == before.goods - 1 or after.vp < before.vp
+        assert screen.table.state.raid_paid[payer]
+
+
+def _path(state, target):
+    """The actions :func:`finish_round` takes from ``state`` (replayed to log them one by one)."""
+    actions = []
+    start = state.round
+    while state.round == start and state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.ACTIONS:
+            action = a.EndTurn(player=state.to_move)
+        else:
+            action = RULES.legal_actions(state)[0]
+        actions.append(action)
+        state = RULES.apply(state, action)
+    assert state == target
+    return actions
+
+
+def _updated(database: Path) -> str:
+    with Store.open(database) as store:
+        (game,) = store.list_games()
+        return game.updated_at[:16].replace("T", " ")

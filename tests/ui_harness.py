@@ -1,0 +1,121 @@
+"""Drive the real app in a real (offscreen) Kivy window: touches, frames, screenshots."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.store import Store
+from ui.app import CompanionApp
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+"""Where the UI tests write their screenshots (git ignores it)."""
+SIZES = ((800, 480), (1280, 720))
+
+
+class Harness:
+    """One app on one store, shown in the process's window."""
+
+    def __init__(self, store: Store, size: tuple[int, int] = SIZES[0]) -> None:
+        EventLoop.ensure_window()
+        for child in Window.children[:]:
+            Window.remove_widget(child)
+        Window.size = size
+        self.app = CompanionApp(store)
+        self.root = self.app.build()
+        Window.add_widget(self.root)
+        self.frames(3)
+
+    def close(self) -> None:
+        self.app.on_stop()
+        Window.remove_widget(self.root)
+        self.frames(1)
+
+    def frames(self, count: int = 2) -> None:
+        for _ in range(count):
+            EventLoop.idle()
+
+    def tap(self, widget: Widget) -> None:
+        """A finger down and up on the middle of ``widget``, scrolled into view first as a
+        player would."""
+        self.frames(2)  # let a list just filled lay itself out
+        scroller = None
+        ancestor = widget.parent
+        while ancestor is not None and ancestor is not Window:
+            if isinstance(ancestor, ScrollView):
+                scroller = ancestor
+                break
+            ancestor = ancestor.parent
+        if scroller is not None:
+            self.scroll_into_view(scroller, widget)
+        self.frames(1)
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(2)
+
+    def scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
+        """Scroll vertically until ``widget`` sits in the middle of the view (as far as it can)."""
+        content = scroller.children[0]
+        spare = content.height - scroller.height
+        if spare > 0:
+            _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
+            middle = y - (scroller.height - widget.height) / 2
+            scroller.scroll_y = min(1.0, max(0.0, middle / spare))
+            self.frames(2)
+
+    def wait_for(self, condition: Callable[[], bool], seconds: float = 5.0) -> None:
+        """Run frames until ``condition`` holds (events from other threads arrive on a frame)."""
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("the screen never showed the expected change")
+            EventLoop.idle()
+
+    @property
+    def screen(self):
+        return self.app.manager.current_screen
+
+    def screenshot(self, name: str) -> Path:
+        """Save the window as ``screenshots/NAME-WxH.png`` and return the file written."""
+        SCREENSHOTS.mkdir(exist_ok=True)
+        self.frames(2)
+        width, height = Window.size
+        target = SCREENSHOTS / f"{name}-{width}x{height}.png"
+        written = Path(Window.screenshot(name=str(target)))  # Kivy numbers the file it writes
+        return written.replace(target)
+
+
+@contextmanager
+def running_app(database: Path, size: tuple[int, int] = SIZES[0]) -> Iterator[Harness]:
+    with Store.open(database) as store:
+        harness = Harness(store, size)
+        try:
+            yield harness
+        finally:
+            harness.close()
+
+
+def buttons(root: Widget, text: str) -> list[Widget]:
+    """Every button under ``root`` whose text is ``text``."""
+    return [
+        w for w in root.walk() if hasattr(w, "trigger_action") and getattr(w, "text", None) == text
+    ]
+
+
+def tap_text(harness: Harness, text: str) -> None:
+    """Tap the one button of the current screen that reads ``text``."""
+    found = buttons(harness.screen, text)
+    assert len(found) == 1, f"{len(found)} buttons read {text!r}: " + repr(
+        sorted({w.text for w in harness.screen.walk() if hasattr(w, "trigger_action")})
+    )
+    harness.tap(found[0])

@@ -1,0 +1,74 @@
+"""Inputs besides touch: hardware events drained on the Kivy thread, the keyboard standing in for
+the named buttons on a desktop, and the frame rate dropped while nobody touches anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.clock import Clock
+
+from hardware.events import EventQueue, InputEvent
+
+KEY_BUTTONS: dict[str, str] = {
+    "enter": "confirm",
+    "numpadenter": "confirm",
+    "spacebar": "confirm",
+    "u": "undo",
+    "backspace": "undo",
+    "r": "redo",
+    "c": "correct",
+    "s": "score",
+    "escape": "back",
+    "h": "home",
+}
+"""Key name (as Kivy reports it) -> the named button it stands for."""
+
+BUTTONS = tuple(dict.fromkeys(KEY_BUTTONS.values()))
+"""Every named button the app understands: ``confirm undo redo correct score back home``."""
+
+
+class HardwarePump:
+    """Owns the one :class:`EventQueue` devices post to; drains it on the Kivy thread.
+
+    Devices call ``queue.post`` from their own threads; ``notify`` only schedules a Clock trigger
+    (thread-safe), and the trigger hands each event to ``handle`` on the Kivy thread.
+    """
+
+    def __init__(self, handle: Callable[[InputEvent], None]) -> None:
+        self._handle = handle
+        self._trigger = Clock.create_trigger(self._drain, 0)
+        self.queue = EventQueue(notify=self._trigger)
+
+    def _drain(self, _dt: float) -> None:
+        for event in self.queue.drain():
+            self._handle(event)
+
+
+class IdleThrottle:
+    """Lowers Kivy's frame rate after ``after`` seconds without input; any input restores it.
+
+    At rest Kivy redraws nothing but still wakes ``maxfps`` times a second; Kivy offers no public
+    setter for the running clock's rate, so this sets the clock's ``_max_fps`` (read every frame).
+    """
+
+    def __init__(self, active_fps: float = 60, idle_fps: float = 5, after: float = 5.0) -> None:
+        self.active_fps = active_fps
+        self.idle_fps = idle_fps
+        self._rest = Clock.create_trigger(self._go_idle, after)
+        self.idle = False
+
+    def start(self) -> None:
+        self.wake()
+
+    def wake(self, *_args: object) -> None:
+        """Input arrived: full frame rate now, and idle again ``after`` seconds from now."""
+        if self.idle or Clock._max_fps != self.active_fps:
+            Clock._max_fps = self.active_fps
+        self.idle = False
+        self._rest.cancel()
+        self._rest()
+
+    def _go_idle(self, _dt: float) -> None:
+        self.idle = True
+        Clock._max_fps = self.idle_fps

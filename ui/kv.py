@@ -1,0 +1,25 @@
+"""What the ``.kv`` files share: each is loaded once by its module, strings go through gettext,
+and touch targets have one height."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+
+from companion.i18n import _
+
+TOUCH_TARGET = 56
+"""Height (dp) of every tappable row: above the 48 px minimum at the 7" display's density."""
+
+
+def load_kv(module_file: str) -> None:
+    """Load the ``.kv`` beside ``module_file`` unless it is already loaded."""
+    path = str(Path(module_file).with_suffix(".kv"))
+    if path not in Builder.files:
+        Builder.load_file(path)
+
+
+def tr(message: str) -> str:
+    """``_`` under a name the ``.kv`` files import (``#:import tr ui.kv.tr``)."""
+    return _(message)

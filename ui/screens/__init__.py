@@ -1,0 +1,1 @@
+"""One screen per module, each with its ``.kv`` beside it."""

@@ -1,0 +1,115 @@
+"""What every game screen shares: the table it shows, the game bar's intents, the named buttons and
+scanned cards, and how it reaches the other screens."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from kivy.uix.screenmanager import Screen
+
+from companion.i18n import _
+from companion.scoresheet import ScoreSheet
+from ui.table import TableGame
+
+
+class Navigator(Protocol):
+    """What a screen may ask of the app (implemented by :class:`ui.app.CompanionApp`)."""
+
+    def home(self) -> None: ...
+
+    def show_sheet(self, sheet: ScoreSheet, back_to: str) -> None: ...
+
+    def correct(self, table: TableGame) -> None: ...
+
+    def back_to_game(self) -> None: ...
+
+
+def phase_text(state: Any) -> str:
+    """``Round 3 · placement · Amal to move`` from whatever of these the state has."""
+    parts = []
+    if getattr(state, "round", None):
+        parts.append(_("Round {n}").format(n=state.round))
+    phase = getattr(state, "phase", None)
+    if phase is not None:
+        parts.append(_(str(getattr(phase, "value", phase)).replace("_", " ")))
+    seat = getattr(state, "to_move", None)
+    players = getattr(state, "players", ())
+    if isinstance(seat, int) and seat < len(players):
+        parts.append(_("{name} to move").format(name=getattr(players[seat], "name", seat)))
+    return " · ".join(parts)
+
+
+class GameScreen(Screen):
+    """A screen showing one :class:`TableGame`; subclasses implement :meth:`render`."""
+
+    def __init__(self, nav: Navigator, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.nav = nav
+        self.table: TableGame | None = None
+
+    def show(self, table: TableGame) -> None:
+        """Show ``table`` from now on (the previous one is forgotten)."""
+        if self.table is not None:
+            self.table.forget(self._changed)
+        self.table = table
+        table.listen(self._changed)
+        self.reset()
+        self.render()
+
+    def _changed(self, _table: TableGame) -> None:
+        self.reset()
+        self.render()
+
+    def reset(self) -> None:
+        """Forget half-made choices (the state changed under them)."""
+
+    def render(self) -> None:
+        raise NotImplementedError
+
+    def render_bar(self) -> None:
+        """The game bar: whose turn and which phase, and the last refusal's reason."""
+        assert self.table is not None
+        bar = self.ids.bar
+        bar.status = phase_text(self.table.state)
+        refusal = self.table.refusal
+        bar.refusal = refusal.message if refusal is not None else ""
+
+    # --- intents shared by every game ---------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.table is not None:
+            self.table.undo()
+
+    def redo(self) -> None:
+        if self.table is not None:
+            self.table.redo()
+
+    def correct(self) -> None:
+        if self.table is not None:
+            self.nav.correct(self.table)
+
+    def score(self) -> None:
+        if self.table is not None:
+            self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
+
+    def home(self) -> None:
+        self.nav.home()
+
+    def on_button(self, button: str) -> bool:
+        """A named button (hardware or keyboard); True if this screen used it."""
+        intents = {
+            "undo": self.undo,
+            "redo": self.redo,
+            "correct": self.correct,
+            "score": self.score,
+            "home": self.home,
+            "back": self.home,
+        }
+        if button in intents:
+            intents[button]()
+            return True
+        return False
+
+    def on_scan(self, card: str) -> bool:
+        """A scanned card; True if this screen used it."""
+        return False

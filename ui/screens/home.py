@@ -1,0 +1,139 @@
+"""Home: start a game (which game, who plays in which colour, who starts), resume an unfinished one
+exactly where it stopped, or reopen a finished game's score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.errors import InputError
+from companion.i18n import _
+from companion.registry import GAMES, rules_for
+from companion.store import Store
+from ui.kv import load_kv
+from ui.widgets import BigButton
+
+COLOURS = ("blue", "white", "red", "yellow", "green", "black", "orange", "purple")
+"""Colours offered for players (the rules take any name; these are the printed pieces')."""
+
+
+def player_counts(rules: Any) -> tuple[int, int]:
+    """The fewest and most players a game's options accept (from its options schema)."""
+    players = rules.options_adapter.json_schema()["properties"]["players"]
+    return players.get("minItems", 1), players.get("maxItems", players.get("minItems", 1))
+
+
+class PlayerRow(BoxLayout):
+    """One seat of the new game: a name and a colour."""
+
+    seat = StringProperty("")
+
+
+class HomeScreen(Screen):
+    message = StringProperty("")
+
+    def __init__(self, nav: Any, store: Store, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.nav = nav
+        self.store = store
+        self.ids.game.values = sorted(GAMES)
+        self.ids.game.text = sorted(GAMES)[0]
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.refresh()
+
+    # --- new game -------------------------------------------------------------------------------
+
+    def choose_game(self, name: str) -> None:
+        """Seat as many players as the game needs at least."""
+        fewest, _most = player_counts(rules_for(name))
+        rows = self.ids.players
+        while len(rows.children) > fewest:
+            rows.remove_widget(rows.children[0])
+        while len(rows.children) < fewest:
+            self.add_player()
+        self.names_changed()
+
+    def add_player(self) -> None:
+        _fewest, most = player_counts(rules_for(self.ids.game.text))
+        rows = self.ids.players
+        if len(rows.children) >= most:
+            self.message = _("{game} is played by at most {n} players.").format(
+                game=self.ids.game.text, n=most
+            )
+            return
+        seat = len(rows.children)
+        row = PlayerRow(seat=str(seat + 1))
+        row.ids.name.text = _("Player {n}").format(n=seat + 1)
+        row.ids.colour.text = COLOURS[seat % len(COLOURS)]
+        row.ids.colour.values = COLOURS
+        row.ids.name.bind(text=lambda *_a: self.names_changed())
+        rows.add_widget(row)
+        self.names_changed()
+
+    def remove_player(self) -> None:
+        fewest, _most = player_counts(rules_for(self.ids.game.text))
+        rows = self.ids.players
+        if len(rows.children) <= fewest:
+            self.message = _("{game} needs at least {n} players.").format(
+                game=self.ids.game.text, n=fewest
+            )
+            return
+        rows.remove_widget(rows.children[0])
+        self.names_changed()
+
+    def seats(self) -> list[PlayerRow]:
+        return list(reversed(self.ids.players.children))
+
+    def names_changed(self) -> None:
+        names = [row.ids.name.text for row in self.seats()]
+        start = self.ids.start
+        start.values = names
+        if start.text not in names:
+            start.text = names[0] if names else ""
+
+    def start(self) -> None:
+        """Create the game from the form; a refused option is explained and nothing is created."""
+        rules = rules_for(self.ids.game.text)
+        players = [
+            {"name": r.ids.name.text.strip(), "colour": r.ids.colour.text} for r in self.seats()
+        ]
+        names = [p["name"] for p in players]
+        start = names.index(self.ids.start.text) if self.ids.start.text in names else 0
+        try:
+            stored = rules.stored_options(self.store.list_settings(rules.name))
+            options = rules.parse_options({**stored, "players": players, "start_player": start})
+        except InputError as error:
+            self.message = error.message
+            return
+        self.message = ""
+        self.nav.new_game(rules, options)
+
+    # --- stored games ---------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """List unfinished games (resume) and finished ones (score sheet), the latest first."""
+        if not self.ids.players.children:
+            self.choose_game(self.ids.game.text)
+        unfinished, finished = self.ids.unfinished, self.ids.finished
+        unfinished.clear_widgets()
+        finished.clear_widgets()
+        for game in sorted(self.store.list_games(), key=lambda g: g.updated_at, reverse=True):
+            players = self.store.load(game.id).options.get("players", [])
+            who = _(" vs ").join(
+                p.get("name", "?") if isinstance(p, dict) else str(p) for p in players
+            )
+            text = f"{game.game.capitalize()} · {who} · {game.updated_at[:16].replace('T', ' ')}"
+            button = BigButton(text=text)
+            if game.status == "finished":
+                button.bind(on_release=lambda _b, g=game.id: self.nav.finished_sheet(g))
+                finished.add_widget(button)
+            else:
+                button.bind(on_release=lambda _b, g=game.id: self.nav.resume(g))
+                unfinished.add_widget(button)
+
+
+load_kv(__file__)

@@ -1,0 +1,94 @@
+"""The game on the table as the screens see it: one session, its last refusal, and who to tell.
+
+Pure Python (no Kivy): screens call :meth:`TableGame.submit` / :meth:`undo` / :meth:`redo` with the
+sequence number they rendered, and re-render when a listener is called.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.scoresheet import ScoreSheet
+from companion.session import Outcome, Session
+from companion.store import Store
+from companion.verdict import Verdict
+
+Listener = Callable[["TableGame"], None]
+
+
+class TableGame:
+    """A :class:`Session` plus what the screen shows beside the state: the last refusal."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.refusal: Verdict | None = None
+        """The last refused input, until the next accepted one."""
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str) -> TableGame:
+        return cls(Session.resume(store, game_id))
+
+    @property
+    def rules(self) -> Any:
+        return self.session.rules
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def seq(self) -> int:
+        return self.session.seq
+
+    @property
+    def game_id(self) -> str:
+        return self.session.game_id
+
+    @property
+    def over(self) -> bool:
+        return bool(self.rules.is_over(self.state))
+
+    def legal_actions(self) -> list[Any]:
+        return list(self.rules.legal_actions(self.state))
+
+    def check(self, action: Any) -> Verdict:
+        return self.rules.check(self.state, action)
+
+    def score_sheet(self) -> ScoreSheet:
+        return self.session.score_sheet()
+
+    def listen(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def forget(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def submit(self, action: Any, seq: int | None = None) -> Verdict:
+        """Log ``action`` if legal; ``seq`` is the entry the screen showed (default: the current)."""
+        return self._settle(self.session.submit(action, seq=self._seen(seq), game_id=self.game_id))
+
+    def undo(self, seq: int | None = None) -> Verdict:
+        return self._settle(self.session.undo(seq=self._seen(seq), game_id=self.game_id))
+
+    def redo(self, seq: int | None = None) -> Verdict:
+        return self._settle(self.session.redo(seq=self._seen(seq), game_id=self.game_id))
+
+    def refuse(self, verdict: Verdict) -> None:
+        """Show a refusal that never reached the session (e.g. a malformed correction)."""
+        self.refusal = verdict
+        self._tell()
+
+    def _seen(self, seq: int | None) -> int:
+        return self.seq if seq is None else seq
+
+    def _settle(self, outcome: Outcome) -> Verdict:
+        self.refusal = None if outcome.verdict.ok else outcome.verdict
+        self._tell()
+        return outcome.verdict
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
