@@ -10,11 +10,20 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_config_dir, user_data_dir
+
+from companion.device_config import (
+    DEFAULT_WIRING,
+    ButtonConfig,
+    DeviceConfigError,
+    ScannerConfig,
+    parse_buttons,
+    parse_scanner,
+)
 
 APP_NAME = "table-companion"
 CONFIG_ENV = "TABLE_COMPANION_CONFIG"
@@ -22,6 +31,8 @@ DATABASE_ENV = "TABLE_COMPANION_DB"
 
 _KNOWN: dict[str, dict[str, type]] = {"storage": {"database": str}}
 """Section -> key -> the TOML type its value must have."""
+_DEVICE_SECTIONS = ("buttons", "scanner")
+"""Sections checked by :mod:`companion.device_config`."""
 
 
 class ConfigError(Exception):
@@ -31,6 +42,10 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Config:
     database: Path
+    buttons: dict[str, ButtonConfig] = field(default_factory=lambda: dict(DEFAULT_WIRING))
+    """Button name -> its pin and timings (the default wiring unless the file has [buttons])."""
+    scanner: ScannerConfig | None = None
+    """The card scanner, if the file has a [scanner] section."""
 
 
 def default_database_path() -> Path:
@@ -49,7 +64,12 @@ def load_config(path: Path | None = None) -> Config:
     database = _database_path(table, source)
     if os.environ.get(DATABASE_ENV):
         database = Path(os.environ[DATABASE_ENV]).expanduser()
-    return Config(database=database)
+    try:
+        buttons = parse_buttons(table["buttons"]) if "buttons" in table else dict(DEFAULT_WIRING)
+        scanner = parse_scanner(table["scanner"]) if "scanner" in table else None
+    except DeviceConfigError as error:
+        raise ConfigError(str(error)) from None
+    return Config(database=database, buttons=buttons, scanner=scanner)
 
 
 def _config_file(path: Path | None) -> Path | None:
@@ -77,6 +97,8 @@ def _read_toml(source: Path) -> dict[str, Any]:
 
 def _check_keys(table: Mapping[str, Any]) -> None:
     for section, values in table.items():
+        if section in _DEVICE_SECTIONS:
+            continue
         if section not in _KNOWN:
             raise ConfigError(f"unknown config section [{section}]")
         if not isinstance(values, dict):

@@ -48,6 +48,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (game, key)
         )""",
     ),
+    (
+        """CREATE TABLE tags (
+            tag TEXT PRIMARY KEY CHECK (tag <> ''),
+            card TEXT NOT NULL CHECK (card <> ''),
+            enrolled_at TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
 
@@ -249,6 +256,32 @@ class Store:
             "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
         )
         return {key: json.loads(value) for key, value in rows}
+
+    # --- RFID tags enrolled as cards (see companion.cards) -------------------------------------
+
+    def enrol_tag(self, tag: str, card: str) -> str | None:
+        """Store that ``tag`` stands for ``card``; return the card it stood for before, if any."""
+        with _transaction(self._conn):
+            previous = self.card_for_tag(tag)
+            self._conn.execute(
+                "INSERT INTO tags (tag, card, enrolled_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (tag) DO UPDATE SET card = excluded.card, "
+                "enrolled_at = excluded.enrolled_at",
+                (tag, card, self._now()),
+            )
+        return previous
+
+    def forget_tag(self, tag: str) -> bool:
+        """Remove ``tag``'s enrolment; False if it was not enrolled."""
+        return self._conn.execute("DELETE FROM tags WHERE tag = ?", (tag,)).rowcount > 0
+
+    def card_for_tag(self, tag: str) -> str | None:
+        row = self._conn.execute("SELECT card FROM tags WHERE tag = ?", (tag,)).fetchone()
+        return None if row is None else row[0]
+
+    def enrolled_tags(self) -> dict[str, str]:
+        """Every enrolled tag -> its card."""
+        return dict(self._conn.execute("SELECT tag, card FROM tags ORDER BY tag"))
 
     # --- internals ------------------------------------------------------------------------
 

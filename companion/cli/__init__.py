@@ -1,4 +1,5 @@
-"""The ``table-companion`` command: rules questions, headless game tracking, and (later) the app."""
+"""The ``table-companion`` command: the touchscreen app (no arguments), rules questions, and
+headless game tracking."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli import games, rules
-from companion.config import ConfigError, load_config
+from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
 from companion.store import Store, StoreError
 
@@ -50,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     sheet = verbs.add_parser("sheet", help="the score sheet")
     sheet.add_argument("game_id")
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
+
+    scan = commands.add_parser(
+        "scanner-test", help="print what the configured card scanner sends, raw and decoded"
+    )
+    scan.add_argument("--seconds", type=float, help="stop after this many seconds")
+    scan.add_argument("--frames", type=int, help="stop after this many decoded frames")
     return parser
 
 
@@ -84,17 +91,6 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
     return games.EXIT_OK
 
 
-def _overview(store: Store) -> int:
-    unfinished = [g for g in games.summaries(store) if g["status"] == "active"]
-    print(f"Table Companion — games are kept in {store.path}")
-    print(f"{len(unfinished)} unfinished game(s).")
-    for game in unfinished:
-        print(f"  {game['game']} {game['game_id']} (entry {game['seq']}, {game['updated_at']})")
-    print("Start one with: table-companion game new targi --player Amal:blue --player Bilal:white")
-    print("Rules questions: table-companion rules targi placements < question.json")
-    return games.EXIT_OK
-
-
 def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.SettingsReader:
     """Reads a game's stored settings, opening the database (``--db``, else the config) at the first
     call only: most rules questions never need it. A database that does not exist yet holds no
@@ -115,6 +111,19 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
     return read
 
 
+def _scanner_test(args: argparse.Namespace, config: Config, store: Store) -> int:
+    """Imports pyserial only here: ``companion`` itself never needs it."""
+    from companion.cards import TagDirectory
+    from hardware.scanner.check import run_scanner_test
+
+    if config.scanner is None:
+        raise ConfigError("no [scanner] section in the config file: set scanner.port")
+    resolve = TagDirectory.from_store(store).resolve
+    return run_scanner_test(
+        config.scanner, resolve, sys.stdout, seconds=args.seconds, frames=args.frames
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -123,12 +132,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 settings = _settings_reader(args, opened)
                 return rules.run(args.game, args.question, args.file, settings=settings)
         config = load_config(args.config)
+        if args.command is None:
+            from ui.launch import run  # Kivy is imported only when the app starts
+
+            return run(args.db or config.database)
         with Store.open(args.db or config.database) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
-            if args.command == "game":
-                return _game_command(args, store)
-            return _overview(store)
+            if args.command == "scanner-test":
+                return _scanner_test(args, config, store)
+            return _game_command(args, store)
     except InputError as error:
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT

@@ -1,0 +1,155 @@
+"""Cards behind tags: one printable card-id scheme for every game, and the tag -> card directory.
+
+**The scheme.** A card id is ``GAME-CATEGORY-DETAIL``: upper-case ASCII letters and digits in
+parts joined by ``-`` (so QR alphanumeric mode and Code 39 encode it as is). Printed on a
+barcode/QR label it needs no setup: the label *is* the card.
+
+- Targi: the catalog's ids (``data/cards.json``), one per physical card, e.g. ``TARGI-TRIBE-WELL-3``,
+  ``TARGI-GOODS-2SALT``.
+- Tuareg: copies of a card are alike, so one id per kind: ``TUAREG-GOOD-<WATER|GOLD|SALT|MILLET>``
+  and ``TUAREG-SPECIAL-<DONKEY|CAVE|THIEF|MAP>`` (from :mod:`companion.games.tuareg.model`).
+- Timbuktu: only the 15 thief cards are drawn face down, and their printed faces are not public.
+  Their ids therefore describe what a face shows, not a copy: ``TIMBUKTU-THIEF-PEN-<1..5>``,
+  ``TIMBUKTU-THIEF-PITCH-<a>[-<b>]`` (one or two pitch numbers 1-5, ascending) and
+  ``TIMBUKTU-THIEF-GOODS-<X>[-<Y>]`` (one or two different goods in the order gold, coffee,
+  pepper, salt, water), as a revealed thief pile is entered in the game. The table labels each
+  card with the id of what it shows; every well-formed face is accepted because which ones exist
+  is unknown. Pens are numbered 1-5 in the order the table agreed on (their colours and symbols
+  are not public).
+
+**Tags.** A scanned tag resolves to a card if its text is a card id (case and surrounding spaces
+ignored), else if it was enrolled (RFID tags: scan once, pick the card; stored in the database),
+else to nothing: the app then asks to enrol it and never guesses.
+
+**Phase checks.** :func:`check_scan` refuses a card of another game, then asks the game's own check
+(:data:`SCAN_CHECKS`; Targi's is :func:`companion.games.targi.scans.check_scan`). A game without one
+accepts any of its cards; add its check there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from companion.errors import InputError
+from companion.games.targi import scans as targi_scans
+from companion.games.targi.catalog import catalog as targi_catalog
+from companion.games.tuareg.model import Good as TuaregGood
+from companion.games.tuareg.model import SpecialCard as TuaregSpecial
+from companion.i18n import _
+from companion.store import Store
+from companion.verdict import Verdict
+
+CARD_ID = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")
+TIMBUKTU_GOODS = ("GOLD", "COFFEE", "PEPPER", "SALT", "WATER")
+TIMBUKTU_PENS = TIMBUKTU_PITCHES = range(1, 6)
+
+ScanCheck = Callable[[Any, str], Verdict]
+SCAN_CHECKS: dict[str, ScanCheck] = {"targi": targi_scans.check_scan}
+"""Game -> whether a scanned card of that game fits the state's current phase."""
+
+
+def _faces(values: Iterable[str]) -> list[str]:
+    """One value, or two different ones in their given order, joined by ``-``."""
+    ordered = list(values)
+    return ordered + ["-".join(pair) for pair in combinations(ordered, 2)]
+
+
+@cache
+def card_ids() -> dict[str, frozenset[str]]:
+    """Every printable card id, by game."""
+    targi = targi_catalog()
+    return {
+        "targi": frozenset((*targi.goods, *targi.tribe)),
+        "tuareg": frozenset(
+            [f"TUAREG-GOOD-{good.name}" for good in TuaregGood]
+            + [f"TUAREG-SPECIAL-{card.name}" for card in TuaregSpecial]
+        ),
+        "timbuktu": frozenset(
+            [f"TIMBUKTU-THIEF-PEN-{pen}" for pen in TIMBUKTU_PENS]
+            + [f"TIMBUKTU-THIEF-PITCH-{face}" for face in _faces(map(str, TIMBUKTU_PITCHES))]
+            + [f"TIMBUKTU-THIEF-GOODS-{face}" for face in _faces(TIMBUKTU_GOODS)]
+        ),
+    }
+
+
+def game_of(card: str) -> str | None:
+    """The game ``card`` belongs to, or None if it is no card id."""
+    return next((game for game, ids in card_ids().items() if card in ids), None)
+
+
+def printed_card(text: str) -> str | None:
+    """The card id a label's text spells (ignoring case and surrounding spaces), if any."""
+    candidate = text.strip().upper()
+    if CARD_ID.fullmatch(candidate) and game_of(candidate) is not None:
+        return candidate
+    return None
+
+
+class TagDirectory:
+    """Tag -> card for the scanner's thread, enrolments for the UI's: printed ids, then enrolled.
+
+    The enrolled map is replaced whole on every change, so a reader on another thread always sees
+    a complete map (the old one or the new one) without a lock.
+    """
+
+    def __init__(self, enrolled: Mapping[str, str] | None = None) -> None:
+        self._enrolled: dict[str, str] = dict(enrolled or {})
+
+    @classmethod
+    def from_store(cls, store: Store) -> TagDirectory:
+        return cls(store.enrolled_tags())
+
+    def resolve(self, tag: str) -> str | None:
+        """The card ``tag`` stands for; None when it is neither a card id nor enrolled."""
+        return printed_card(tag) or self._enrolled.get(tag)
+
+    def enrol(self, store: Store, tag: str, card: str) -> str | None:
+        """Store that ``tag`` stands for ``card`` (replacing an earlier enrolment, whose card is
+        returned). :class:`InputError` for an empty tag, a card id that is not one, or a tag that is
+        itself a printed card id."""
+        if not tag.strip():
+            raise InputError("empty_tag", _("tag: a scanned tag cannot be empty."))
+        if game_of(card) is None:
+            raise InputError(
+                "unknown_card", _("card: {card} is not a card of any game.").format(card=card)
+            )
+        printed = printed_card(tag)
+        if printed is not None:
+            raise InputError(
+                "printed_tag",
+                _("tag: {tag} already names the card {card}; it needs no enrolment.").format(
+                    tag=tag, card=printed
+                ),
+            )
+        previous = store.enrol_tag(tag, card)
+        self._enrolled = {**self._enrolled, tag: card}
+        return previous
+
+    def forget(self, store: Store, tag: str) -> bool:
+        """Remove ``tag``'s enrolment; False if it had none."""
+        forgotten = store.forget_tag(tag)
+        self._enrolled = {key: card for key, card in self._enrolled.items() if key != tag}
+        return forgotten
+
+
+def check_scan(game: str, state: Any, card: str) -> Verdict:
+    """Whether the scanned ``card`` fits ``game`` in ``state`` now; a refusal says why."""
+    owner = game_of(card)
+    if owner is None:
+        return Verdict(
+            False, "unknown_card", _("{card} is not a card of any game.").format(card=card)
+        )
+    if owner != game:
+        return Verdict(
+            False,
+            "other_game",
+            _("{card} is a {owner} card, not a {game} card.").format(
+                card=card, owner=owner.capitalize(), game=game.capitalize()
+            ),
+        )
+    check = SCAN_CHECKS.get(game)
+    return Verdict.legal() if check is None else check(state, card)
