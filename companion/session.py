@@ -96,13 +96,18 @@ class Session:
         refusal = self._view_refusal(seq, game_id)
         if refusal is not None:
             return self._refused(refusal)
+        payload = self.rules.dump_action(action)
+        try:
+            self.rules.parse_action(payload)  # what the log could not read back is never logged
+        except InputError as error:
+            return self._refused(Verdict(False, error.code, error.message))
         try:
             state = self.rules.apply(self.state, action)
         except RuleViolation as violation:
             return self._refused(violation.verdict)
         kind = "correction" if self.rules.is_correction(action) else "action"
         step = _Step(self.seq + 1, action, state)
-        return self._commit(kind, self.rules.dump_action(action), state, step)
+        return self._commit(kind, payload, state, step)
 
     def undo(self, *, seq: int, game_id: str) -> Outcome:
         """Take back the last effective action (logged as an ``undo`` entry)."""

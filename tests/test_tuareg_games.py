@@ -13,7 +13,7 @@ from tuareg_table import CAMEL_1, GOLD, RULES, SALT, options
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.loading import stack_refusals
-from companion.games.tuareg.model import CAPACITY, Animal
+from companion.games.tuareg.model import CAPACITY, Animal, Good
 from companion.games.tuareg.state import CAVE_CAPACITY, Phase, TuaregState
 from companion.session import Session
 from companion.store import Store
@@ -106,3 +106,15 @@ def test_a_correction_is_logged_as_one_and_survives_a_restart(tmp_path: Path) ->
     with Store.open(tmp_path / "games.sqlite3") as store:
         resumed = Session.resume(store, game_id)
         assert resumed.state.players[1].stack(CAMEL_1) == (SALT, SALT)
+
+
+def test_an_action_the_log_could_not_read_back_is_refused_and_not_logged(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        session = Session.create(store, RULES, options(2))
+        out_of_range = a.ConfirmValue(good=Good.WATER, dinars=0, points=99)
+        outcome = session.submit(out_of_range, seq=session.seq, game_id=session.game_id)
+        assert (outcome.verdict.ok, outcome.verdict.code) == (False, "invalid_value")
+        assert "dinars" in outcome.verdict.message and session.seq == 0
+        game_id = session.game_id
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        assert Session.resume(store, game_id).seq == 0

@@ -43,6 +43,17 @@ def test_the_last_card_drawn_leaves_everyone_one_more_turn() -> None:
     assert refused(state, a.EndTurn(player=2)) == "wrong_phase"
 
 
+def test_a_deck_corrected_to_empty_starts_the_last_round_at_the_end_of_that_turn() -> None:
+    state = play(new_game(players=2), a.SetDeck(count=0))
+    state = finish_turn(state)  # Karin may pass: the deck is empty
+    assert (state.ended_by, state.final_turns) == (0, 2)
+    state = finish_turn(finish_turn(state))
+    assert state.phase is Phase.REVEAL
+    state = play(state, a.ScoreStage())
+    assert state.stage == 2 and state.deck == 0 and state.to_move == 1
+    assert state.final_turns == 2  # stage 2 starts with an empty deck: one turn each
+
+
 def stage_end(state: TuaregState) -> TuaregState:
     while state.phase is Phase.TURNS:
         state = finish_turn(state)

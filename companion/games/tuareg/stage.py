@@ -33,12 +33,14 @@ from companion.i18n import _
 from companion.verdict import RuleViolation
 
 
-def after_turn(state: TuaregState) -> TuaregState:
-    """Count down the stage's last round; once it is over, the stage ends."""
+def after_turn(state: TuaregState, seat: int) -> TuaregState:
+    """``seat`` ended their turn: once the deck is empty everyone has one more turn, then the stage
+    ends. (The deck empties by a draw, or by a correction: then the last round starts now.)"""
     if state.final_turns is None:
-        if state.ended_by is None:
+        if state.deck > 0:
             return state
-        return replace(state, final_turns=len(state.players))
+        ended_by = seat if state.ended_by is None else state.ended_by
+        return replace(state, final_turns=len(state.players), ended_by=ended_by)
     left = state.final_turns - 1
     if left > 0:
         return replace(state, final_turns=left)

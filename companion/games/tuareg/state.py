@@ -167,8 +167,6 @@ class TurnProgress:
 
     main: str | None = None
     """The turn's one main action (``draw``, ``load``, ``market``, ``buy``), once taken."""
-    drew: int = 0
-    """Cards drawn this turn (the hand limit and the market rule depend on it)."""
     caves_used: tuple[int, ...] = ()
     """Caves (numbers) that hid a card this turn: one card per cave per turn."""
 

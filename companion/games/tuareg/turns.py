@@ -111,13 +111,8 @@ def draw(state: TuaregState, action: a.Draw) -> TuaregState:
         )
     player = _from_hand(replace(player, hand=player.hand + drawn), len(action.to_market))
     state = replace(
-        state,
-        deck=state.deck - drawn,
-        market=state.market + GoodCounts.of(action.to_market),
-        turn=replace(state.turn, drew=drawn),
+        state, deck=state.deck - drawn, market=state.market + GoodCounts.of(action.to_market)
     )
-    if state.deck == 0:
-        state = replace(state, ended_by=action.player)
     return require_plausible(state.with_player(action.player, player))
 
 
@@ -237,4 +232,4 @@ def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
             ).format(name=player.name, n=player.hand, limit=HAND_LIMIT),
         )
     state = replace(state, to_move=state.next_seat(action.player), turn=TurnProgress())
-    return stage.after_turn(state)
+    return stage.after_turn(state, action.player)

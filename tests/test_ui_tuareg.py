@@ -1,0 +1,373 @@
+"""The Tuareg card game through its screen, in a real offscreen window driven by touches."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PIL import Image
+from tuareg_table import CAMEL_1, CAMEL_2, GOLD, MILLET, RULES, SALT, TABLE_VALUES, WATER, options
+from ui_harness import SIZES, Harness, running_app
+
+from companion.games.tuareg import actions as a
+from companion.games.tuareg.model import SpecialCard
+from companion.games.tuareg.state import CardValue, GoodCounts, Phase
+from companion.session import Session
+from companion.store import Store
+from hardware.events import CardScanned
+from ui.kv import TOUCH_TARGET
+
+MARKUP = re.compile(r"\[/?(?:b|i|color)(?:=[^\]]*)?\]")
+KARIN, TIMO = 0, 1
+
+
+def plain(text: str) -> str:
+    return MARKUP.sub("", text)
+
+
+def tap(h: Harness, text: str) -> None:
+    """Tap the one button of the current screen that reads ``text`` (markup aside)."""
+    found = [
+        w
+        for w in h.screen.walk()
+        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
+    ]
+    assert len(found) == 1, f"{len(found)} buttons read {text!r}: " + repr(
+        sorted(plain(w.text) for w in h.screen.walk() if hasattr(w, "trigger_action"))
+    )
+    h.tap(found[0])
+
+
+def buttons_reading(h: Harness, start: str) -> list[str]:
+    """The texts of the screen's buttons that start with ``start`` (markup aside)."""
+    texts = [plain(w.text) for w in h.screen.walk() if hasattr(w, "trigger_action")]
+    return sorted(t for t in texts if t.startswith(start))
+
+
+def shown(h: Harness, widget_id: str) -> str:
+    return plain(h.screen.ids[widget_id].text)
+
+
+def shot(h: Harness, name: str) -> None:
+    """A screenshot of the window, which must show more than a blank screen."""
+    path = h.screenshot(name)
+    with Image.open(path) as image:
+        assert image.size == tuple(int(n) for n in h.root.get_root_window().size)
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 50, f"{path} looks blank"
+
+
+def assert_touch_targets(h: Harness) -> None:
+    """Every button of the screen (the board's animals included) is at least 48 px high."""
+    tappable = [w for w in h.screen.walk() if hasattr(w, "trigger_action") and w.height > 0]
+    assert tappable
+    assert min(w.height for w in tappable) >= min(48, TOUCH_TARGET)
+
+
+def start_tuareg(h: Harness) -> None:
+    """Seat Karin and Timo for the Tuareg card game on the Home screen and start."""
+    home = h.screen
+    home.ids.game.text = "tuareg"
+    h.frames(1)
+    rows = home.seats()
+    rows[0].ids.name.text, rows[1].ids.name.text = "Karin", "Timo"
+    h.frames(1)
+    tap(h, "Start the game")
+    assert h.screen.name == "game-tuareg"
+
+
+def resume(h: Harness) -> None:
+    """Open the one unfinished Tuareg game from the Home screen."""
+    (button,) = [b for b in h.screen.walk() if getattr(b, "text", "").startswith("Tuareg · ")]
+    h.tap(button)
+    assert h.screen.name == "game-tuareg"
+
+
+def logged(database: Path, *actions: a.TuaregAction, values: dict | None = None) -> str:
+    """A game the table played so far (confirmed values unless ``values``), stored in ``database``."""
+    with Store.open(database) as store:
+        session = Session.create(store, RULES, options(2, values))
+        for action in actions:
+            outcome = session.submit(action, seq=session.seq, game_id=session.game_id)
+            assert outcome.verdict.ok, (action, outcome.verdict)
+        return session.game_id
+
+
+def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with running_app(database) as h:
+        start_tuareg(h)
+        screen = h.screen
+        prompt = screen.values_prompt
+        assert prompt.parent is not None and screen.board.parent is None  # asked first
+        shot(h, "tuareg-values")
+        assert_touch_targets(h)
+        rows = screen.value_rows
+        h.tap(rows[WATER].ids.dinars.ids.up)
+        for _ in range(4):
+            h.tap(rows[WATER].ids.points.ids.up)
+        h.tap(rows[SALT].ids.dinars.ids.up)
+        assert (rows[WATER].ids.dinars.value, rows[WATER].ids.points.value) == ("1", "4")
+        tap(h, "Save for this table")  # rock salt has its dinars but not its points
+        assert prompt.message == "rock salt: enter its majority points too, or leave both blank."
+        assert h.app.store.list_settings("tuareg") == {}
+        assert screen.table.seq == 0
+
+        for _ in range(3):
+            h.tap(rows[SALT].ids.points.ids.up)
+        h.tap(rows[MILLET].ids.dinars.ids.up)
+        h.tap(rows[MILLET].ids.dinars.ids.up)
+        h.tap(rows[MILLET].ids.dinars.ids.down)  # 2 then back to 1
+        h.tap(rows[MILLET].ids.points.ids.up)
+        h.tap(rows[MILLET].ids.points.ids.up)
+        tap(h, "Save for this table")
+        assert prompt.parent is None and screen.board.parent is not None
+        state = screen.table.state
+        assert state.value(WATER) == CardValue(dinars=1, points=4)
+        assert state.value(SALT) == CardValue(dinars=1, points=3)
+        assert state.value(MILLET) == CardValue(dinars=1, points=2)
+        assert state.value(GOLD) == CardValue(dinars=2, points=5)  # the rulebook's
+        assert "not confirmed" not in shown(h, "table_info")
+        game_id = screen.table.game_id
+
+        tap(h, "Home")  # the next game starts with the table's values: nothing is asked
+        start_tuareg(h)
+        assert screen.table.game_id != game_id and screen.values_prompt.parent is None
+        assert screen.table.state.value(SALT) == CardValue(dinars=1, points=3)
+
+    with Store.open(database) as store:  # in the file, for every later game, and in the log
+        assert store.list_settings("tuareg") == {
+            "values": {"water": 4, "salt": 3, "millet": 2},
+            "dinars": {"water": 1, "salt": 1, "millet": 1},
+        }
+        kinds = [entry.payload["kind"] for entry in store.load(game_id).entries]
+        assert kinds == ["confirm_value"] * 3
+        assert RULES.stored_options(store.list_settings("tuareg"))["values"]["salt"] == {
+            "dinars": 1,
+            "points": 3,
+        }
+
+
+def test_later_never_blocks_play_and_unconfirmed_dinars_say_so(tmp_path: Path) -> None:
+    with running_app(tmp_path / "games.sqlite3") as h:
+        start_tuareg(h)
+        screen = h.screen
+        tap(h, "Later")
+        assert screen.values_prompt.parent is None
+        assert "Card values not confirmed: water, rock salt, millet" in shown(h, "table_info")
+        tap(h, "water · millet")  # the two market cards
+        assert screen.table.state.market == GoodCounts(water=1, millet=1)
+        assert shown(h, "title") == "Karin: choose the turn's action."
+
+        tap(h, "Buy a special card")
+        tap(h, "map (3 left)")
+        tap(h, "rock salt from the hand (worth ?, not confirmed)")
+        tap(h, "gold from the hand (worth 2)")
+        assert shown(h, "note") == (
+            "rock salt ? (not confirmed) + gold 2 = 2 dinars and 1 card(s) of unconfirmed value; "
+            "the price is 3."
+        )
+        tap(h, "Buy the map")  # Karin holds no cards yet: the rules say so
+        assert shown(h, "refusal") == "Karin holds 0 cards, not 2."
+        assert screen.ids.bar.refusal == "Karin holds 0 cards, not 2."
+        tap(h, "Cancel")
+
+        tap(h, "Card values")  # the prompt can be reopened at any time
+        assert screen.values_prompt.parent is not None
+        tap(h, "Later")
+        assert screen.values_prompt.parent is None
+
+
+def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, a.OpenMarket(goods=(WATER, MILLET)), values=TABLE_VALUES)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        assert screen.values_prompt.parent is None  # every value is known: nothing to ask
+        assert screen.ids.bar.status == "Stage 1 · Karin to move"
+
+        # Karin draws 3 and must lay one into the market.
+        tap(h, "Draw")
+        tap(h, "Draw, lay 0 into the market")
+        assert shown(h, "refusal") == "Lay at least one card from your cache into the market."
+        assert screen.table.seq == 1
+        tap(h, "rock salt")
+        tap(h, "Draw, lay 1 into the market")
+        state = screen.table.state
+        assert state.players[KARIN].hand == 2 and state.deck == 39
+        assert state.market == GoodCounts(water=1, salt=1, millet=1)
+        assert shown(h, "refusal") == ""
+        tap(h, "End turn")
+        tap(h, "Draw")
+        tap(h, "millet")
+        tap(h, "Draw, lay 1 into the market")
+        tap(h, "End turn")
+
+        # Karin loads camel 1 card by card: water, then rock salt is refused with its reason.
+        tap(h, "Load from the hand")
+        h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
+        tap(h, "water")
+        reasons = [plain(w.text) for w in screen.ids.options.children[::-1] if w.text]
+        assert "A camel carrying water carries nothing else." in reasons
+        seq = screen.table.seq
+        tap(h, "rock salt")
+        assert shown(h, "refusal") == "A camel carrying water carries nothing else."
+        assert screen.ids.bar.refusal == "A camel carrying water carries nothing else."
+        assert screen.table.seq == seq and screen.load.added == [WATER]
+        shot(h, "tuareg-load")
+        assert_touch_targets(h)
+        tap(h, "water")
+        h.app.pump.queue.post(CardScanned(tag="TUAREG-GOOD-WATER", card="TUAREG-GOOD-WATER"))
+        # a scanned water would be a third card: Karin holds only two
+        h.wait_for(lambda: shown(h, "refusal") == "Karin holds 2 cards, not 3.")
+        assert screen.load.added == [WATER, WATER]
+        tap(h, "Load 2 card(s)")
+        state = screen.table.state
+        assert state.players[KARIN].stack(CAMEL_1) == (WATER, WATER)
+        assert state.players[KARIN].hand == 0
+        assert shown(h, "refusal") == ""
+        assert "water · water" in plain(screen.animal_cells[(KARIN, CAMEL_1)].text)
+        tap(h, "End turn")
+
+        # Timo buys a cave: gold alone is 2 dinars, short; with rock salt it is 3.
+        tap(h, "Buy a special card")
+        tap(h, "cave (2 left)")
+        tap(h, "gold from the hand (worth 2)")
+        tap(h, "Buy the cave")
+        assert shown(h, "refusal") == "A special card costs 3 dinars; these cards are worth 2."
+        tap(h, "rock salt from the hand (worth 1)")
+        assert shown(h, "note") == "gold 2 + rock salt 1 = 3 dinars; the price is 3."
+        tap(h, "Buy the cave")
+        state = screen.table.state
+        assert len(state.players[TIMO].caves) == 1 and state.supply_of(SpecialCard.CAVE) == 1
+        assert state.discard == GoodCounts(gold=1, salt=1) and state.players[TIMO].hand == 0
+        assert "cave 1: unused" in plain(screen.panels[TIMO].text)
+        tap(h, "End turn")
+
+        # Karin takes market cards: none but water may go onto her watered camel.
+        tap(h, "Take from the market")
+        h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
+        assert buttons_reading(h, "Take ") == ["Take 1 water"]
+        assert "millet: A camel carrying water carries nothing else." in [
+            plain(w.text) for w in screen.ids.options.children
+        ]
+        tap(h, "Another animal")
+        h.tap(screen.animal_cells[(KARIN, CAMEL_2)])
+        tap(h, "Take 2 millet")
+        state = screen.table.state
+        assert state.players[KARIN].stack(CAMEL_2) == (MILLET, MILLET) and state.market.millet == 0
+
+
+STAGE_ONE = (
+    a.OpenMarket(goods=(WATER, MILLET)),
+    a.SetDeck(count=12),
+    a.Draw(player=KARIN, to_market=(SALT,)),
+    a.EndTurn(player=KARIN),
+    a.Draw(player=TIMO, to_market=(SALT,)),
+    a.EndTurn(player=TIMO),
+    a.Buy(player=KARIN, card=SpecialCard.CAVE, from_cache=(GOLD, SALT)),
+    a.EndTurn(player=KARIN),
+    a.Buy(player=TIMO, card=SpecialCard.THIEF, from_cache=(GOLD, WATER)),
+    a.EndTurn(player=TIMO),
+    a.Draw(player=KARIN, to_market=(MILLET,)),
+    a.Hide(player=KARIN, cave=1),
+    a.EndTurn(player=KARIN),
+    a.TakeFromMarket(player=TIMO, onto=CAMEL_1, good=SALT, count=2),
+    a.Steal(player=TIMO, thief=1, victim=KARIN),
+    a.EndTurn(player=TIMO),
+    a.Draw(player=KARIN, to_market=(WATER,)),  # the deck's last cards: one more turn each
+    a.EndTurn(player=KARIN),
+    a.EndTurn(player=TIMO),
+    a.Buy(player=KARIN, card=SpecialCard.MAP, from_cache=(GOLD, SALT)),
+    a.EndTurn(player=KARIN),
+)
+"""Karin hides a card in her cave, Timo's thief steals one from her hand, Karin buys a map."""
+
+
+def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, *STAGE_ONE, values=TABLE_VALUES)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        assert screen.table.state.phase is Phase.REVEAL
+        assert shown(h, "title") == ("Karin's cave 1: which cards lie in it (in the order hidden)?")
+        assert "cave 1: 1 face down" not in plain(screen.panels[KARIN].text)
+        tap(h, "gold")
+        assert shown(h, "title") == "Timo's thief 1: which card did it steal?"
+        shot(h, "tuareg-reveal")
+        assert_touch_targets(h)
+        tap(h, "gold")
+        assert shown(h, "title") == "Karin holds 1 map(s): cash one in for this stage?"
+        tap(h, "Cash a map")
+        assert shown(h, "title") == "Stage 1: the count (animals, caves, thieves; not hands)"
+
+        def table() -> list[list[str]]:
+            cells = [plain(c.text) for c in reversed(screen.ids.majority.children)]
+            cols = screen.ids.majority.cols
+            return [cells[i : i + cols] for i in range(0, len(cells), cols)]
+
+        expected = [
+            ["", "water", "gold", "rock salt", "millet", "maps", "total"],
+            ["Karin", "0 (0)", "1 (4)", "0 (0)", "0 (0)", "2", "6"],  # a tie for gold: 5 - 1
+            ["Timo", "0 (0)", "1 (4)", "2 (3)", "0 (0)", "0", "7"],
+        ]
+        assert table() == expected
+        shot(h, "tuareg-majorities")
+        tap(h, "Score stage 1")
+        state = screen.table.state
+        assert state.stage == 2 and state.phase is Phase.TURNS and state.deck == 4
+        assert shown(h, "title") == "Stage 1 is scored."
+        assert table() == expected  # the scored stage, as counted
+        tap(h, "On to stage 2")
+        assert shown(h, "title") == "Timo: choose the turn's action."
+
+        # Stage 2, played quickly: Timo and Karin draw the last 4 cards, then the count.
+        for action in (
+            a.Draw(player=TIMO, to_market=(SALT,)),
+            a.EndTurn(player=TIMO),
+            a.Draw(player=KARIN),
+            a.EndTurn(player=KARIN),
+            a.EndTurn(player=TIMO),
+            a.EndTurn(player=KARIN),
+        ):
+            assert screen.table.submit(action).ok, action
+        assert screen.table.state.phase is Phase.REVEAL
+        tap(h, "Score stage 2")
+        assert h.screen.name == "sheet"  # game over: the score sheet
+        sheet = h.screen
+        assert sheet.sheet.final and sheet.sheet.points["Karin"]["stage_1_gold"] == 4
+        assert sheet.sheet.totals == {"Karin": 6, "Timo": 7}
+        shot(h, "tuareg-sheet")
+        tap(h, "Back")
+        assert h.screen is screen and shown(h, "title") == "The game is over."
+
+
+def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
+    building = tmp_path / "building.sqlite3"
+    logged(building, *STAGE_ONE[:6], values=TABLE_VALUES)
+    with running_app(building, size=SIZES[1]) as h:
+        resume(h)
+        tap(h, "Load from the hand")
+        h.tap(h.screen.animal_cells[(KARIN, CAMEL_1)])
+        tap(h, "gold")
+        assert plain(h.screen.ids.title.text) == "Karin loads Camel 1"
+        shot(h, "tuareg-load")
+        assert_touch_targets(h)
+        tap(h, "Load 1 card(s)")
+        assert h.screen.table.state.players[KARIN].stack(CAMEL_1) == (GOLD,)
+        tap(h, "Home")
+        start_tuareg(h)  # this table confirmed no values yet: the new game asks
+        assert h.screen.values_prompt.parent is not None
+        shot(h, "tuareg-values")
+        assert_touch_targets(h)
+
+    ended = tmp_path / "ended.sqlite3"
+    logged(ended, *STAGE_ONE, values=TABLE_VALUES)
+    with running_app(ended, size=SIZES[1]) as h:
+        resume(h)
+        tap(h, "gold")
+        assert plain(h.screen.ids.title.text) == "Timo's thief 1: which card did it steal?"
+        shot(h, "tuareg-reveal")
+        assert_touch_targets(h)

@@ -1,0 +1,348 @@
+"""The Tuareg card game at the table: every player's animals, caves, thieves and maps, the market
+and the deck; the turn's actions built card by card; the stage-end reveal and its majority table;
+and, once, the card values only the cards print.
+
+The screen decides no rule. A load shows live which goods may still go on and why not
+(:func:`loading.loadable_next` / :func:`loading.load_refusals`); every other choice is offered from
+``TuaregRules.legal_actions``, and every finished action goes to the session, whose verdict is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.games.tuareg import actions as a
+from companion.games.tuareg.model import Good, SpecialCard
+from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
+from companion.i18n import _
+from companion.verdict import Verdict
+from ui.kv import load_kv
+from ui.screens.base import GameScreen
+from ui.screens.tuareg_stage import StagePrompts
+from ui.screens.tuareg_turn import TurnPrompts
+from ui.screens.tuareg_values import ValuesDialog
+from ui.table import TableGame
+from ui.tuareg_drafts import LoadDraft, Payment, max_items
+from ui.tuareg_view import (
+    MajorityTable,
+    animal_text,
+    good_markup,
+    good_name,
+    goods_markup,
+    player_text,
+    status_text,
+    table_text,
+    unconfirmed,
+)
+from ui.widgets import BigButton, TextCell
+
+ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
+CHOSEN_FRAME = [1, 0.85, 0.2, 1]
+CARD_PREFIX = "TUAREG-"
+
+
+class TuaregLabel(Label):
+    """A label that wraps and is as tall as its text."""
+
+
+class TuaregReason(Label):
+    """Beside a good's button: whether it may go on, or every rule it would break."""
+
+
+class TuaregCell(Label):
+    """One cell of the majority table."""
+
+
+class TuaregPlayerPanel(BoxLayout):
+    """One player: the line of hand, maps, caves and thieves, and a cell per animal."""
+
+    text = StringProperty("")
+
+
+class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
+    """Tap an action, build it card by card, submit it; the rules answer."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.board = self.ids.board
+        self.side = self.ids.side
+        """Kept so the body can swap them for the values prompt and back."""
+        self.build_values_prompt()
+        self.panels: list[TuaregPlayerPanel] = []
+        self.animal_cells: dict[tuple[int, AnimalRef], TextCell] = {}
+        self.maps_kept: set[int] = set()
+        """Seats that keep their remaining maps at this stage's end."""
+        self.primary: Callable[[], None] | None = None
+        self._seen_seq = -1
+        self.reset_drafts()
+
+    @property
+    def state(self) -> TuaregState:
+        assert self.table is not None
+        return self.table.state
+
+    # --- the table shown and what is being built on it -----------------------------------------
+
+    def show(self, table: TableGame) -> None:
+        self._seen_seq = -1
+        self.forget_values()
+        self.maps_kept = set()
+        self.panels = []
+        self.ids.players.clear_widgets()
+        super().show(table)
+
+    def reset_drafts(self) -> None:
+        self.mode: str | None = None
+        self.load: LoadDraft | None = None
+        self.payment: Payment | None = None
+        self.picked: list[Good] = []
+        self.reveal_seat: int | None = None
+        self.scored_stage: int | None = None
+
+    def reset(self) -> None:
+        """A new log entry forgets half-built actions; a refusal keeps them, so the player can
+        change the card that was refused."""
+        if self.table is None or self.table.seq == self._seen_seq:
+            return
+        self._seen_seq = self.table.seq
+        self.reset_drafts()
+
+    def begin(self, mode: str | None) -> None:
+        self.reset_drafts()
+        self.mode = mode
+        if mode == "buy":
+            self.payment = Payment(player=self.state.to_move)
+        self.render()
+
+    def submit(self, action: Any) -> Verdict:
+        assert self.table is not None
+        verdict = self.table.submit(action)
+        if verdict.ok and isinstance(action, a.ScoreStage):
+            self.scored_stage = len(self.state.stages) - 1
+            if self.table.over:
+                self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
+            self.render()
+        return verdict
+
+    def refuse(self, verdict: Verdict) -> None:
+        assert self.table is not None
+        self.table.refuse(verdict)
+
+    def on_button(self, button: str) -> bool:
+        if button == "confirm":
+            if self.primary is not None:
+                self.primary()
+            return True
+        return super().on_button(button)
+
+    def on_scan(self, card: str) -> bool:
+        """A scanned good is laid, picked or paid as the current step takes it; a special card
+        names the card to buy."""
+        kind, _sep, name = card.removeprefix(CARD_PREFIX).partition("-")
+        if kind == "GOOD" and name.lower() in {g.value for g in Good}:
+            good = Good(name.lower())
+            if self.mode == "load" and self.load is not None:
+                self.add_load(good)
+                return True
+            if self.mode in ("draw", "reveal_hand"):
+                self.pick(good)
+                return True
+            if self.mode == "buy" and self.payment is not None and self.payment.card is not None:
+                self.pay(good)
+                return True
+        specials = {c.value for c in SpecialCard}
+        if kind == "SPECIAL" and name.lower() in specials and self.payment is not None:
+            self.choose_card(SpecialCard(name.lower()))
+            return True
+        self.refuse(
+            Verdict(
+                False,
+                "unexpected_card",
+                _("{card} is not a card the game expects now.").format(card=card),
+            )
+        )
+        return True
+
+    # --- rendering ------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        if self.table is None:
+            return
+        state = self.state
+        self.render_bar()
+        self.ids.bar.status = status_text(state)
+        info = table_text(state)
+        missing = unconfirmed(state)
+        if missing:
+            info += "\n" + _("Card values not confirmed: {goods}").format(
+                goods=", ".join(good_name(g) for g in missing)
+            )
+        self.ids.table_info.text = info
+        refusal = self.table.refusal
+        self.ids.refusal.text = refusal.message if refusal is not None else ""
+        if state.phase is not Phase.REVEAL:
+            self.maps_kept.clear()
+        self.render_players()
+        if self.asking_values():
+            self.render_values()
+            return
+        self.show_body(self.board, self.side)
+        self.render_side()
+
+    def show_body(self, *widgets: Widget) -> None:
+        body = self.ids.body
+        if list(reversed(body.children)) != list(widgets):
+            body.clear_widgets()
+            for widget in widgets:
+                body.add_widget(widget)
+
+    def render_players(self) -> None:
+        state = self.state
+        players = self.ids.players
+        while len(self.panels) < len(state.players):
+            panel = TuaregPlayerPanel()
+            self.panels.append(panel)
+            players.add_widget(panel)
+        self.animal_cells = {}
+        selectable = self.selectable_animals()
+        chosen = self.load.onto if self.load is not None else None
+        for seat, (panel, player) in enumerate(zip(self.panels, state.players, strict=True)):
+            panel.text = player_text(state, seat)
+            grid = panel.ids.animals
+            animals = list(player.animals())
+            if len(grid.children) != len(animals):
+                grid.clear_widgets()
+                for ref, _stack in animals:
+                    cell = TextCell(background=ANIMAL_BACKGROUND)
+                    cell.bind(on_release=lambda _c, s=seat, r=ref: self.tap_animal(s, r))
+                    grid.add_widget(cell)
+            for cell, (ref, stack) in zip(reversed(grid.children), animals, strict=True):
+                cell.highlighted = seat == state.to_move and ref in selectable
+                mine = seat == state.to_move and ref == chosen
+                cell.frame = CHOSEN_FRAME if mine else [0, 0, 0, 0]
+                cell.text = animal_text(ref, stack)
+                if mine and self.load is not None and self.load.added:
+                    cell.text += "\n+ " + goods_markup(self.load.added)
+                self.animal_cells[(seat, ref)] = cell
+
+    def selectable_animals(self) -> set[AnimalRef]:
+        """The animals of the player to move that a tap picks in the current step."""
+        state = self.state
+        if state.phase is not Phase.TURNS:
+            return set()
+        player = state.players[state.to_move]
+        if self.mode in ("load", "market") and self.load is None:
+            return {ref for ref, _stack in player.animals()}
+        if self.mode == "buy" and self.payment is not None and self.payment.card is not None:
+            return {
+                ref
+                for ref, _stack in player.animals()
+                if self.payment.next_top(state, ref) is not None
+            }
+        return set()
+
+    def tap_animal(self, seat: int, ref: AnimalRef) -> None:
+        if seat != self.state.to_move or ref not in self.selectable_animals():
+            return
+        if self.mode in ("load", "market"):
+            self.choose_animal(ref)
+        elif self.mode == "buy":
+            self.pay(ref)
+
+    # --- the side panel: one prompt at a time ---------------------------------------------------
+
+    def panel(self, title: str, note: str = "", table: MajorityTable | None = None) -> None:
+        self.ids.title.text = title
+        self.ids.note.text = note
+        self.ids.options.clear_widgets()
+        self.primary = None
+        self.render_majority(table)
+
+    def button(self, text: str, callback: Callable[[], Any], *, primary: bool = False) -> BigButton:
+        button = BigButton(text=text, markup=True)
+        button.bind(on_release=lambda _b: callback())
+        self.ids.options.add_widget(button)
+        if primary:
+            self.primary = callback
+        return button
+
+    def reason(self, text: str) -> None:
+        self.ids.options.add_widget(TuaregReason(text=text))
+
+    def render_majority(self, table: MajorityTable | None) -> None:
+        grid = self.ids.majority
+        grid.clear_widgets()
+        if table is None:
+            grid.cols = 1
+            return
+        grid.cols = len(table.headings)
+        for heading in table.headings:
+            grid.add_widget(TuaregCell(text=f"[b]{heading}[/b]"))
+        for row in table.rows:
+            for text in (row.name, *row.cells, row.maps, f"[b]{row.total}[/b]"):
+                grid.add_widget(TuaregCell(text=text))
+        if table.notes:
+            self.ids.note.text = "\n".join(filter(None, (self.ids.note.text, *table.notes)))
+
+    def render_side(self) -> None:
+        phase = self.state.phase
+        if phase is Phase.MARKET:
+            self.market_prompt()
+        elif phase is Phase.REVEAL:
+            self.reveal_prompt()
+        elif phase is Phase.GAME_OVER:
+            self.game_over_prompt()
+        elif self.scored_stage is not None:
+            self.scored_prompt()
+        else:
+            prompts = {
+                None: self.turn_menu,
+                "draw": self.draw_prompt,
+                "load": self.load_prompt,
+                "market": self.take_prompt,
+                "buy": self.buy_prompt,
+                "hide": self.hide_prompt,
+                "steal": self.steal_prompt,
+            }
+            prompts[self.mode]()
+
+    # --- goods picked one by one (a draw's market cards, a hand shown) -----------------------
+
+    def goods_buttons(self, callback: Callable[[Good], None]) -> None:
+        for good in Good:
+            self.button(good_markup(good), lambda g=good: callback(g))
+
+    def picked_controls(self) -> None:
+        if self.picked:
+            self.button(_("Take the last card back"), self.unpick)
+
+    def pick(self, good: Good) -> None:
+        """One more card into the market (a draw) or into the hand shown (the game's end)."""
+        limit = max_items(a.Draw, "to_market") if self.mode == "draw" else self.hand_to_reveal()
+        if len(self.picked) < limit:
+            self.picked.append(good)
+        self.render()
+
+    def unpick(self) -> None:
+        if self.picked:
+            self.picked.pop()
+        self.render()
+
+    def legal(self) -> list[Any]:
+        assert self.table is not None
+        return self.table.legal_actions()
+
+    def player_name(self, seat: int | None = None) -> str:
+        return self.state.players[self.state.to_move if seat is None else seat].name
+
+    def cancel(self) -> None:
+        self.begin(None)
+
+
+load_kv(__file__)

@@ -1,0 +1,283 @@
+"""The prompts of a Tuareg turn, mixed into :class:`ui.screens.tuareg.TuaregScreen`: the market at
+setup, the turn's menu, and each action built card by card (draw, load, take from the market, buy,
+hide in a cave, steal with a thief).
+
+Loads ask :mod:`companion.games.tuareg.loading` as they grow; every other option is a legal action
+the rules listed; every finished action goes to the session, whose verdict the screen shows.
+"""
+
+from __future__ import annotations
+
+from companion.games.tuareg import actions as a
+from companion.games.tuareg.model import Good, SpecialCard
+from companion.games.tuareg.state import AnimalRef
+from companion.games.tuareg.turns import DRAW_SIZE
+from companion.i18n import _
+from ui.tuareg_drafts import LoadDraft
+from ui.tuareg_view import (
+    GREEN_INK,
+    animal_name,
+    good_markup,
+    goods_markup,
+    market_text,
+    special_name,
+)
+
+
+class TurnPrompts:
+    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``reason``, ``submit``,
+    ``refuse``, ``begin`` and ``render``, and its drafts (``load``, ``payment``, ``picked``)."""
+
+    # --- the start of the game ------------------------------------------------------------------
+
+    def market_prompt(self) -> None:
+        self.panel(_("Which two cards were laid out as the market?"))
+        for action in self.legal():
+            self.button(goods_markup(action.goods), lambda x=action: self.submit(x))
+
+    # --- a turn ---------------------------------------------------------------------------------
+
+    def turn_menu(self) -> None:
+        state = self.state
+        player = state.players[state.to_move]
+        name = player.name
+        if state.turn.main is None:
+            self.panel(
+                _("{name}: choose the turn's action.").format(name=name),
+                _("{name} holds {n} cards.").format(name=name, n=player.hand),
+            )
+            self.button(_("Draw"), lambda: self.begin("draw"))
+            self.button(_("Load from the hand"), lambda: self.begin("load"))
+            self.button(_("Take from the market"), lambda: self.begin("market"))
+            self.button(_("Buy a special card"), lambda: self.begin("buy"))
+        else:
+            self.panel(
+                _("{name}: the action is taken; use caves or thieves, or end the turn.").format(
+                    name=name
+                ),
+                _("{name} holds {n} cards.").format(name=name, n=player.hand),
+            )
+        if player.caves:
+            self.button(_("Hide in a cave"), lambda: self.begin("hide"))
+        if player.thieves:
+            self.button(_("Steal with a thief"), lambda: self.begin("steal"))
+        seat = state.to_move
+        self.button(_("End turn"), lambda: self.submit(a.EndTurn(player=seat)), primary=True)
+
+    def draw_prompt(self) -> None:
+        state = self.state
+        seat = state.to_move
+        drawn = min(DRAW_SIZE, state.deck)
+        fewest = min(
+            (len(x.to_market) for x in self.legal() if isinstance(x, a.Draw)), default=None
+        )
+        note = _("Into the market: {goods}").format(goods=goods_markup(self.picked))
+        if fewest:
+            note += "\n" + _("Lay at least {n} into the market.").format(n=fewest)
+        self.panel(
+            _("{name} draws {n} cards: which go into the market?").format(
+                name=self.player_name(), n=drawn
+            ),
+            note,
+        )
+        self.goods_buttons(self.pick)
+        self.picked_controls()
+        action = a.Draw(player=seat, to_market=tuple(self.picked))
+        self.button(
+            _("Draw, lay {n} into the market").format(n=len(self.picked)),
+            lambda: self.submit(action),
+            primary=True,
+        )
+        self.button(_("Cancel"), self.cancel)
+
+    # --- loading an animal ----------------------------------------------------------------------
+
+    def animal_buttons(self) -> None:
+        player = self.state.players[self.state.to_move]
+        for ref, stack in player.animals():
+            text = f"{animal_name(ref)}: {goods_markup(stack, _('empty'))}"
+            self.button(text, lambda r=ref: self.choose_animal(r))
+
+    def choose_animal(self, ref: AnimalRef) -> None:
+        self.load = LoadDraft.start(self.state, ref)
+        self.render()
+
+    def load_prompt(self) -> None:
+        name = self.player_name()
+        if self.load is None:
+            self.panel(_("{name} loads from the hand: onto which animal?").format(name=name))
+            self.animal_buttons()
+            self.button(_("Cancel"), self.cancel)
+            return
+        draft = self.load
+        self.panel(
+            _("{name} loads {animal}").format(name=name, animal=animal_name(draft.onto)),
+            _("On it, bottom to top: {stack} · laid now: {added}").format(
+                stack=goods_markup(draft.stack, _("nothing")),
+                added=goods_markup(draft.added, _("nothing")),
+            ),
+        )
+        for offer in draft.offers():
+            self.button(good_markup(offer.good), lambda g=offer.good: self.add_load(g))
+            if offer.ok:
+                self.reason(f"[color={GREEN_INK}]" + _("may go on") + "[/color]")
+            else:
+                self.reason("\n".join(offer.reasons))
+        if draft.added:
+            self.button(_("Take the last card back"), self.unload)
+            self.button(
+                _("Load {n} card(s)").format(n=len(draft.added)),
+                lambda: self.submit(draft.action()),
+                primary=True,
+            )
+        self.button(_("Another animal"), lambda: self.begin("load"))
+        self.button(_("Cancel"), self.cancel)
+
+    def add_load(self, good: Good) -> None:
+        """Lay ``good`` next if the loading rules and the turn allow it; else say why not."""
+        draft = self.load
+        assert draft is not None and self.table is not None
+        verdict = draft.verdict(good)
+        if verdict.ok:
+            verdict = self.table.check(draft.action((good,)))
+        if not verdict.ok:
+            self.refuse(verdict)
+            return
+        draft.added.append(good)
+        self.render()
+
+    def unload(self) -> None:
+        if self.load is not None and self.load.added:
+            self.load.added.pop()
+        self.render()
+
+    # --- taking from the market -----------------------------------------------------------------
+
+    def take_prompt(self) -> None:
+        name = self.player_name()
+        if self.load is None:
+            self.panel(
+                _("{name} takes from the market: onto which animal?").format(name=name),
+                market_text(self.state),
+            )
+            self.animal_buttons()
+            self.button(_("Cancel"), self.cancel)
+            return
+        onto = self.load.onto
+        self.panel(
+            _("{name} takes market cards onto {animal}").format(
+                name=name, animal=animal_name(onto)
+            ),
+            _("On it, bottom to top: {stack}").format(
+                stack=goods_markup(self.load.stack, _("nothing"))
+            ),
+        )
+        takes = [x for x in self.legal() if isinstance(x, a.TakeFromMarket) and x.onto == onto]
+        for action in takes:
+            text = _("Take {n} {good}").format(n=action.count, good=good_markup(action.good))
+            self.button(text, lambda x=action: self.submit(x))
+        for good, available in self.state.market.items():
+            verdict = self.load.verdict(good)
+            if available and not verdict.ok:
+                self.reason(f"{good_markup(good)}: {verdict.message}")
+        self.button(_("Another animal"), lambda: self.begin("market"))
+        self.button(_("Cancel"), self.cancel)
+
+    # --- buying a special card ------------------------------------------------------------------
+
+    def buy_prompt(self) -> None:
+        state = self.state
+        payment = self.payment
+        assert payment is not None
+        name = self.player_name()
+        if payment.card is None:
+            self.panel(_("{name} buys a special card: which one?").format(name=name))
+            for card, left in state.supply:
+                text = _("{card} ({n} left)").format(card=special_name(card), n=left)
+                self.button(text, lambda c=card: self.choose_card(c))
+            self.button(_("Cancel"), self.cancel)
+            return
+        self.panel(
+            _("{name} buys a {card}: what is paid?").format(
+                name=name, card=special_name(payment.card)
+            ),
+            payment.summary(state),
+        )
+        for good in Good:
+            dinars = state.value(good).dinars
+            worth = (
+                _("worth ?, not confirmed") if dinars is None else _("worth {n}").format(n=dinars)
+            )
+            text = _("{good} from the hand ({worth})").format(good=good_markup(good), worth=worth)
+            self.button(text, lambda g=good: self.pay(g))
+        for ref, _stack in state.players[state.to_move].animals():
+            top = payment.next_top(state, ref)
+            if top is not None:
+                text = _("Top of {animal}: {good}").format(
+                    animal=animal_name(ref), good=good_markup(top)
+                )
+                self.button(text, lambda r=ref: self.pay(r))
+        if payment.steps:
+            self.button(_("Take the last card back"), self.unpay)
+        self.button(
+            _("Buy the {card}").format(card=special_name(payment.card)),
+            lambda: self.submit(payment.action()),
+            primary=True,
+        )
+        self.button(_("Cancel"), self.cancel)
+
+    def choose_card(self, card: SpecialCard) -> None:
+        assert self.payment is not None
+        self.payment.card = card
+        self.render()
+
+    def pay(self, step: Good | AnimalRef) -> None:
+        assert self.payment is not None
+        if self.payment.can_add(step):
+            self.payment.steps.append(step)
+        self.render()
+
+    def unpay(self) -> None:
+        if self.payment is not None and self.payment.steps:
+            self.payment.steps.pop()
+        self.render()
+
+    # --- caves and thieves ----------------------------------------------------------------------
+
+    def hide_prompt(self) -> None:
+        state = self.state
+        player = state.players[state.to_move]
+        self.panel(_("{name} hides a card in a cave").format(name=player.name))
+        for action in self.legal():
+            if not isinstance(action, a.Hide):
+                continue
+            if action.source is None:
+                source = _("a card from the hand")
+            else:
+                source = _("the top of {animal} ({good})").format(
+                    animal=animal_name(action.source),
+                    good=good_markup(player.stack(action.source)[-1]),
+                )
+            text = _("Cave {n}: {source}").format(n=action.cave, source=source)
+            self.button(text, lambda x=action: self.submit(x))
+        self.button(_("Cancel"), self.cancel)
+
+    def steal_prompt(self) -> None:
+        state = self.state
+        steals = [x for x in self.legal() if isinstance(x, a.Steal)]
+        thief = min((x.thief for x in steals), default=None)
+        self.panel(_("{name} sends a thief: from whom?").format(name=self.player_name()))
+        for action in steals:
+            if action.thief != thief:
+                continue
+            victim = state.players[action.victim]
+            if action.source is None:
+                text = _("{name}'s hand (at random)").format(name=victim.name)
+            else:
+                text = _("{name}'s {animal}: {good}").format(
+                    name=victim.name,
+                    animal=animal_name(action.source),
+                    good=good_markup(victim.stack(action.source)[-1]),
+                )
+            self.button(text, lambda x=action: self.submit(x))
+        self.button(_("Cancel"), self.cancel)

@@ -1,0 +1,141 @@
+"""The card values only the cards print, asked on the Tuareg screen: a row per good with dinars and
+majority points, "Save for this table" (stored for every later game and applied to this one) and
+"Later" (play goes on; the values stay unconfirmed and the screen and score sheet say so).
+"""
+
+from __future__ import annotations
+
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.errors import InputError
+from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
+from companion.games.tuareg.state import CardValue
+from companion.games.tuareg.values import SETTINGS_GAME
+from companion.i18n import _
+from ui.tuareg_values import ASKED, ValueEntry, confirmations, entries, store_confirmed
+from ui.tuareg_view import good_markup, unconfirmed
+
+
+class TuaregStepper(BoxLayout):
+    """Minus, the value, plus; ``?`` until entered."""
+
+    value = StringProperty("?")
+    __events__ = ("on_step",)
+
+    def on_step(self, delta: int) -> None:
+        pass
+
+
+class TuaregValueRow(BoxLayout):
+    """One good's printed values: dinars and majority points."""
+
+    label = StringProperty("")
+
+
+class TuaregValuesPrompt(BoxLayout):
+    title = StringProperty("")
+    message = StringProperty("")
+    __events__ = ("on_save", "on_later")
+
+    def on_save(self) -> None:
+        pass
+
+    def on_later(self) -> None:
+        pass
+
+
+def shown(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+class ValuesDialog:
+    """Mixed into the screen: uses its ``table``, ``state``, ``nav.store``, ``show_body``,
+    ``submit`` and ``render``."""
+
+    def build_values_prompt(self) -> None:
+        self.values_prompt = TuaregValuesPrompt()
+        self.values_prompt.bind(on_save=lambda _w: self.save_values())
+        self.values_prompt.bind(on_later=lambda _w: self.values_later_chosen())
+        self.value_rows: dict[Good, TuaregValueRow] = {}
+        for good in ASKED:
+            row = TuaregValueRow(
+                label=_("{good} ({n} cards)").format(good=good_markup(good), n=COPIES[good])
+            )
+            for name in ("dinars", "points"):
+                row.ids[name].bind(on_step=lambda _w, d, g=good, f=name: self.step_value(g, f, d))
+            self.value_rows[good] = row
+            self.values_prompt.ids.rows.add_widget(row)
+        self.values_later: set[str] = set()
+        """Games whose table chose to confirm the card values later."""
+        self.forget_values()
+
+    def forget_values(self) -> None:
+        self.values_open = False
+        self.value_entries: dict[Good, ValueEntry] = {}
+
+    def asking_values(self) -> bool:
+        """Asked while the game lacks a value only the cards print, until the table says later
+        (or whenever the table opens the prompt)."""
+        if self.values_open:
+            return True
+        pending = [g for g in unconfirmed(self.state) if g in ASKED]
+        return bool(pending) and self.table.game_id not in self.values_later
+
+    def open_values(self) -> None:
+        self.forget_values()
+        self.values_open = True
+        self.render()
+
+    def render_values(self) -> None:
+        prompt = self.values_prompt
+        self.show_body(prompt)
+        self.primary = self.save_values
+        if not self.value_entries:
+            try:
+                self.value_entries = entries(
+                    self.state, self.nav.store.list_settings(SETTINGS_GAME)
+                )
+            except InputError as error:
+                prompt.message = error.message
+                self.value_entries = entries(self.state, {})
+        gold = _("{dinars} dinars, {points} points").format(
+            dinars=DINARS[Good.GOLD], points=KNOWN_VALUES[Good.GOLD]
+        )
+        prompt.title = _(
+            "What do your cards print? The rulebook gives only gold's values ({gold}); "
+            "enter the others once and this table keeps them."
+        ).format(gold=gold)
+        for good, entry in self.value_entries.items():
+            row = self.value_rows[good]
+            row.ids.dinars.value = shown(entry.dinars)
+            row.ids.points.value = shown(entry.points)
+
+    def step_value(self, good: Good, name: str, delta: int) -> None:
+        self.value_entries[good].step(name, delta)
+        self.values_prompt.message = ""
+        self.render()
+
+    def save_values(self) -> None:
+        """Store what was entered for every later game, and apply to this game what it does not
+        know yet (or knows otherwise); nothing is stored or applied if an entry is incomplete."""
+        try:
+            actions = confirmations(self.value_entries)
+        except InputError as error:
+            self.values_prompt.message = error.message
+            return
+        store_confirmed(self.nav.store, actions)
+        self.forget_values()
+        self.values_prompt.message = ""
+        for action in actions:
+            if self.state.value(action.good) == CardValue(action.dinars, action.points):
+                continue
+            if not self.submit(action).ok:
+                break
+        self.render()
+
+    def values_later_chosen(self) -> None:
+        self.values_later.add(self.table.game_id)
+        self.forget_values()
+        self.values_prompt.message = ""
+        self.render()
