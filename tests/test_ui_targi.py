@@ -75,8 +75,8 @@ def test_a_round_played_by_touch(tmp_path: Path) -> None:
         tap_text(h, "End turn (leave the rest)")
         assert "Bilal to move" in screen.ids.bar.status
         h.tap(screen.cells[5])  # the Merchant: two exchanges, then done
-        tap_text(h, "2 dates → 1 salt")
-        tap_text(h, "2 salt → 1 pepper")
+        tap_text(h, "2 dates for 1 salt")
+        tap_text(h, "2 salt for 1 pepper")
         tap_text(h, "Done: 2 exchange(s)")
         assert stock(h, 1) == Stock(dates=0, salt=1, pepper=3, gold=1, vp=4)
         tap_text(h, "End turn (leave the rest)")

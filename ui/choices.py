@@ -63,7 +63,7 @@ def value_text(value: Any) -> str:
     if isinstance(value, str):
         return _(value.replace("_", " "))
     if dataclasses.is_dataclass(value):
-        return " → ".join(value_text(v) for _name, v in fields_of(value))
+        return " / ".join(value_text(v) for _name, v in fields_of(value))
     return str(value)
 
 

@@ -90,11 +90,12 @@ def space_of(action: Any) -> Space | None:
 
 
 def exchange_text(exchange: a.Exchange) -> str:
-    """``3 salt → gold`` or ``2 salt → pepper``, as the Merchant card prints its exchanges."""
+    """``3 salt for 1 gold`` or ``2 salt for 1 pepper``, as the Merchant card prints its exchanges
+    (in words: Kivy's default font has no arrow)."""
     give = _(exchange.give.value)
     if exchange.get == "gold":
-        return _("{n} {give} → 1 gold").format(n=MERCHANT_FOR_GOLD, give=give)
-    return _("{n} {give} → 1 {get}").format(
+        return _("{n} {give} for 1 gold").format(n=MERCHANT_FOR_GOLD, give=give)
+    return _("{n} {give} for 1 {get}").format(
         n=MERCHANT_FOR_GOOD, give=give, get=_(exchange.get.value)
     )
 
