@@ -10,7 +10,7 @@ import importlib
 
 from benchmarks.timing import Row
 
-SUITES = ("targi", "tuareg")
+SUITES = ("targi", "tuareg", "timbuktu", "hardware", "ui")
 
 
 def print_rows(title: str, rows: list[Row]) -> None:

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from companion.game import GameRules
 from companion.games.targi.rules import TargiRules
+from companion.games.timbuktu.rules import TimbuktuRules
 from companion.games.tuareg.rules import TuaregRules
 
-GAMES: dict[str, GameRules] = {"targi": TargiRules(), "tuareg": TuaregRules()}
+GAMES: dict[str, GameRules] = {
+    "targi": TargiRules(),
+    "tuareg": TuaregRules(),
+    "timbuktu": TimbuktuRules(),
+}
 
 
 def rules_for(name: str) -> GameRules:

@@ -20,10 +20,15 @@ from pydantic import ValidationError
 
 from companion.errors import InputError
 from companion.games.targi.questions import QUESTIONS as TARGI_QUESTIONS
+from companion.games.timbuktu.questions import QUESTIONS as TIMBUKTU_QUESTIONS
 from companion.games.tuareg.questions import QUESTIONS as TUAREG_QUESTIONS
 from companion.games.tuareg.questions import READS_SETTINGS as TUAREG_READS_SETTINGS
 
-QUESTION_SETS = {"targi": TARGI_QUESTIONS, "tuareg": TUAREG_QUESTIONS}
+QUESTION_SETS = {
+    "targi": TARGI_QUESTIONS,
+    "tuareg": TUAREG_QUESTIONS,
+    "timbuktu": TIMBUKTU_QUESTIONS,
+}
 READS_SETTINGS: dict[str, frozenset[str]] = {"tuareg": TUAREG_READS_SETTINGS}
 """Game -> the questions whose handler also takes a reader of the game's stored settings."""
 
