@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Static checks of the deployment, run by .ci/run after the test suite:
+#  - shellcheck on every shell script in the repository (found by their #! line);
+#  - systemd-analyze verify on deploy/table-companion.service, strict: any warning fails.
+# Installs shellcheck and systemd with apt if they are missing. Needs .venv (scripts/setup-env).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if ! command -v shellcheck >/dev/null || ! command -v systemd-analyze >/dev/null; then
+    as_root apt-get update -q
+    as_root apt-get install -y -q -o DPkg::Lock::Timeout=300 shellcheck systemd
+fi
+
+scripts=()
+while IFS= read -r -d '' file; do
+    if [ -f "$file" ] && head -n 1 "$file" | grep -Eq '^#!.*\b(ba|da)?sh\b'; then scripts+=("$file"); fi
+done < <(git ls-files -z --cached --others --exclude-standard)
+shellcheck --external-sources "${scripts[@]}"
+echo "shellcheck: ${#scripts[@]} scripts clean (${scripts[*]})"
+
+# The unit runs /opt/table-companion/venv/bin/table-companion, which exists on an installed Pi only.
+# Verify the same unit with ExecStart pointing at the same console script pip installed in .venv;
+# deploy/verify-arm64.sh verifies the unit as installed, unchanged.
+entry_point=$PWD/.venv/bin/table-companion
+if [ ! -x "$entry_point" ]; then
+    echo "no $entry_point: run scripts/setup-env first" >&2
+    exit 1
+fi
+rendered=$(mktemp -d)
+trap 'rm -rf "$rendered"' EXIT
+sed "s#^ExecStart=/opt/table-companion/venv/bin/table-companion#ExecStart=$entry_point#" \
+    deploy/table-companion.service >"$rendered/table-companion.service"
+if cmp -s deploy/table-companion.service "$rendered/table-companion.service"; then
+    echo "deploy/table-companion.service: ExecStart is not /opt/table-companion/venv/bin/table-companion" >&2
+    exit 1
+fi
+report=$(systemd-analyze verify "$rendered/table-companion.service" 2>&1) || true
+if [ -n "$report" ]; then
+    echo "systemd-analyze verify deploy/table-companion.service:" >&2
+    echo "$report" >&2
+    exit 1
+fi
+echo "systemd-analyze verify: deploy/table-companion.service clean ($(systemd-analyze --version | head -n 1))"

@@ -1,0 +1,86 @@
+"""The files in deploy/ agree with the app and with each other.
+
+The template is read by the app's own loader; the unit, the installer and the template must name the
+same places (a database outside the unit's writable state directory fails only on a Pi, at the first
+write). Running the installer itself is deploy/verify-arm64.sh's job (it needs a whole root).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from deploy_files import DEPLOY, UNIT, installer_setting, unit_settings
+
+from companion.config import load_config
+from companion.device_config import DEFAULT_WIRING
+
+
+@pytest.fixture(autouse=True)
+def no_environment_overrides(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TABLE_COMPANION_DB", raising=False)
+    monkeypatch.delenv("TABLE_COMPANION_CONFIG", raising=False)
+
+
+def test_the_config_template_passes_the_apps_loader() -> None:
+    config = load_config(DEPLOY / "config.toml")
+    assert config.buttons == DEFAULT_WIRING, "the template spells out the default wiring"
+    assert config.scanner is not None
+    assert config.scanner.port == "/dev/table-scanner"
+
+
+def test_the_database_lives_in_the_units_state_directory() -> None:
+    service = unit_settings(UNIT)["Service"]
+    (state,) = service["StateDirectory"]
+    database = load_config(DEPLOY / "config.toml").database
+    assert database.parent == Path("/var/lib") / state
+    assert f"HOME=%S/{state}" in service["Environment"]
+
+
+def test_the_unit_reads_the_config_the_installer_writes() -> None:
+    service = unit_settings(UNIT)["Service"]
+    (configuration,) = service["ConfigurationDirectory"]
+    assert f"TABLE_COMPANION_CONFIG=%E/{configuration}/config.toml" in service["Environment"]
+    assert installer_setting("CONFIG") == f"/etc/{configuration}/config.toml"
+
+
+def test_the_unit_runs_what_the_installer_installs() -> None:
+    service = unit_settings(UNIT)["Service"]
+    assert service["ExecStart"] == [f"{installer_setting('VENV')}/bin/table-companion"]
+    assert service["User"] == ["table-companion"]
+
+
+def test_the_unit_restarts_a_crashed_or_frozen_app() -> None:
+    service = unit_settings(UNIT)["Service"]
+    assert service["Type"] == ["notify"]
+    assert int(service["WatchdogSec"][0]) > 0
+    assert service["Restart"] == ["on-failure"]
+    assert unit_settings(UNIT)["Unit"]["StartLimitIntervalSec"] == ["0"], "a kiosk never gives up"
+    assert not any(
+        "sleep" in value or "pkill" in value for value in service.get("ExecStartPre", [])
+    )
+
+
+def test_the_hardening_leaves_the_devices_reachable() -> None:
+    service = unit_settings(UNIT)["Service"]
+    for closes_devices in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
+        assert closes_devices not in service
+    assert service["ProtectSystem"] == ["strict"]
+    assert service["NoNewPrivileges"] == ["yes"]
+
+
+def test_the_udev_rule_names_the_port_the_template_opens() -> None:
+    rule = (DEPLOY / "99-table-companion.rules").read_text()
+    assert 'SYMLINK+="table-scanner"' in rule
+    for setting in ('GROUP="dialout"', 'TAG+="systemd"', 'ENV{ID_MM_DEVICE_IGNORE}="1"'):
+        assert setting in rule
+
+
+def test_the_readme_wiring_table_is_the_default_wiring() -> None:
+    readme = (DEPLOY.parent / "README.md").read_text()
+    section = readme.split("## Install on a Raspberry Pi", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", section, flags=re.MULTILINE)
+    assert {name: int(bcm) for name, bcm, _header in rows} == {
+        name: button.pin for name, button in DEFAULT_WIRING.items()
+    }
