@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Keyboard, Window
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion import watchdog
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.session import LogCorruptionError, Session
@@ -72,8 +74,11 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         self.throttle.start()
+        watchdog.ready()  # systemd (Type=notify) starts the watchdog from here
+        watchdog.keep_alive(Clock.schedule_interval)
 
     def on_stop(self) -> None:
+        watchdog.stopping()
         Window.unbind(on_key_down=self._key_down, on_touch_down=self.throttle.wake)
 
     # --- navigation -----------------------------------------------------------------------------
