@@ -188,8 +188,9 @@ def _app(measure_latency: bool) -> None:
             if measure_latency:
                 _LatencyProbe(self).begin()
 
-    with Store.open(load_config().database) as store:
-        Measured(store).run()
+    config = load_config()
+    with Store.open(config.database) as store:
+        Measured(store, config).run()
 
 
 class _LatencyProbe:

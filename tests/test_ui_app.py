@@ -105,7 +105,8 @@ def test_a_scan_and_a_button_from_other_threads_update_the_screen(tmp_path: Path
         h.wait_for(lambda: h.screen.cells[(1, 2)].text == "Well 1")
         assert cell.text == "face down"
         post_from_thread(h, well)  # the same card again cannot be drawn: refused, with why
-        h.wait_for(lambda: "not a card the game expects" in h.screen.ids.bar.refusal)
+        h.wait_for(lambda: "already in play" in h.screen.ids.bar.refusal)
+        assert h.screen.table.refusal.code == "card_in_play"
         assert [c.text for c in h.screen.cells.values()].count("Well 1") == 1
         post_from_thread(h, ScannerConnected(port="/dev/ttyUSB0"))
         h.wait_for(lambda: "/dev/ttyUSB0" in h.app.settings_screen.hardware)
@@ -162,6 +163,7 @@ def test_the_frame_rate_drops_at_rest_and_returns_on_a_touch(tmp_path: Path) -> 
         throttle.start()
         h.wait_for(lambda: throttle.idle)
         assert Clock._max_fps == throttle.idle_fps
+        throttle._rest.timeout = 30  # the first visit builds Settings: stay awake through it
         h.tap(h.screen.ids.settings)
         assert not throttle.idle and Clock._max_fps == throttle.active_fps
         throttle._rest.cancel()

@@ -33,6 +33,7 @@ class Harness:
         self.root = self.app.build()
         Window.add_widget(self.root)
         self.frames(3)
+        self.app.home_screen.settle()  # as the app does once its first frame is drawn
 
     def close(self) -> None:
         self.app.on_stop()

@@ -1,8 +1,15 @@
 """A game's corrections, read from its rules: which actions overrule the app's belief, and what
-each of their fields accepts (from the action's JSON schema), so one form serves every game."""
+each of their fields accepts (from the action's JSON schema), so one form serves every game.
+
+Nested objects are flattened into one input per leaf, named by their dotted path
+(``animal.number``); enums, constants and small integer ranges become choices; a list of an enum's
+values becomes a sequence built one value at a time; a list of pairs is typed as ``1,2; 3,4``.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,15 +17,35 @@ from companion.game import GameRules
 
 Rules = GameRules[Any, Any, Any]
 
+MAX_CHOICES = 16
+"""An integer field with at most this many allowed values is offered as a choice (no typing)."""
+
 
 @dataclass(frozen=True)
 class FieldSpec:
-    name: str
+    path: tuple[str, ...]
+    """Where the value goes in the action's JSON: ``("animal", "number")``."""
     kind: str
-    """``integer``, ``string``, ``array`` (a cell such as ``1,2``), ``boolean`` or ``choice``."""
+    """``integer``, ``string``, ``boolean``, ``array`` (a cell such as ``1,2``), ``groups`` (a list
+    of cells: ``1,2; 3,4``), ``choice`` (one of ``choices``) or ``sequence`` (a list of
+    ``choices``)."""
     choices: tuple[Any, ...] = ()
     nullable: bool = False
     default: Any = None
+    max_items: int | None = None
+    """The longest a sequence may be."""
+
+    @property
+    def name(self) -> str:
+        """The field's dotted path: ``animal.number``."""
+        return ".".join(self.path)
+
+    @property
+    def label(self) -> str:
+        """The path as words, a part repeated by its parent said once (``animal.animal``:
+        ``animal``)."""
+        parts = [p for i, p in enumerate(self.path) if i == 0 or p != self.path[i - 1]]
+        return " ".join(parts).replace("_", " ")
 
 
 def action_types(rules: Rules) -> list[type]:
@@ -34,28 +61,48 @@ def correction_types(rules: Rules) -> list[type]:
 
 
 def field_specs(rules: Rules, cls: type) -> list[FieldSpec]:
-    """The fields a correction form asks for (all but ``kind``), in declaration order."""
+    """The inputs a correction form asks for (every field but ``kind``, nested objects flattened),
+    in declaration order."""
     definitions = rules.action_adapter.json_schema()["$defs"]
     properties = definitions[cls.__name__]["properties"]
-    specs = []
+    specs: list[FieldSpec] = []
     for name, prop in properties.items():
-        if name == "kind":
-            continue
-        variants = prop.get("anyOf", [prop])
-        nullable = any(v.get("type") == "null" for v in variants)
-        concrete = [v for v in variants if v.get("type") != "null"]
-        first = _resolve(concrete[0] if concrete else prop, definitions)
-        if "enum" in first:
-            specs.append(
-                FieldSpec(name, "choice", tuple(first["enum"]), nullable, prop.get("default"))
-            )
-        elif "const" in first:
-            specs.append(FieldSpec(name, "choice", (first["const"],), nullable, first["const"]))
-        else:
-            specs.append(
-                FieldSpec(name, first.get("type", "string"), (), nullable, prop.get("default"))
-            )
+        if name != "kind":
+            specs.extend(_leaves((name,), prop, definitions, nullable=False))
     return specs
+
+
+def _leaves(
+    path: tuple[str, ...], prop: dict[str, Any], definitions: dict[str, Any], *, nullable: bool
+) -> list[FieldSpec]:
+    variants = prop.get("anyOf", [prop])
+    nullable = nullable or any(v.get("type") == "null" for v in variants)
+    concrete = [v for v in variants if v.get("type") != "null"]
+    first = _resolve(concrete[0] if concrete else prop, definitions)
+    default = prop.get("default")
+    if "properties" in first:
+        return [
+            spec
+            for name, sub in first["properties"].items()
+            for spec in _leaves((*path, name), sub, definitions, nullable=nullable)
+        ]
+    if "enum" in first:
+        return [FieldSpec(path, "choice", tuple(first["enum"]), nullable, default)]
+    if "const" in first:
+        return [FieldSpec(path, "choice", (first["const"],), nullable, first["const"])]
+    kind = first.get("type", "string")
+    if kind == "integer" and "minimum" in first and "maximum" in first:
+        low, high = first["minimum"], first["maximum"]
+        if high - low < MAX_CHOICES:
+            return [FieldSpec(path, "choice", tuple(range(low, high + 1)), nullable, default)]
+    if kind == "array" and "items" in first:
+        items = _resolve(first["items"], definitions)
+        if "enum" in items:
+            choices = tuple(items["enum"])
+            return [FieldSpec(path, "sequence", choices, nullable, default, first.get("maxItems"))]
+        if items.get("type") == "array":
+            kind = "groups"
+    return [FieldSpec(path, kind, (), nullable, default)]
 
 
 def _resolve(schema: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
@@ -74,11 +121,58 @@ def parse_field(spec: FieldSpec, text: str) -> Any:
         except ValueError:
             return text
     if spec.kind == "array":
-        parts = [p for p in text.replace("·", ",").replace(" ", ",").split(",") if p]
-        return [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+        return _numbers(text.replace(" ", ","))
+    if spec.kind == "groups":
+        return [_numbers(group) for group in text.split(";") if group.strip()]
     if spec.kind == "boolean":
         return text.lower() in ("yes", "true", "1")
     return text
+
+
+def _numbers(text: str) -> list[Any]:
+    parts = [p.strip() for p in text.replace("·", ",").split(",") if p.strip()]
+    return [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+
+
+def field_text(spec: FieldSpec, value: Any) -> str:
+    """How a text input shows ``value`` (the inverse of :func:`parse_field`)."""
+    if value is None:
+        return ""
+    if spec.kind == "array":
+        return ",".join(map(str, value))
+    if spec.kind == "groups":
+        return "; ".join(",".join(map(str, group)) for group in value)
+    return str(value)
+
+
+def assemble(kind: str, values: Mapping[str, Any], specs: Sequence[FieldSpec]) -> dict[str, Any]:
+    """The correction's JSON from each input's value (keyed by dotted name), nested as the
+    schema nests it."""
+    payload: dict[str, Any] = {"kind": kind}
+    for spec in specs:
+        holder = payload
+        for part in spec.path[:-1]:
+            holder = holder.setdefault(part, {})
+        holder[spec.path[-1]] = values.get(spec.name)
+    return payload
+
+
+# --- what the app believes now, to start a form from --------------------------------------------
+
+Form = Mapping[str, Any]
+"""A form's values so far, by dotted name (``{"player": 0, "animal.animal": "camel", ...}``)."""
+
+
+@dataclass(frozen=True)
+class Belief:
+    """Where a correction's fields' current values are in a state."""
+
+    picks: tuple[str, ...]
+    """The fields that pick what is corrected (the player, the animal ...): changing one fills
+    the others again."""
+    read: Callable[[Any, Form], dict[str, Any]]
+    """The current values (by dotted name) given the picks in the form; empty when they pick
+    nothing; values for fields the form lacks are ignored."""
 
 
 def current_value(state: Any, seat: int | None, name: str) -> Any:
@@ -94,3 +188,59 @@ def current_value(state: Any, seat: int | None, name: str) -> Any:
             if isinstance(value, int | str) or value is None:
                 return value
     return None
+
+
+def _player(state: Any, form: Form) -> Any:
+    seat = form.get("player")
+    players = getattr(state, "players", ())
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
+
+
+def _counts(holder: Any) -> dict[str, Any]:
+    """A dataclass of counts as fields: ``GoodCounts(water=1, ...)`` -> ``{"water": 1, ...}``."""
+    return {f.name: getattr(holder, f.name) for f in dataclasses.fields(holder)}
+
+
+def _goods(goods: Sequence[Any]) -> list[str]:
+    return [good.value for good in goods]
+
+
+def _tuareg_stack(state: Any, form: Form) -> dict[str, Any]:
+    player = _player(state, form)
+    if player is None:
+        return {}
+    for ref, stack in player.animals():
+        if (ref.animal.value, ref.number) == (form.get("animal.animal"), form.get("animal.number")):
+            return {"goods": _goods(stack)}
+    return {}
+
+
+def _tuareg_hand(state: Any, form: Form) -> dict[str, Any]:
+    player = _player(state, form)
+    return {"count": player.hand} if player is not None else {}
+
+
+def _timbuktu_camel(state: Any, form: Form) -> dict[str, Any]:
+    player = _player(state, form)
+    camel = player.camel(form.get("camel")) if player is not None else None
+    if camel is None:
+        return {}
+    return {"goods": _goods(camel.goods), "pen": camel.pen, "pitch": camel.pitch}
+
+
+BELIEFS: dict[tuple[str, str], Belief] = {
+    ("tuareg", "set_stack"): Belief(("player", "animal.animal", "animal.number"), _tuareg_stack),
+    ("tuareg", "set_hand"): Belief(("player",), _tuareg_hand),
+    ("tuareg", "set_deck"): Belief((), lambda state, _form: {"count": state.deck}),
+    ("tuareg", "set_market"): Belief((), lambda state, _form: _counts(state.market)),
+    ("timbuktu", "set_goods"): Belief(("player", "camel"), _timbuktu_camel),
+    ("timbuktu", "set_pitch"): Belief(("player", "camel"), _timbuktu_camel),
+    ("timbuktu", "set_removed"): Belief((), lambda state, _form: _counts(state.removed)),
+}
+"""Per game and correction kind: where the belief a correction overrules is found (the generic
+lookup by name, :func:`current_value`, finds a player's counts)."""
+
+
+def belief_of(game: str, kind: str) -> Belief:
+    """The belief reader of correction ``kind`` (one that reads nothing if the game has none)."""
+    return BELIEFS.get((game, kind), Belief((), lambda _state, _form: {}))

@@ -1,5 +1,5 @@
-"""Inputs besides touch: hardware events drained on the Kivy thread, the keyboard standing in for
-the named buttons on a desktop, and the frame rate dropped while nobody touches anything.
+"""Inputs besides touch: hardware events drained on the Kivy thread, the desktop's extra keys, and
+the frame rate dropped while nobody touches anything.
 """
 
 from __future__ import annotations
@@ -10,22 +10,16 @@ from kivy.clock import Clock
 
 from hardware.events import EventQueue, InputEvent
 
-KEY_BUTTONS: dict[str, str] = {
-    "enter": "confirm",
-    "numpadenter": "confirm",
-    "spacebar": "confirm",
-    "u": "undo",
-    "backspace": "undo",
+DESKTOP_KEYS: dict[str, str] = {
     "r": "redo",
     "c": "correct",
     "s": "score",
     "escape": "back",
     "h": "home",
 }
-"""Key name (as Kivy reports it) -> the named button it stands for."""
-
-BUTTONS = tuple(dict.fromkeys(KEY_BUTTONS.values()))
-"""Every named button the app understands: ``confirm undo redo correct score back home``."""
+"""Keys for the intents a desktop has on top of the table's buttons. The keys standing in for the
+physical buttons (confirm, undo, next, menu, seat1-seat5) are :data:`hardware.keyboard.KEYBOARD`,
+fed through :class:`hardware.keyboard.KeyboardButtons` so that they tap and hold like the buttons."""
 
 
 class HardwarePump:

@@ -10,6 +10,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.config import Config
 
 KIVY_DEFAULTS = {
     "KIVY_NO_ARGS": "1",
@@ -19,7 +23,8 @@ KIVY_DEFAULTS = {
 }
 
 
-def run(database: Path) -> int:
+def run(database: Path, config: Config | None = None) -> int:
+    """Run the app on ``database`` with the buttons and scanner ``config`` names."""
     for key, value in KIVY_DEFAULTS.items():
         os.environ.setdefault(key, value)
     from companion.store import Store
@@ -28,5 +33,5 @@ def run(database: Path) -> int:
     with Store.open(database) as store:
         if store.notice:
             print(store.notice, file=sys.stderr)
-        CompanionApp(store).run()
+        CompanionApp(store, config).run()
     return 0

@@ -7,12 +7,14 @@ sequence number they rendered, and re-render when a listener is called.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.scoresheet import ScoreSheet
-from companion.session import Outcome, Session
-from companion.store import Store
 from companion.verdict import Verdict
+
+if TYPE_CHECKING:  # the session (and pydantic behind it) loads with the first game opened
+    from companion.scoresheet import ScoreSheet
+    from companion.session import Outcome, Session
+    from companion.store import Store
 
 Listener = Callable[["TableGame"], None]
 
@@ -28,6 +30,8 @@ class TableGame:
 
     @classmethod
     def resume(cls, store: Store, game_id: str) -> TableGame:
+        from companion.session import Session
+
         return cls(Session.resume(store, game_id))
 
     @property

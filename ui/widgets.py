@@ -1,16 +1,23 @@
 """Widgets every screen shares: big touch buttons, and the game bar (whose turn, the last refusal,
-undo / redo / correct / score sheet / home)."""
+undo / redo / correct / score sheet / home).
+
+The bar is one touch target high, so a long refusal may not fit in it: the refusal wraps in the
+largest of :data:`REFUSAL_FONT_SIZES` that fits, and is cut at a word with a hint otherwise. Tapping
+the bar's text always opens the whole reason in large type (:class:`RefusalDialog`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from kivy.clock import Clock
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
 from companion.i18n import _
 from ui import choices
@@ -35,12 +42,82 @@ class TextCell(ButtonBehavior, Label):
     highlighted = BooleanProperty(False)
 
 
+REFUSAL_FONT_SIZES = (15, 13, 12)
+"""Font sizes (sp) tried in turn for the refusal in the game bar, the largest that fits first."""
+
+
+class FittedLabel(Label):
+    """A label showing ``full_text`` wrapped in the largest of :data:`REFUSAL_FONT_SIZES` that fits
+    its box; text too long even at the smallest is cut at a word and ends with a hint to tap."""
+
+    full_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._fit_trigger = Clock.create_trigger(lambda _dt: self.fit())
+        super().__init__(**kwargs)
+        self.bind(full_text=self._fit_trigger, size=self._fit_trigger)
+
+    def fit(self) -> None:
+        for size in REFUSAL_FONT_SIZES:
+            if self._shows(self.full_text, sp(size)):
+                return
+        words = self.full_text.split()
+        smallest = sp(REFUSAL_FONT_SIZES[-1])
+        shown, hidden = 0, len(words)  # binary search: the most words that fit before the hint
+        while hidden - shown > 1:
+            middle = (shown + hidden) // 2
+            if self._shows(self._cut(words, middle), smallest):
+                shown = middle
+            else:
+                hidden = middle
+        self._shows(self._cut(words, shown), smallest)
+
+    @staticmethod
+    def _cut(words: Sequence[str], count: int) -> str:
+        return _("{start}... (tap to read all)").format(start=" ".join(words[:count]))
+
+    def _shows(self, text: str, font_size: float) -> bool:
+        """Lay ``text`` out at ``font_size``; True if all of it fits the label's box."""
+        self.text, self.font_size = text, font_size
+        self.text_size = (self.width, None)
+        self.texture_update()
+        return self.texture_size[1] <= self.height
+
+
+class BarMessage(ButtonBehavior, BoxLayout):
+    """The bar's text (whose turn, the last refusal): the whole area is one touch target."""
+
+    text = StringProperty("")
+    """All it says, as a button's text does."""
+
+
+class RefusalDialog(ModalView):
+    """The last refusal's whole reason, in large type, until closed (or the refusal changes)."""
+
+    text = StringProperty("")
+
+
 class GameBar(BoxLayout):
     """The top bar of a game screen; the screen binds the ``on_*`` events to its intents."""
 
     status = StringProperty("")
     refusal = StringProperty("")
     __events__ = ("on_undo", "on_redo", "on_correct", "on_score", "on_home")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.dialog: RefusalDialog | None = None
+
+    def read_refusal(self) -> None:
+        """Show the whole refusal in a dialog (nothing to read: nothing happens)."""
+        if self.refusal and self.dialog is None:
+            self.dialog = RefusalDialog(text=self.refusal)
+            self.dialog.bind(on_dismiss=lambda _d: setattr(self, "dialog", None))
+            self.dialog.open(animation=False)
+
+    def on_refusal(self, _bar: GameBar, _refusal: str) -> None:
+        if self.dialog is not None:
+            self.dialog.dismiss(animation=False)
 
     def on_undo(self) -> None:
         pass

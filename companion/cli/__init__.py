@@ -135,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             from ui.launch import run  # Kivy is imported only when the app starts
 
-            return run(args.db or config.database)
+            return run(args.db or config.database, config)
         with Store.open(args.db or config.database) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)

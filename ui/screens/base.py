@@ -9,11 +9,15 @@ from kivy.uix.screenmanager import Screen
 
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
+from companion.store import Store
 from ui.table import TableGame
 
 
 class Navigator(Protocol):
     """What a screen may ask of the app (implemented by :class:`ui.app.CompanionApp`)."""
+
+    store: Store
+    """The games and settings on this installation (e.g. card values a table confirmed)."""
 
     def home(self) -> None: ...
 
@@ -46,6 +50,8 @@ class GameScreen(Screen):
         super().__init__(**kwargs)
         self.nav = nav
         self.table: TableGame | None = None
+        self._reset_at = -1
+        """The log's sequence number when half-made choices were last forgotten."""
 
     def show(self, table: TableGame) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
@@ -53,15 +59,21 @@ class GameScreen(Screen):
             self.table.forget(self._changed)
         self.table = table
         table.listen(self._changed)
+        self._reset_at = table.seq
         self.reset()
         self.render()
 
-    def _changed(self, _table: TableGame) -> None:
-        self.reset()
+    def _changed(self, table: TableGame) -> None:
+        """A new log entry forgets half-made choices; a refusal keeps them, so the player can
+        change what was refused instead of starting over."""
+        if table.seq != self._reset_at:
+            self._reset_at = table.seq
+            self.reset()
         self.render()
 
     def reset(self) -> None:
-        """Forget half-made choices (the state changed under them)."""
+        """Forget half-made choices (the state changed under them: a new log entry, or another
+        table shown)."""
 
     def render(self) -> None:
         raise NotImplementedError

@@ -1,39 +1,131 @@
 """Correct what the app believes: pick one of the game's corrections, fill in its fields (started
-from the current belief), and log it. Malformed fields and refused corrections are explained."""
+from the current belief), and log it. Malformed fields and refused corrections are explained.
+
+Every field of the correction gets its own input (see :mod:`ui.corrections`): the player and
+choices are spinners, a list of an enum's values is built by tapping the values in order, the rest
+is typed. Changing a spinner (the player, the animal ...) fills the other fields again from what
+the app believes for the new pick.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.errors import InputError
 from companion.i18n import _
-from ui.choices import kind_of, kind_text
-from ui.corrections import FieldSpec, correction_types, current_value, field_specs, parse_field
+from ui.choices import kind_of, kind_text, value_text
+from ui.corrections import (
+    Belief,
+    FieldSpec,
+    assemble,
+    belief_of,
+    correction_types,
+    current_value,
+    field_specs,
+    field_text,
+    parse_field,
+)
 from ui.kv import load_kv
+from ui.screens.base import Navigator
 from ui.table import TableGame
 from ui.widgets import BigButton
 
+PLAYER = "player"
+"""The field naming a seat, offered by the players' names."""
+
 
 class FieldRow(BoxLayout):
-    """One field of a correction: its name and a text box or a spinner."""
+    """One field of a correction: its name and a text box or a spinner of its choices."""
 
     label = StringProperty("")
+
+    def __init__(
+        self, spec: FieldSpec, choices: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
+        """``choices`` maps each spinner text to its value (None: the field is typed)."""
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.label = _(spec.label)
+        self.choices = choices
+        hidden = self.ids.text if choices is not None else self.ids.choice
+        hidden.opacity, hidden.disabled, hidden.size_hint_x, hidden.width = 0, True, None, 0
+        if choices is not None:
+            self.ids.choice.values = list(choices)
+            self.ids.choice.text = next(iter(choices))
+        self.show(spec.default)
+
+    def value(self) -> Any:
+        if self.choices is not None:
+            return self.choices.get(self.ids.choice.text)
+        return parse_field(self.spec, self.ids.text.text)
+
+    def show(self, value: Any) -> None:
+        """Start the input from ``value`` (a value the spinner does not offer leaves it as is)."""
+        if self.choices is None:
+            self.ids.text.text = field_text(self.spec, value)
+            return
+        for text, choice in self.choices.items():
+            if choice == value:
+                self.ids.choice.text = text
+
+
+class SequenceRow(BoxLayout):
+    """A list of one enum's values, bottom to top (a load): tap values to add them in order."""
+
+    label = StringProperty("")
+    items = ListProperty([])
+    summary = StringProperty("")
+
+    def __init__(self, spec: FieldSpec, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.label = _(spec.label)
+        buttons = self.ids.buttons
+        for choice in spec.choices:
+            button = BigButton(text=value_text(choice))
+            button.bind(on_release=lambda _b, c=choice: self.add(c))
+            buttons.add_widget(button)
+        buttons.add_widget(BigButton(text=_("Remove the last"), on_release=lambda _b: self.pop()))
+        buttons.add_widget(BigButton(text=_("Clear"), on_release=lambda _b: self.show([])))
+        self.show(spec.default or [])
+        self.on_items(self, self.items)
+
+    def on_items(self, _row: SequenceRow, items: list[Any]) -> None:
+        self.summary = ", ".join(value_text(i) for i in items) or _("(none)")
+
+    def add(self, choice: Any) -> None:
+        if self.spec.max_items is None or len(self.items) < self.spec.max_items:
+            self.items = [*self.items, choice]
+
+    def pop(self) -> None:
+        self.items = self.items[:-1]
+
+    def value(self) -> list[Any]:
+        return list(self.items)
+
+    def show(self, value: Any) -> None:
+        if value is not None:
+            self.items = list(value)
+
+
+Row = FieldRow | SequenceRow
 
 
 class CorrectScreen(Screen):
     title = StringProperty("")
     message = StringProperty("")
 
-    def __init__(self, nav: Any, **kwargs: Any) -> None:
+    def __init__(self, nav: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.nav = nav
         self.table: TableGame | None = None
         self.chosen: type | None = None
-        self.rows: dict[str, tuple[FieldSpec, FieldRow]] = {}
+        self.belief: Belief = belief_of("", "")
+        self.rows: dict[str, tuple[FieldSpec, Row]] = {}
 
     def show(self, table: TableGame) -> None:
         self.table = table
@@ -60,60 +152,63 @@ class CorrectScreen(Screen):
         self.chosen = cls
         self.message = ""
         self.title = kind_text(cls)
+        self.belief = belief_of(self.table.rules.name, kind_of(cls))
         form = self.ids.form
         form.clear_widgets()
         self.rows = {}
         for spec in field_specs(self.table.rules, cls):
-            row = FieldRow(label=_(spec.name.replace("_", " ")))
-            if spec.name == "player":
-                row.ids.choice.values = self.player_names()
-                row.ids.choice.text = self.player_names()[0]
-                row.ids.choice.bind(text=lambda *_a: self.prefill())
-                row.ids.text.opacity, row.ids.text.disabled, row.ids.text.size_hint_x = 0, True, 0
-            elif spec.kind == "choice":
-                values = [str(v) for v in spec.choices] + ([""] if spec.nullable else [])
-                row.ids.choice.values = values
-                row.ids.choice.text = str(spec.default) if spec.default is not None else values[0]
-                row.ids.text.opacity, row.ids.text.disabled, row.ids.text.size_hint_x = 0, True, 0
-            else:
-                row.ids.choice.opacity, row.ids.choice.disabled, row.ids.choice.size_hint_x = (
-                    0,
-                    True,
-                    0,
-                )
-                row.ids.text.text = "" if spec.default is None else str(spec.default)
+            row = self.row_for(spec)
             self.rows[spec.name] = (spec, row)
             form.add_widget(row)
-        self.prefill()
+        self.prefill(by_name=True)
+
+    def row_for(self, spec: FieldSpec) -> Row:
+        """The input for ``spec``; a changed spinner fills the fields it picks from the belief."""
+        if spec.kind == "sequence":
+            return SequenceRow(spec)
+        if spec.name == PLAYER:
+            choices: dict[str, Any] | None = {n: i for i, n in enumerate(self.player_names())}
+        elif spec.kind == "choice":
+            choices = {value_text(c): c for c in spec.choices}
+            if spec.nullable:
+                choices[_("none")] = None
+        else:
+            return FieldRow(spec)
+        row = FieldRow(spec, choices)
+        if spec.name == PLAYER or spec.name in self.belief.picks:
+            by_name = spec.name == PLAYER
+            row.ids.choice.bind(text=lambda *_a: self.prefill(by_name=by_name))
+        return row
 
     def seat(self) -> int | None:
-        if "player" not in self.rows:
+        if PLAYER not in self.rows:
             return None
-        names = self.player_names()
-        chosen = self.rows["player"][1].ids.choice.text
-        return names.index(chosen) if chosen in names else None
+        seat = self.rows[PLAYER][1].value()
+        return seat if isinstance(seat, int) else None
 
-    def prefill(self) -> None:
-        """Start each field from what the app believes now (a player's counts, hand ...)."""
+    def values(self) -> dict[str, Any]:
+        return {name: row.value() for name, (_spec, row) in self.rows.items()}
+
+    def prefill(self, *, by_name: bool = False) -> None:
+        """Start the fields from what the app believes now: ``by_name`` (a new player) also the
+        player's counts found by the fields' names; then what the correction's belief reader
+        gives for the current picks (an animal's load ...)."""
         assert self.table is not None
-        for name, (spec, row) in self.rows.items():
-            if name == "player" or spec.kind == "choice":
-                continue
-            value = current_value(self.table.state, self.seat(), name)
-            if value is not None:
-                row.ids.text.text = str(value)
+        state = self.table.state
+        if by_name:
+            for name, (spec, row) in self.rows.items():
+                if name != PLAYER and spec.kind not in ("choice", "sequence"):
+                    value = current_value(state, self.seat(), name)
+                    if value is not None:
+                        row.show(value)
+        for name, value in self.belief.read(state, self.values()).items():
+            if name in self.rows and name not in self.belief.picks:
+                self.rows[name][1].show(value)
 
     def payload(self) -> dict[str, Any]:
         assert self.chosen is not None
-        payload: dict[str, Any] = {"kind": kind_of(self.chosen)}
-        for name, (spec, row) in self.rows.items():
-            if name == "player":
-                payload[name] = self.seat()
-            elif spec.kind == "choice":
-                payload[name] = row.ids.choice.text or None
-            else:
-                payload[name] = parse_field(spec, row.ids.text.text)
-        return payload
+        specs = [spec for spec, _row in self.rows.values()]
+        return assemble(kind_of(self.chosen), self.values(), specs)
 
     def apply(self) -> None:
         """Log the correction; on success go back to the game, which shows the new belief."""

@@ -1,5 +1,7 @@
 """Home: start a game (which game, who plays in which colour, who starts), resume an unfinished one
-exactly where it stopped, or reopen a finished game's score sheet."""
+exactly where it stopped, or reopen a finished game's score sheet.
+
+Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import InputError
 from companion.i18n import _
 from companion.registry import GAMES, rules_for
 from companion.store import Store
@@ -18,6 +19,9 @@ from ui.widgets import BigButton
 
 COLOURS = ("blue", "white", "red", "yellow", "green", "black", "orange", "purple")
 """Colours offered for players (the rules take any name; these are the printed pieces')."""
+FIRST_SEATS = 2
+"""Seats the form shows before the chosen game's rules are loaded: the fewest any game here plays
+with (Targi's number, listed first); :meth:`HomeScreen.settle` then seats what the game needs."""
 
 
 def player_counts(rules: Any) -> tuple[int, int]:
@@ -40,7 +44,9 @@ class HomeScreen(Screen):
         self.nav = nav
         self.store = store
         self.ids.game.values = sorted(GAMES)
-        self.ids.game.text = sorted(GAMES)[0]
+        self._settled = False
+        self.ids.game.text = sorted(GAMES)[0]  # no rules loaded yet: see settle()
+        self._settled = True
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
@@ -49,22 +55,31 @@ class HomeScreen(Screen):
 
     def choose_game(self, name: str) -> None:
         """Seat as many players as the game needs at least."""
+        if not self._settled:
+            return
         fewest, _most = player_counts(rules_for(name))
         rows = self.ids.players
         while len(rows.children) > fewest:
             rows.remove_widget(rows.children[0])
         while len(rows.children) < fewest:
-            self.add_player()
+            self.add_seat()
         self.names_changed()
+
+    def settle(self) -> None:
+        """Seat what the chosen game needs (once the first frame is drawn: this loads its rules)."""
+        self.choose_game(self.ids.game.text)
 
     def add_player(self) -> None:
         _fewest, most = player_counts(rules_for(self.ids.game.text))
-        rows = self.ids.players
-        if len(rows.children) >= most:
+        if len(self.ids.players.children) >= most:
             self.message = _("{game} is played by at most {n} players.").format(
                 game=self.ids.game.text, n=most
             )
             return
+        self.add_seat()
+
+    def add_seat(self) -> None:
+        rows = self.ids.players
         seat = len(rows.children)
         row = PlayerRow(seat=str(seat + 1))
         row.ids.name.text = _("Player {n}").format(n=seat + 1)
@@ -97,6 +112,8 @@ class HomeScreen(Screen):
 
     def start(self) -> None:
         """Create the game from the form; a refused option is explained and nothing is created."""
+        from companion.errors import InputError
+
         rules = rules_for(self.ids.game.text)
         players = [
             {"name": r.ids.name.text.strip(), "colour": r.ids.colour.text} for r in self.seats()
@@ -116,8 +133,8 @@ class HomeScreen(Screen):
 
     def refresh(self) -> None:
         """List unfinished games (resume) and finished ones (score sheet), the latest first."""
-        if not self.ids.players.children:
-            self.choose_game(self.ids.game.text)
+        while len(self.ids.players.children) < FIRST_SEATS:
+            self.add_seat()
         unfinished, finished = self.ids.unfinished, self.ids.finished
         unfinished.clear_widgets()
         finished.clear_widgets()

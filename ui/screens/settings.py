@@ -1,5 +1,6 @@
-"""Settings: is the scanner connected, the card values this table confirmed (Tuareg's majority
-points), and the language."""
+"""Settings: is the scanner connected (live), the RFID tags enrolled on this table (an unknown tag
+scanned during play is enrolled here: pick the card it stands for), the card values this table
+confirmed (Tuareg's majority points), and the language."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.cards import TagDirectory, card_ids
 from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
 from companion.games.tuareg.values import SETTINGS_GAME, confirm_values, confirmed_values
 from companion.i18n import _
 from companion.store import Store
+from ui.choices import card_text
 from ui.kv import load_kv
+from ui.widgets import ChoiceButton
 
 LANGUAGES = ("English",)
 """Languages with a catalog (every string goes through gettext; others can follow)."""
@@ -27,15 +31,35 @@ class ValueRow(BoxLayout):
     source = StringProperty("")
 
 
+class TagRow(BoxLayout):
+    """One enrolled tag, the card it stands for, and a button to forget it."""
+
+    tag = StringProperty("")
+    card = StringProperty("")
+
+
+def card_group(card: str) -> str:
+    """``TARGI-TRIBE-WELL-3`` -> ``TRIBE``: the part of a game's cards a card id belongs to."""
+    return card.split("-")[1]
+
+
 class SettingsScreen(Screen):
     hardware = StringProperty("")
     message = StringProperty("")
+    pending_tag = StringProperty("")
+    """A scanned tag no card id or enrolment knows, waiting for the table to say its card."""
 
-    def __init__(self, nav: Any, store: Store, **kwargs: Any) -> None:
+    def __init__(
+        self, nav: Any, store: Store, tags: TagDirectory, hardware: str, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.nav = nav
         self.store = store
-        self.hardware = _("Scanner: not connected")
+        self.tags = tags
+        self.hardware = hardware
+        self.back_to = "home"
+        """The screen Back returns to (the game, when an unknown tag brought the table here)."""
+        self.ids.enrol_game.values = sorted(card_ids())
         self.ids.language.values = LANGUAGES
         self.ids.language.text = LANGUAGES[0]
         self.rows: dict[Good, ValueRow] = {}
@@ -46,6 +70,7 @@ class SettingsScreen(Screen):
 
     def on_pre_enter(self, *_args: object) -> None:
         self.load_values()
+        self.load_tags()
 
     def load_values(self) -> None:
         try:
@@ -81,8 +106,66 @@ class SettingsScreen(Screen):
         self.message = _("Saved.")
         self.load_values()
 
-    def scanner_status(self, text: str) -> None:
-        self.hardware = text
+    # --- tags ------------------------------------------------------------------------------------
+
+    def load_tags(self) -> None:
+        rows = self.ids.tag_rows
+        rows.clear_widgets()
+        for tag, card in self.store.enrolled_tags().items():
+            row = TagRow(tag=tag, card=card)
+            row.ids.forget.bind(on_release=lambda _b, t=tag: self.forget(t))
+            rows.add_widget(row)
+
+    def ask_enrol(self, tag: str, game: str | None) -> None:
+        """Ask which card ``tag`` stands for, offering ``game``'s cards first."""
+        self.pending_tag = tag
+        self.message = ""
+        games = self.ids.enrol_game.values
+        self.ids.enrol_game.text = game if game in games else games[0]
+        self.show_cards()
+        self.ids.scroller.scroll_y = 1
+
+    def show_cards(self) -> None:
+        """The cards of the game and group chosen, one button each."""
+        ids = card_ids().get(self.ids.enrol_game.text, frozenset())
+        groups = sorted({card_group(card) for card in ids})
+        group = self.ids.enrol_group
+        group.values = groups
+        if group.text not in groups:
+            group.text = groups[0] if groups else ""
+            return  # changing the group's text shows its cards
+        grid = self.ids.enrol_cards
+        grid.clear_widgets()
+        for card in sorted(c for c in ids if card_group(c) == group.text):
+            button = ChoiceButton(text=card_text(card))
+            button.payload = card
+            button.bind(on_release=lambda b: self.enrol(b.payload))
+            grid.add_widget(button)
+
+    def enrol(self, card: str) -> None:
+        """Store that the pending tag stands for ``card``: the next scan of it names the card."""
+        tag = self.pending_tag
+        try:
+            previous = self.tags.enrol(self.store, tag, card)
+        except InputError as error:
+            self.message = error.message
+            return
+        self.message = (
+            _("Tag {tag} is {card} now (it was {previous}). Scan it again to use it.")
+            if previous
+            else _("Tag {tag} is {card} now. Scan it again to use it.")
+        ).format(tag=tag, card=card, previous=previous)
+        self.dismiss_enrol()
+        self.load_tags()
+
+    def dismiss_enrol(self) -> None:
+        self.pending_tag = ""
+        self.ids.enrol_cards.clear_widgets()
+
+    def forget(self, tag: str) -> None:
+        if self.tags.forget(self.store, tag):
+            self.message = _("Tag {tag} is forgotten: scanning it asks again.").format(tag=tag)
+        self.load_tags()
 
 
 load_kv(__file__)

@@ -179,7 +179,26 @@ class TargiScreen(GameScreen):
             if len(remaining) == 1:
                 self.submit(remaining[0])
             return True
+        if button == "next":
+            self.skip()
+            return True
         return super().on_button(button)
+
+    def skip(self) -> None:
+        """``next``: leave the selected card unused, or go on to the next face-down card."""
+        state = self.state
+        seat = state.to_move
+        if state.phase is Phase.ACTIONS and seat is not None and self.selected is not None:
+            self.submit(a.Skip(player=seat, space=self.selected))
+        elif state.phase is Phase.REVEAL and len(awaiting_reveal(state)) > 1:
+            cells = list(awaiting_reveal(state))
+            at = cells.index(self.selected) if self.selected in cells else -1
+            self.select(cells[(at + 1) % len(cells)])
+        else:
+            self.refuse(
+                "nothing_to_skip",
+                _("Nothing to skip now: answer the prompt, or end the turn with your seat button."),
+            )
 
     # --- what the table may do now --------------------------------------------------------------
 

@@ -1,0 +1,448 @@
+"""Timbuktu through its screen, in a real offscreen window driven by touches: caravans loaded on
+the caravan board and, next game, in one tap from the remembered loads; the start area; moves with
+the arrow / payment and swap-field questions, a full pen refused; the thief piles at a stage's end
+with what each takes; the score sheet at the end."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+from timbuktu_table import RULES, G, options, patterned_loads, placement_pen, pool_loads
+from ui_harness import SIZES, Harness, running_app
+
+from companion.games.timbuktu import actions as a
+from companion.games.timbuktu import table_settings as ts
+from companion.games.timbuktu.model import PENS, PITCHES, Good, Goods, Phase, TimbuktuState
+from companion.session import Session
+from companion.store import Store
+from ui.kv import TOUCH_TARGET
+
+MARKUP = re.compile(r"\[/?(?:b|i|color|size)(?:=[^\]]*)?\]")
+ADA, BEN, CLEO = 0, 1, 2
+LOADS = patterned_loads(3)
+"""Each camel carries four different goods (the k-th camel of the table lacks the (k mod 5)-th)."""
+
+
+def plain(text: str) -> str:
+    return MARKUP.sub("", text)
+
+
+def texts(h: Harness) -> list[str]:
+    return sorted(
+        plain(getattr(w, "text", "")) for w in h.screen.walk() if hasattr(w, "trigger_action")
+    )
+
+
+def tap(h: Harness, text: str) -> None:
+    """Tap the one button of the current screen that reads ``text`` (markup aside)."""
+    found = [
+        w
+        for w in h.screen.walk()
+        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
+    ]
+    assert len(found) == 1, f"{len(found)} buttons read {text!r}: {texts(h)}"
+    h.tap(found[0])
+
+
+def tap_camel(h: Harness, letter: str) -> None:
+    """Name the camel that moves: its button starts with its letter."""
+    (button,) = [w for w in h.screen.ids.options.children if plain(w.text).startswith(f"{letter}:")]
+    h.tap(button)
+
+
+def tap_pen(h: Harness, pen: int) -> None:
+    h.tap(h.screen.columns[pen - 1])
+
+
+def shown(h: Harness, widget_id: str) -> str:
+    return plain(h.screen.ids[widget_id].text)
+
+
+def pitch_texts(h: Harness, pen: int) -> list[str]:
+    return [plain(cell.text).strip() for cell in h.screen.columns[pen - 1].cells]
+
+
+def shot(h: Harness, name: str) -> None:
+    """A screenshot of the window, which must show more than a blank screen."""
+    path = h.screenshot(name)
+    with Image.open(path) as image:
+        assert image.size == tuple(int(n) for n in h.root.get_root_window().size)
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 50, f"{path} looks blank"
+
+
+def assert_touch_targets(h: Harness) -> None:
+    """Every tappable thing on the screen (buttons, the pens when shown) is at least 48 px high
+    and wide."""
+    tappable = [w for w in h.screen.walk() if hasattr(w, "trigger_action") and w.height > 0]
+    assert tappable
+    assert min(min(w.height, w.width) for w in tappable) >= min(48, TOUCH_TARGET)
+
+
+def start_timbuktu(h: Harness) -> None:
+    """Seat Ada (blue), Ben (white) and Cleo (red) on the Home screen and start."""
+    home = h.screen
+    home.ids.game.text = "timbuktu"
+    h.frames(1)
+    rows = home.seats()
+    for row, name in zip(rows, ("Ada", "Ben", "Cleo"), strict=True):
+        row.ids.name.text = name
+    h.frames(1)
+    tap(h, "Start the game")
+    assert h.screen.name == "game-timbuktu"
+
+
+def resume(h: Harness) -> None:
+    (button,) = [b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Timbuktu")]
+    h.tap(button)
+    assert h.screen.name == "game-timbuktu"
+
+
+# --- the table's play, where a test drives long stretches through the session --------------------
+
+
+def next_action(state: TimbuktuState) -> a.TimbuktuAction:
+    """What the table does next: patterned loads, placements that keep the start area completable,
+    each camel in letter order into the emptiest pen (free, no swap field), thieves on pitches 1
+    and 2 taking gold and water."""
+    seat = state.to_move
+    if state.phase is Phase.LOADING:
+        seat = next(s for s, p in enumerate(state.players) if not p.loaded)
+        return a.LoadCaravan(player=seat, camels=tuple(map(tuple, LOADS[seat])))
+    if state.phase is Phase.PLACEMENT:
+        camel = next(c for c in state.players[seat].camels if c.place is None)
+        return a.PlaceCamel(player=seat, camel=camel.letter, pen=placement_pen(state, seat))
+    if state.phase is Phase.MOVES:
+        camel = next(c for c in state.players[seat].camels if c.place != state.stage)
+        free = {p: PITCHES - len(state.occupied(state.stage, p)) for p in range(1, PENS + 1)}
+        pen = max(free, key=lambda p: (free[p], -p))
+        pitch = PITCHES - free[pen] + 1
+        known = state.layout.is_swap_field(state.stage, pen, pitch) is not None
+        return a.MoveCamel(player=seat, camel=camel.letter, pen=pen, swap=None if known else False)
+    if state.phase is Phase.SWAP:
+        return a.PassThiefPiles()
+    pen = min(set(range(1, PENS + 1)) - set(state.robbed_pens))
+    return a.RevealThief(pen=pen, pitches=(1, 2), goods=(G.GOLD, G.WATER))
+
+
+def play_until(
+    submit: Callable[[a.TimbuktuAction], object],
+    state: Callable[[], TimbuktuState],
+    done: Callable[[TimbuktuState], bool],
+) -> None:
+    while not done(state()):
+        verdict = submit(next_action(state()))
+        assert getattr(verdict, "ok", True), verdict
+
+
+def logged(database: Path, done: Callable[[TimbuktuState], bool]) -> str:
+    """A 3-player game the table played until ``done``, stored in ``database``."""
+    with Store.open(database) as store:
+        session = Session.create(store, RULES, RULES.parse_options(options(3)))
+
+        def submit(action: a.TimbuktuAction) -> object:
+            return session.submit(action, seq=session.seq, game_id=session.game_id).verdict
+
+        play_until(submit, lambda: session.state, done)
+        return session.game_id
+
+
+def at_thefts(stage: int) -> Callable[[TimbuktuState], bool]:
+    return lambda s: s.phase is Phase.THEFTS and s.stage == stage
+
+
+# --- the tests --------------------------------------------------------------------------------
+
+
+def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with running_app(database) as h:
+        start_timbuktu(h)
+        screen = h.screen
+        assert shown(h, "title") == "Ada's caravan board: camel A, good 1 of 4"
+        assert "The remembered loads" not in " ".join(texts(h))  # nothing stored yet
+        for seat, name in enumerate(("Ada", "Ben", "Cleo")):
+            assert shown(h, "title").startswith(f"{name}'s caravan board: camel A")
+            for load in LOADS[seat]:
+                for good in load:
+                    tap(h, good.value)
+            tap(h, "Take the last one back")  # a slip, mended
+            assert shown(h, "title") == f"{name}'s caravan board: camel H, good 4 of 4"
+            board = plain(screen.caravan_view.text).split("\n")
+            assert board[1] == "A: " + " · ".join(g.value for g in LOADS[seat][0])
+            assert board[-1] == "H: " + " · ".join(g.value for g in LOADS[seat][-1][:3]) + " · _"
+            if seat == ADA:
+                shot(h, "timbuktu-loading")
+                assert_touch_targets(h)
+            tap(h, LOADS[seat][-1][-1].value)
+            assert shown(h, "title") == f"{name}'s caravan board is full: load it?"
+            assert screen.table.seq == seat
+            tap(h, f"Load {name}'s caravan")
+        state = screen.table.state
+        assert state.phase is Phase.PLACEMENT
+        assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
+        cleo = shown(h, "players").split("\n\n")[CLEO]
+        assert cleo.startswith("Cleo (red)\nA: ")
+        assert cleo.endswith("H: " + " · ".join(g.value for g in LOADS[CLEO][-1]) + " — not placed")
+        first = screen.table.game_id
+
+        tap(h, "Home")
+        start_timbuktu(h)  # the same colours: each caravan is remembered
+        assert screen.table.game_id != first and screen.table.state.phase is Phase.LOADING
+        tap(h, "The remembered loads: Ada, Ben, Cleo")
+        state = screen.table.state
+        assert state.phase is Phase.PLACEMENT and screen.table.seq == 3
+        assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
+        second = screen.table.game_id
+
+        # This table deals the goods from now on (the variant), leftovers counted as removed.
+        tap(h, "Undo")  # back to loading, where the table's choices are offered
+        tap(h, "Next games: deal the goods (variant)")
+        tap(h, "Next games: leftovers count as removed")
+        tap(h, "Home")
+        start_timbuktu(h)
+        assert "This game: goods dealt (variant)." in shown(h, "note")
+        assert "The remembered loads" not in " ".join(texts(h))
+        dealt = [
+            [G.GOLD, G.GOLD, G.COFFEE, G.COFFEE],
+            *pool_loads(3, random.Random(5), "dealt")[0][1:],
+        ]
+        for load in dealt:
+            for good in load:
+                tap(h, good.value)
+        assert shown(h, "note").startswith("Dealt 7 of each good; left: gold ")
+        tap(h, "Load Ada's caravan")
+        refusal = "Camel A carries 2 different goods: in the variant each camel carries 3 or 4."
+        assert shown(h, "refusal") == refusal and screen.table.seq == 0
+
+    with Store.open(database) as store:  # in the file, for every later game, and in the log
+        settings = store.list_settings(ts.SETTINGS_GAME)
+        stored = ts.stored_caravans(settings)
+        assert stored["red"] == tuple(tuple(load) for load in LOADS[CLEO])
+        assert (settings["variant"], settings["leftovers_removed"]) == ("dealt", True)
+        entries = store.load(second).entries
+        assert [(e.kind, e.payload.get("kind")) for e in entries] == [
+            *[("action", "load")] * 3,
+            ("undo", None),
+        ]
+
+
+def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, lambda s: s.phase is Phase.PLACEMENT)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        assert shown(h, "title") == "Ada places camel A in the start area: tap a pen."
+        assert all(column.highlighted for column in screen.columns)
+        tap(h, "Camel C")
+        assert shown(h, "title") == "Ada places camel C in the start area: tap a pen."
+        tap_pen(h, 2)
+        state = screen.table.state
+        assert state.players[ADA].camel("C").spot == (0, 2, 1)
+        assert pitch_texts(h, 2)[0] == "C" and screen.columns[1].header == "Pen 2\npitch 2"
+        shot(h, "timbuktu-start-area")
+        assert_touch_targets(h)
+        while screen.table.state.phase is Phase.PLACEMENT:  # every camel placed by a tap
+            state = screen.table.state
+            seat = state.to_move
+            letter = screen.placing_letter()
+            assert letter == next(c.letter for c in state.players[seat].camels if c.place is None)
+            tap_pen(h, placement_pen(state, seat))
+        state = screen.table.state
+        assert (state.phase, state.stage, state.round, state.to_move) == (Phase.MOVES, 1, 1, ADA)
+        assert shown(h, "place_info").startswith("Moving to oasis 1\nStage 1 of 3 · round 1 of 8")
+
+        # Ada moves camel A into pen 1, paying coffee: the tally and values rise.
+        tap_camel(h, "A")
+        assert [c.header for c in screen.columns] == [f"Pen {p}\npitch 1" for p in range(1, 6)]
+        tap_pen(h, 1)
+        assert shown(h, "title").startswith("Camel A enters pen 1 and takes pitch 1.")
+        assert "Along an arrow: free" in texts(h) and "Paid with coffee" in texts(h)
+        shot(h, "timbuktu-move")
+        assert_touch_targets(h)
+        tap(h, "Paid with coffee")
+        tap(h, "No swap field")
+        state = screen.table.state
+        assert state.players[ADA].camel("A").spot == (1, 1, 1)
+        assert state.players[ADA].camel("A").goods == (G.PEPPER, G.SALT, G.WATER)
+        assert state.removed == Goods(coffee=1)
+        assert "Removed, so each good is worth: gold 0 · coffee 1 · pepper 0" in shown(h, "tally")
+        assert pitch_texts(h, 1)[0] == "A"
+
+        # Ben's camel lands on a swap field: everyone passes the thief piles.
+        tap_camel(h, "A")
+        tap_pen(h, 1)
+        tap(h, "Along an arrow: free")
+        tap(h, "Yes, a swap field")
+        assert screen.table.state.phase is Phase.SWAP
+        assert shown(h, "title").startswith("A camel landed on a swap field")
+        tap(h, "The thief piles are passed")
+        for letter in ("A", "B", "B"):  # Cleo, then round 2 starts with Ben: pen 1 fills up
+            tap_camel(h, letter)
+            tap_pen(h, 1)
+            tap(h, "Along an arrow: free")
+            tap(h, "No swap field")
+        state = screen.table.state
+        assert (state.round, state.to_move, len(state.occupied(1, 1))) == (2, ADA, 5)
+
+        # Ada's camel B: pen 1 is full, and the pen's heading says so before the tap.
+        tap_camel(h, "B")
+        assert screen.columns[0].header == "Pen 1\nfull" and not screen.columns[0].highlighted
+        seq = screen.table.seq
+        tap_pen(h, 1)
+        refusal = "Pen 1 of oasis 1 is full: all five pitches are taken."
+        assert shown(h, "refusal") == refusal and screen.ids.bar.refusal == refusal
+        assert screen.table.seq == seq
+
+        # The table enters the arrows of camel B's pen once: the move into pen 2 is then free.
+        origin = state.players[ADA].camel("B").pen
+        tap(h, f"Enter the arrows of pen {origin}")
+        tap(h, "Pens 2 and 3")
+        assert screen.table.state.layout.arrows_from(0, origin) == (2, 3)
+        assert screen.move is not None and screen.move.letter == "B"
+        tap_pen(h, 2)
+        assert "Along an arrow: free" not in texts(h)  # the board entered decides
+        tap(h, "No swap field")
+        state = screen.table.state
+        assert state.players[ADA].camel("B").spot == (1, 2, 1) and state.removed == Goods(coffee=1)
+        assert shown(h, "refusal") == ""
+    with Store.open(database) as store:  # the arrows are kept for the next games
+        layout = ts.stored_layout(store.list_settings(ts.SETTINGS_GAME), 3)
+        assert layout.arrows_from(0, origin) == (2, 3)
+
+
+def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, at_thefts(1))
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        state = screen.table.state
+        assert shown(h, "title") == "Thefts at oasis 1: tap the pen of the next thief pile."
+        on_pen_1 = {
+            (seat, camel.letter): camel.goods
+            for seat, camel in state.camels()
+            if camel.place == 1 and camel.pen == 1 and camel.pitch in (1, 3)
+        }
+        expected = {
+            key: [g for g in goods if g in (G.GOLD, G.SALT)] for key, goods in on_pen_1.items()
+        }
+        expected = {key: lost for key, lost in expected.items() if lost}
+        assert expected  # the theft hits someone
+
+        seq = screen.table.seq
+        tap_pen(h, 1)
+        tap(h, "Pitch 1")
+        tap(h, "Pitch 3")
+        tap(h, "gold")
+        tap(h, "salt")
+        assert {p for p in range(1, 6) if screen.columns[0].cells[p - 1].frame[3]} == {1, 3}
+        names = ("Ada", "Ben", "Cleo")
+        takes = "; ".join(
+            f"{names[seat]}'s camel {letter}: " + " · ".join(g.value for g in lost)
+            for (seat, letter), lost in sorted(expected.items())
+        )
+        assert shown(h, "note") == f"It takes: {takes}"
+        assert screen.table.seq == seq  # nothing is logged before it is confirmed
+        shot(h, "timbuktu-theft")
+        assert_touch_targets(h)
+        tap(h, "Confirm")
+        state = screen.table.state
+        stolen = Goods.of(g for lost in expected.values() for g in lost)
+        assert state.removed == stolen
+        assert f"gold {stolen.gold} · coffee 0 · pepper 0 · salt {stolen.salt}" in shown(h, "tally")
+        assert shown(h, "note") == f"Pen 1, pitches 1 and 3, gold and salt: took {takes}"
+        assert screen.columns[0].header == "Pen 1\nrobbed"
+
+        tap_pen(h, 1)  # the same pen again: the rules refuse it
+        tap(h, "Pitch 2")
+        tap(h, "water")
+        tap(h, "Confirm")
+        assert shown(h, "refusal") == "The thief of pen 1 has already struck in this stage."
+        tap(h, "Clear")
+        for pen in range(2, 6):
+            tap_pen(h, pen)
+            tap(h, "Pitch 5")
+            tap(h, "pepper")
+            tap(h, "Confirm")
+        state = screen.table.state
+        assert (state.phase, state.stage, state.stage_holder) == (Phase.MOVES, 2, BEN)
+        assert shown(h, "title") == "The thieves of oasis 1 took:"
+        assert shown(h, "note").startswith(f"Pen 1, pitches 1 and 3, gold and salt: took {takes}")
+        assert f"pepper {state.removed.pepper} · salt {state.removed.salt}" in shown(h, "tally")
+        tap(h, "On to stage 2")
+        assert shown(h, "title") == "Ben: which camel moves to oasis 2?"
+        assert shown(h, "place_info").startswith("Moving to oasis 2\nStage 2 of 3")
+
+
+def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, at_thefts(3))
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        assert shown(h, "title") == "Thefts at Timbuktu: tap the pen of the next thief pile."
+        play_until(
+            screen.table.submit, lambda: screen.table.state, lambda s: len(s.robbed_pens) == 4
+        )
+        # The Correct screen's way: the table says Timbuktu has one swap field; it is kept.
+        assert screen.table.submit(a.SetSwapFields(place=3, fields=((1, 1),))).ok
+        tap_pen(h, 5)
+        tap(h, "Pitch 1")
+        tap(h, "coffee")
+        tap(h, "Confirm")
+        assert h.screen.name == "sheet"
+        state = screen.table.state
+        sheet = h.screen.sheet
+        assert sheet.final
+        for player in state.players:
+            worth = sum(player.goods.count(g) * state.removed.count(g) for g in Good)
+            assert sheet.totals[player.name] == worth
+        shot(h, "timbuktu-sheet")
+        tap(h, "Back")
+        assert h.screen is screen
+        assert (
+            shown(h, "title")
+            == "The game is over: the caravans reached Timbuktu. Its thieves took:"
+        )
+        shot(h, "timbuktu-over")
+        assert_touch_targets(h)
+    with Store.open(database) as store:
+        layout = ts.stored_layout(store.list_settings(ts.SETTINGS_GAME), 3)
+        assert layout.swap_fields_of(3) == ((1, 1),) and layout.arrows == ()
+
+
+def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, lambda s: s.phase is Phase.MOVES and s.round == 2)
+    with running_app(database, size=SIZES[1]) as h:
+        resume(h)
+        tap_camel(h, "B")
+        tap_pen(h, 3)
+        assert shown(h, "title").startswith("Camel B enters pen 3 and takes pitch")
+        shot(h, "timbuktu-move")
+        assert_touch_targets(h)
+        tap(h, "Enter the swap fields of oasis 1")
+        tap(h, "3·2")
+        tap(h, "4·4")
+        tap(h, "Save: 2 swap field(s)")
+        assert screen_layout_fields(h) == ((3, 2), (4, 4))
+        shot(h, "timbuktu-swap-fields")
+        play_until(h.screen.table.submit, lambda: h.screen.table.state, at_thefts(1))
+        tap_pen(h, 2)
+        tap(h, "Pitch 1")
+        tap(h, "water")
+        shot(h, "timbuktu-theft")
+        assert_touch_targets(h)
+    with Store.open(database) as store:  # the swap fields are kept for the next games
+        layout = ts.stored_layout(store.list_settings(ts.SETTINGS_GAME), 3)
+        assert layout.swap_fields_of(1) == ((3, 2), (4, 4))
+
+
+def screen_layout_fields(h: Harness) -> tuple[tuple[int, int], ...] | None:
+    return h.screen.table.state.layout.swap_fields_of(1)

@@ -1,0 +1,225 @@
+"""Every input besides touch, routed to what it means on the screen showing: the table's buttons
+(GPIO, or the keyboard standing in for them), the desktop's extra keys, and the card scanner.
+
+Mixed into :class:`ui.app.CompanionApp`; everything here runs on the Kivy thread (devices post to
+the app's one queue, drained by :class:`ui.inputs.HardwarePump`).
+
+- ``confirm`` / ``undo`` ... go to the game screen first; ``next`` tapped skips what the screen can
+  skip; ``seatN`` is seat N's "my turn is done"; ``next`` held ends the stage (:mod:`ui.intents`).
+- ``menu`` tapped: Home from a game, back to the game from anywhere else; held: a new game (Home,
+  the current game left as it is, resumable from the list).
+- A scanned card is checked against the moment (:func:`companion.cards.check_scan`) before the
+  screen sees it; a refused one shows the reason. An unknown tag opens Settings to enrol it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kivy.core.window import Keyboard, Window
+
+from companion.device_config import DEFAULT_WIRING
+from companion.i18n import _
+from hardware.events import (
+    ButtonHeld,
+    ButtonPressed,
+    CardScanned,
+    InputEvent,
+    ScannerConnected,
+    ScannerLost,
+    UnknownTag,
+)
+from ui.devices import Devices
+from ui.inputs import DESKTOP_KEYS
+from ui.screens.base import GameScreen
+
+if TYPE_CHECKING:
+    from kivy.uix.screenmanager import Screen, ScreenManager
+
+    from companion.cards import TagDirectory
+    from companion.config import Config
+    from companion.store import Store
+    from ui.inputs import HardwarePump, IdleThrottle
+    from ui.table import TableGame
+
+KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
+"""Kivy key code -> key name (``enter``, ``m``, ``1`` ...)."""
+
+
+class InputRouting:
+    """The app's side of the devices; the app provides the attributes declared here."""
+
+    store: Store
+    table_config: Config | None
+    manager: ScreenManager
+    pump: HardwarePump
+    throttle: IdleThrottle
+    table: TableGame | None
+    screens: dict[str, Screen]
+    home_screen: Any
+    settings_screen: Any
+    """And ``go``, ``home``, ``settings``, ``back_to_game`` (the app's navigation)."""
+
+    devices: Devices | None = None
+    _tags: TagDirectory | None = None
+    _scanner_status: str | None = None
+
+    # --- devices --------------------------------------------------------------------------------
+
+    def bind_inputs(self) -> None:
+        Window.bind(
+            on_key_down=self._key_down, on_key_up=self._key_up, on_touch_down=self.throttle.wake
+        )
+
+    def unbind_inputs(self) -> None:
+        Window.unbind(
+            on_key_down=self._key_down, on_key_up=self._key_up, on_touch_down=self.throttle.wake
+        )
+
+    @property
+    def tags(self) -> TagDirectory:
+        """Tag -> card, shared by the scanner's thread (resolve) and Settings (enrol, forget)."""
+        if self._tags is None:
+            from companion.cards import TagDirectory
+
+            self._tags = TagDirectory.from_store(self.store)
+        return self._tags
+
+    def open_devices(self, pin_factory: Any = None) -> Devices:
+        """Open the configured buttons (GPIO if the machine has pins), the keyboard standing in for
+        them, and the scanner if one is configured; ``pin_factory`` is gpiozero's (tests: mock)."""
+        config = self.table_config
+        self.devices = Devices(
+            config.buttons if config is not None else DEFAULT_WIRING,
+            config.scanner if config is not None else None,
+            self.pump.queue,
+            self.tags.resolve,
+            pin_factory=pin_factory,
+        )
+        self.devices.open()
+        return self.devices
+
+    def close_devices(self) -> None:
+        if self.devices is not None:
+            self.devices.close()
+            self.devices = None
+
+    @property
+    def scanner_status(self) -> str:
+        if self._scanner_status is not None:
+            return self._scanner_status
+        if self.table_config is None or self.table_config.scanner is None:
+            return _("Scanner: none configured (add a [scanner] section to the config file)")
+        return _("Scanner: not connected yet ({port})").format(port=self.table_config.scanner.port)
+
+    def show_scanner_status(self, text: str) -> None:
+        self._scanner_status = text
+        if "settings" in self.screens:
+            self.screens["settings"].hardware = text
+
+    # --- events ---------------------------------------------------------------------------------
+
+    @property
+    def current_game_screen(self) -> GameScreen | None:
+        screen = self.manager.current_screen
+        return screen if isinstance(screen, GameScreen) else None
+
+    def handle(self, event: InputEvent) -> None:
+        """One device event, on the Kivy thread."""
+        self.throttle.wake()
+        if isinstance(event, ButtonPressed):
+            self.press(event.button)
+        elif isinstance(event, ButtonHeld):
+            self.hold(event.button)
+        elif isinstance(event, CardScanned):
+            self.scan(event.card)
+        elif isinstance(event, UnknownTag):
+            self.unknown_tag(event.tag)
+        elif isinstance(event, ScannerConnected):
+            self.show_scanner_status(_("Scanner: connected on {port}").format(port=event.port))
+        elif isinstance(event, ScannerLost):
+            self.show_scanner_status(
+                _("Scanner: lost ({reason}); reconnecting by itself").format(reason=event.reason)
+            )
+
+    def press(self, button: str) -> None:
+        """A named button tapped, from the hardware or the keyboard."""
+        from ui import intents
+
+        screen = self.current_game_screen
+        if screen is not None and (screen.on_button(button) or intents.press(screen, button)):
+            return
+        current = self.manager.current
+        if button == "menu":
+            self.back_to_game() if screen is None and self.table is not None else self.home()
+        elif button in ("home", "back"):
+            if current == "correct":
+                self.back_to_game()
+            elif current == "settings":
+                self.go(self.settings_screen.back_to)
+            else:
+                self.home()
+
+    def hold(self, button: str) -> None:
+        """A named button held for its hold time: ``menu`` starts over, ``next`` ends a stage."""
+        from ui import intents
+
+        screen = self.current_game_screen
+        if button == "menu":
+            self.new_game_form()
+        elif screen is not None:
+            intents.hold(screen, button)
+
+    def new_game_form(self) -> None:
+        """Home, ready for a new game; the game on the table stays in the list to resume."""
+        self.table = None
+        self.home_screen.message = _(
+            "New game: choose the game and the players. The last game can be resumed below."
+        )
+        self.home()
+
+    def scan(self, card: str) -> None:
+        """A card scanned while a game is showing; elsewhere no screen takes cards."""
+        from companion.cards import check_scan
+
+        screen = self.current_game_screen
+        table = screen.table if screen is not None else None
+        if screen is None or table is None:
+            return
+        verdict = check_scan(table.rules.name, table.state, card)
+        if not verdict.ok:
+            table.refuse(verdict)
+            return
+        screen.on_scan(card)
+
+    def unknown_tag(self, tag: str) -> None:
+        """Ask, in Settings, which card ``tag`` stands for; Back returns where the scan came."""
+        current = self.manager.current
+        settings = self.settings_screen
+        back_to = settings.back_to if current == "settings" else current
+        settings.ask_enrol(tag, self.table.rules.name if self.table is not None else None)
+        self.settings(back_to=back_to)
+
+    # --- the keyboard ---------------------------------------------------------------------------
+
+    def _typing(self) -> bool:
+        """A text field has the focus: keys are text then, not buttons."""
+        return any(getattr(w, "focus", False) for w in self.manager.current_screen.walk())
+
+    def _key_down(self, _window: Any, key: int, *_args: Any) -> bool:
+        self.throttle.wake()
+        if self._typing():
+            return False
+        name = KEY_NAMES.get(key, "")
+        keyboard = self.devices.keyboard if self.devices is not None else None
+        if keyboard is not None and keyboard.key_down(name):
+            return True
+        button = DESKTOP_KEYS.get(name)
+        if button is None:
+            return False
+        self.press(button)
+        return True
+
+    def _key_up(self, _window: Any, key: int, *_args: Any) -> bool:
+        keyboard = self.devices.keyboard if self.devices is not None else None
+        return keyboard is not None and keyboard.key_up(KEY_NAMES.get(key, ""))

@@ -1,0 +1,378 @@
+"""Timbuktu's stages, mixed into :class:`ui.screens.timbuktu.TimbuktuScreen`: a move (the camel,
+the pen it enters and the pitch it takes, then the arrow / payment and swap-field questions the
+entered board leaves open), the board's arrows and swap fields entered once, the swap field's
+passing of the thief piles, and the thief piles at the stage's end with what each takes.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from companion.games.timbuktu import actions as a
+from companion.games.timbuktu import board
+from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase
+from companion.i18n import _
+from ui.timbuktu_drafts import MoveDraft, ThiefDraft
+from ui.timbuktu_view import (
+    camel_line,
+    good_markup,
+    landing_pitch,
+    shown_place,
+    stage_thefts,
+    stolen_text,
+    theft_line,
+    theft_preview,
+    where,
+)
+
+QUESTIONS = ("paid", "swap")
+"""What a move may still leave open, asked in this order."""
+
+
+class RoundPrompts:
+    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``submit``,
+    ``submit_payload``, ``refuse``, ``render`` and its drafts (``move``, ``thief``, ``mode``,
+    ``swap_fields``, ``reported_stage``, ``placing``)."""
+
+    # --- what the board marks -------------------------------------------------------------------
+
+    def target_pens(self) -> set[int]:
+        """The pens a tap may go to now (highlighted)."""
+        state = self.state
+        if state.phase is Phase.PLACEMENT:
+            letter = self.placing_letter()
+            return {x.pen for x in self.legal() if x.camel == letter}
+        if state.phase is Phase.MOVES and self.move is not None and self.mode is None:
+            return {x.pen for x in self.legal() if x.camel == self.move.letter}
+        if state.phase is Phase.THEFTS and self.reported_stage is None:
+            return set(range(1, PENS + 1)) - set(state.robbed_pens)
+        return set()
+
+    def lands(self) -> bool:
+        """Whether a camel is about to go in (the board shows where it would land)."""
+        phase = self.state.phase
+        return phase is Phase.PLACEMENT or (phase is Phase.MOVES and self.move is not None)
+
+    def pen_header(self, pen: int) -> str:
+        state = self.state
+        heading = _("Pen {pen}").format(pen=pen)
+        if self.lands():
+            pitch = landing_pitch(state, shown_place(state), pen)
+            below = _("full") if pitch is None else _("pitch {n}").format(n=pitch)
+            return f"{heading}\n{below}"
+        if state.phase is Phase.THEFTS and pen in state.robbed_pens:
+            return f"{heading}\n" + _("robbed")
+        return heading
+
+    def chosen_pen(self) -> int | None:
+        if self.move is not None:
+            return self.move.pen
+        if self.thief is not None:
+            return self.thief.pen
+        return None
+
+    def marked_pitches(self, pen: int) -> set[int]:
+        state = self.state
+        if self.lands() and (self.chosen_pen() in (None, pen)):
+            pitch = landing_pitch(state, shown_place(state), pen)
+            return set() if pitch is None else {pitch}
+        if self.thief is not None and self.thief.pen == pen:
+            return set(self.thief.pitches)
+        return set()
+
+    # --- a move ---------------------------------------------------------------------------------
+
+    def mover(self) -> Camel:
+        assert self.move is not None
+        camel = self.state.players[self.state.to_move].camel(self.move.letter)
+        assert camel is not None
+        return camel
+
+    def move_prompt(self) -> None:
+        if self.mode == "arrows":
+            self.arrows_prompt()
+            return
+        if self.mode == "swap_fields":
+            self.swap_fields_prompt()
+            return
+        state = self.state
+        name = state.players[state.to_move].name
+        place = board.place_name(state, state.stage)
+        if self.move is None:
+            self.panel(_("{name}: which camel moves to {place}?").format(name=name, place=place))
+            letters = sorted({x.camel for x in self.legal() if isinstance(x, a.MoveCamel)})
+            for letter in letters:
+                camel = state.players[state.to_move].camel(letter)
+                assert camel is not None
+                self.button(camel_line(state, camel), lambda c=letter: self.name_camel(c))
+            return
+        camel = self.mover()
+        if self.move.pen is None:
+            self.panel(
+                _("{name}'s camel {camel} ({where}): tap the pen of {place} it enters.").format(
+                    name=name, camel=camel.letter, where=where(state, camel), place=place
+                ),
+                _("It takes the lowest free pitch, shown on each pen."),
+            )
+        else:
+            self.question_prompt(camel)
+        self.button(_("Another camel"), self.cancel)
+        self.layout_buttons(camel)
+
+    def name_camel(self, letter: str) -> None:
+        self.move = MoveDraft(letter)
+        self.render()
+
+    def move_candidates(self) -> list[a.MoveCamel]:
+        """The legal moves of the named camel into the chosen pen, narrowed by the answers."""
+        draft = self.move
+        assert draft is not None
+        return [
+            x
+            for x in self.legal()
+            if isinstance(x, a.MoveCamel)
+            and (x.camel, x.pen) == (draft.letter, draft.pen)
+            and all(getattr(x, field) == value for field, value in draft.answers.items())
+        ]
+
+    def enter_pen(self, pen: int) -> None:
+        """The camel goes into ``pen``: moved at once if the board entered decides the rest."""
+        if self.move is None:
+            self.refuse("no_camel", _("Name the camel that moves first."))
+            return
+        self.move.pen = pen
+        self.move.answers = {}
+        self.settle_move()
+
+    def answer(self, field: str, value: Any) -> None:
+        assert self.move is not None
+        self.move.answers[field] = value
+        self.settle_move()
+
+    def settle_move(self) -> None:
+        draft = self.move
+        assert draft is not None and draft.pen is not None
+        candidates = self.move_candidates()
+        if len(candidates) == 1:
+            self.submit(candidates[0])
+            return
+        if not candidates:  # the rules say why not (a full pen); the camel stays named
+            pen, draft.pen = draft.pen, None
+            self.submit(a.MoveCamel(player=self.state.to_move, camel=draft.letter, pen=pen))
+            return
+        self.render()
+
+    def question_prompt(self, camel: Camel) -> None:
+        state = self.state
+        draft = self.move
+        assert draft is not None and draft.pen is not None
+        candidates = self.move_candidates()
+        pitch = landing_pitch(state, state.stage, draft.pen)
+        field = next(f for f in QUESTIONS if len({getattr(x, f) for x in candidates}) > 1)
+        lands = _("Camel {camel} enters pen {pen} and takes pitch {pitch}.").format(
+            camel=camel.letter, pen=draft.pen, pitch=pitch
+        )
+        if field == "paid":
+            self.panel(
+                lands + " " + _("Along an arrow, or paid with one of its goods?"),
+                _("The arrows of pen {pen} are not entered: say how it moved.").format(
+                    pen=camel.pen
+                ),
+            )
+        else:
+            self.panel(
+                lands
+                + " "
+                + _("Is pitch {pitch} of pen {pen} a swap field?").format(
+                    pitch=pitch, pen=draft.pen
+                ),
+                _("The swap fields of {place} are not entered.").format(
+                    place=board.place_name(state, state.stage)
+                ),
+            )
+        values = list(dict.fromkeys(getattr(x, field) for x in candidates))
+        for value in values:
+            self.button(self.answer_text(field, value), lambda v=value: self.answer(field, v))
+
+    def answer_text(self, field: str, value: Any) -> str:
+        if field == "paid":
+            if value is None:
+                return _("Along an arrow: free")
+            return _("Paid with {good}").format(good=good_markup(value))
+        return _("Yes, a swap field") if value else _("No swap field")
+
+    # --- the board's arrows and swap fields, entered once ---------------------------------------
+
+    def layout_buttons(self, camel: Camel) -> None:
+        state = self.state
+        if state.layout.arrows_from(state.stage - 1, camel.pen) is None:
+            self.button(
+                _("Enter the arrows of pen {pen}").format(pen=camel.pen),
+                lambda: self.begin_layout("arrows"),
+            )
+        if state.layout.swap_fields_of(state.stage) is None:
+            self.button(
+                _("Enter the swap fields of {place}").format(
+                    place=board.place_name(state, state.stage)
+                ),
+                lambda: self.begin_layout("swap_fields"),
+            )
+
+    def begin_layout(self, mode: str) -> None:
+        self.mode = mode
+        self.swap_fields = set()
+        self.render()
+
+    def end_layout(self) -> None:
+        self.mode = None
+        self.render()
+
+    def arrows_prompt(self) -> None:
+        state = self.state
+        camel = self.mover()
+        self.panel(
+            _("The two arrows of pen {pen} of {place} point to which pens of {next}?").format(
+                pen=camel.pen,
+                place=board.place_name(state, state.stage - 1),
+                next=board.place_name(state, state.stage),
+            ),
+            _("Entered once, the table keeps it for the next games."),
+        )
+        for pair in combinations(range(1, PENS + 1), 2):
+            self.button(
+                _("Pens {first} and {second}").format(first=pair[0], second=pair[1]),
+                lambda p=pair: self.correct_layout(
+                    a.SetArrows(place=state.stage - 1, pen=camel.pen, to=p)
+                ),
+            )
+        self.button(_("Back"), self.end_layout)
+
+    def swap_fields_prompt(self) -> None:
+        state = self.state
+        self.panel(
+            _("Which pitches of {place} are swap fields? Tap each one.").format(
+                place=board.place_name(state, state.stage)
+            ),
+            _("Entered once, the table keeps it for the next games."),
+            cols=PITCHES,
+        )
+        for pen in range(1, PENS + 1):
+            for pitch in range(1, PITCHES + 1):
+                self.button(
+                    f"{pen}·{pitch}",
+                    lambda f=(pen, pitch): self.toggle_swap_field(f),
+                    chosen=(pen, pitch) in self.swap_fields,
+                )
+        fields = tuple(sorted(self.swap_fields))
+        self.button(
+            _("Save: {n} swap field(s)").format(n=len(fields)),
+            lambda: self.correct_layout(a.SetSwapFields(place=state.stage, fields=fields)),
+            primary=True,
+        )
+        self.button(_("Back"), self.end_layout)
+
+    def toggle_swap_field(self, field: tuple[int, int]) -> None:
+        self.swap_fields ^= {field}
+        self.render()
+
+    def correct_layout(self, correction: a.SetArrows | a.SetSwapFields) -> None:
+        """Log what the table says of its board and go on with the move being made."""
+        named = self.move
+        if self.submit(correction).ok and named is not None:
+            self.move = MoveDraft(named.letter)
+            self.render()
+
+    # --- a swap field ---------------------------------------------------------------------------
+
+    def swap_prompt(self) -> None:
+        self.panel(
+            _(
+                "A camel landed on a swap field: everyone passes their thief pile one seat "
+                "clockwise."
+            ),
+            _("The piles between players move on too."),
+        )
+        self.button(
+            _("The thief piles are passed"),
+            lambda: self.submit(a.PassThiefPiles()),
+            primary=True,
+        )
+
+    # --- thefts ---------------------------------------------------------------------------------
+
+    def thief_pen(self, pen: int) -> None:
+        if self.thief is None:
+            self.thief = ThiefDraft()
+        self.thief.pen = pen
+        self.render()
+
+    def thief_prompt(self) -> None:
+        state = self.state
+        draft = self.thief = self.thief or ThiefDraft()
+        place = board.place_name(state, state.stage)
+        done = [theft_line(state, theft) for theft in stage_thefts(state, state.stage)]
+        if draft.pen is None:
+            title = _("Thefts at {place}: tap the pen of the next thief pile.").format(place=place)
+        else:
+            title = _("The thief of pen {pen}: which pitches and goods do its cards show?").format(
+                pen=draft.pen
+            )
+        self.panel(title, "\n".join(done), cols=PITCHES)
+        for pitch in range(1, PITCHES + 1):
+            self.button(
+                _("Pitch {n}").format(n=pitch),
+                lambda p=pitch: self.thief_toggle(pitch=p),
+                chosen=pitch in draft.pitches,
+            )
+        for good in Good:
+            self.button(
+                good_markup(good),
+                lambda g=good: self.thief_toggle(good=g),
+                chosen=good in draft.goods,
+            )
+        if draft.ready:
+            assert draft.pen is not None
+            taken = theft_preview(state, draft.pen, draft.pitches, draft.goods)
+            self.ids.note.text = "\n".join(
+                (
+                    *done,
+                    _("It takes: {stolen}").format(stolen=stolen_text(state, taken)),
+                )
+            )
+            self.button(
+                _("Confirm"),
+                lambda: self.submit_payload(draft.payload()),
+                primary=True,
+            )
+        self.button(_("Clear"), self.cancel)
+
+    def thief_toggle(self, pitch: int | None = None, good: Good | None = None) -> None:
+        draft = self.thief = self.thief or ThiefDraft()
+        if pitch is not None:
+            draft.toggle_pitch(pitch)
+        if good is not None:
+            draft.toggle_good(good)
+        self.render()
+
+    def stage_report_prompt(self) -> None:
+        state = self.state
+        stage = self.reported_stage
+        assert stage is not None
+        self.panel(
+            _("The thieves of {place} took:").format(place=board.place_name(state, stage)),
+            "\n".join(theft_line(state, theft) for theft in stage_thefts(state, stage)),
+        )
+        self.button(_("On to stage {n}").format(n=state.stage), self.close_report, primary=True)
+
+    def close_report(self) -> None:
+        self.reported_stage = None
+        self.render()
+
+    def game_over_prompt(self) -> None:
+        state = self.state
+        self.panel(
+            _("The game is over: the caravans reached Timbuktu. Its thieves took:"),
+            "\n".join(theft_line(state, theft) for theft in stage_thefts(state, state.stage)),
+        )
+        self.button(_("Score sheet"), self.score, primary=True)

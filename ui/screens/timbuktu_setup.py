@@ -1,0 +1,168 @@
+"""Timbuktu's setup, mixed into :class:`ui.screens.timbuktu.TimbuktuScreen`: each caravan board
+filled good by good (or every remembered caravan in one tap), which loads the next games start
+with, and the start area's placements (tap a pen).
+"""
+
+from __future__ import annotations
+
+from companion.games.timbuktu import actions as a
+from companion.games.timbuktu import table_settings
+from companion.games.timbuktu.caravans import leftovers
+from companion.games.timbuktu.model import DEALT, Good, Goods
+from companion.i18n import _
+from ui.timbuktu_drafts import CaravanDraft
+from ui.timbuktu_view import good_markup
+
+
+class SetupPrompts:
+    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``submit``,
+    ``submit_payload``, ``render``, ``nav.store`` and its drafts (``caravan``, ``placing``)."""
+
+    # --- loading the caravans -------------------------------------------------------------------
+
+    def loading_prompt(self) -> None:
+        state = self.state
+        unloaded = [seat for seat, p in enumerate(state.players) if not p.loaded]
+        if self.caravan is None or self.caravan.seat not in unloaded:
+            self.caravan = CaravanDraft.start(unloaded[0], state.seats)
+        draft = self.caravan
+        name = state.players[draft.seat].name
+        filling = draft.filling
+        if filling is None:
+            title = _("{name}'s caravan board is full: load it?").format(name=name)
+        else:
+            title = _("{name}'s caravan board: camel {camel}, good {n} of 4").format(
+                name=name,
+                camel=draft.letters[filling],
+                n=len(draft.loads[filling]) + 1 if filling < len(draft.loads) else 1,
+            )
+        self.panel(title, self.caravan_note(draft), cols=3)
+        for good in Good:
+            self.button(good_markup(good), lambda g=good: self.add_good(g))
+        if draft.loads:
+            self.button(_("Take the last one back"), self.take_good_back)
+        if draft.complete:
+            self.button(
+                _("Load {name}'s caravan").format(name=name),
+                lambda: self.submit_payload(draft.payload()),
+                primary=True,
+            )
+        remembered = [x for x in self.legal() if isinstance(x, a.LoadCaravan)]
+        if remembered:
+            names = ", ".join(state.players[x.player].name for x in remembered)
+            self.button(
+                _("The remembered loads: {names}").format(names=names),
+                lambda: self.load_remembered(remembered),
+                primary=not draft.loads,
+            )
+        for seat in unloaded:
+            if seat != draft.seat:
+                other = state.players[seat].name
+                self.button(
+                    _("{name}'s caravan instead").format(name=other),
+                    lambda s=seat: self.enter_caravan(s),
+                )
+        self.table_choice_buttons()
+
+    def caravan_note(self, draft: CaravanDraft) -> str:
+        """In the variant, what is left of the goods dealt (the board is shown on the left)."""
+        state = self.state
+        if state.variant != "dealt":
+            return ""
+        used = Goods.of(g for load in draft.loads for g in load)
+        left = " · ".join(f"{good_markup(g)} {DEALT[state.seats] - used.count(g)}" for g in Good)
+        return _("Dealt {n} of each good; left: {left}").format(n=DEALT[state.seats], left=left)
+
+    def add_good(self, good: Good) -> None:
+        if self.caravan is not None:
+            self.caravan.add(good)
+        self.render()
+
+    def take_good_back(self) -> None:
+        if self.caravan is not None:
+            self.caravan.take_back()
+        self.render()
+
+    def enter_caravan(self, seat: int) -> None:
+        self.caravan = CaravanDraft.start(seat, self.state.seats)
+        self.render()
+
+    def load_remembered(self, loads: list[a.LoadCaravan]) -> None:
+        """Every caravan the table loaded as last time, one log entry each."""
+        for action in loads:
+            if not self.submit(action).ok:
+                return
+
+    def table_choice_buttons(self) -> None:
+        """How this table loads its caravans from the next game on (stored in the settings)."""
+        settings = self.nav.store.list_settings(table_settings.SETTINGS_GAME)
+        variant = table_settings.stored_variant(settings)
+        if variant == "printed":
+            self.button(
+                _("Next games: deal the goods (variant)"), lambda: self.remember_variant("dealt")
+            )
+        else:
+            self.button(
+                _("Next games: the printed caravan boards"),
+                lambda: self.remember_variant("printed"),
+            )
+            counted = table_settings.leftovers_removed(settings)
+            text = (
+                _("Next games: leftovers are out of play")
+                if counted
+                else _("Next games: leftovers count as removed")
+            )
+            self.button(text, lambda: self.remember_leftovers(not counted))
+        note = self.ids.note.text
+        kind = (
+            _("This game: goods dealt (variant).")
+            if self.state.variant == "dealt"
+            else _("This game: the printed caravan boards.")
+        )
+        self.ids.note.text = f"{note}\n{kind}".strip()
+
+    def remember_variant(self, variant: str) -> None:
+        table_settings.remember_variant(self.nav.store, variant)
+        self.render()
+
+    def remember_leftovers(self, counted: bool) -> None:
+        table_settings.remember_leftovers_removed(self.nav.store, counted)
+        self.render()
+
+    # --- the start area -------------------------------------------------------------------------
+
+    def placement_prompt(self) -> None:
+        state = self.state
+        seat = state.to_move
+        player = state.players[seat]
+        letter = self.placing_letter()
+        self.panel(
+            _("{name} places camel {camel} in the start area: tap a pen.").format(
+                name=player.name, camel=letter
+            ),
+            _("At the end every player has a camel in every pen. Tap a camel to place another."),
+            cols=4,
+        )
+        for camel in player.camels:
+            if camel.place is None:
+                self.button(
+                    _("Camel {camel}").format(camel=camel.letter),
+                    lambda c=camel.letter: self.pick_placing(c),
+                    chosen=camel.letter == letter,
+                )
+        left = sum(leftovers(state, s).total for s in range(state.seats))
+        if left:
+            self.ids.note.text += "\n" + _("{n} dealt goods were left over.").format(n=left)
+
+    def placing_letter(self) -> str:
+        player = self.state.players[self.state.to_move]
+        unplaced = [c.letter for c in player.camels if c.place is None]
+        return self.placing if self.placing in unplaced else unplaced[0]
+
+    def pick_placing(self, letter: str) -> None:
+        self.placing = letter
+        self.render()
+
+    def place_in(self, pen: int) -> None:
+        seat = self.state.to_move
+        self.submit(a.PlaceCamel(player=seat, camel=self.placing_letter(), pen=pen))
