@@ -18,10 +18,20 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.i18n import _
 from ui import choices
 from ui.kv import load_kv
+
+
+def show_only(container: Widget, *widgets: Widget) -> None:
+    """Make ``widgets`` (in this order) the children of ``container``; nothing is rebuilt when they
+    already are, so a redraw keeps the widgets' state."""
+    if list(reversed(container.children)) != list(widgets):
+        container.clear_widgets()
+        for widget in widgets:
+            container.add_widget(widget)
 
 
 class BigButton(Button):

@@ -44,7 +44,7 @@ from ui.timbuktu_view import (
     status_text,
     tally_text,
 )
-from ui.widgets import BigButton
+from ui.widgets import BigButton, show_only
 
 EMPTY_PITCH = [0.2, 0.2, 0.22, 1]
 SWAP_PITCH = [0.22, 0.3, 0.42, 1]
@@ -208,20 +208,13 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         self.render_side()
         self.render_board()
 
-    def show_in_board(self, *widgets: Widget) -> None:
-        area = self.ids.board_area
-        if list(reversed(area.children)) != list(widgets):
-            area.clear_widgets()
-            for widget in widgets:
-                area.add_widget(widget)
-
     def render_board(self) -> None:
         state = self.state
         if self.caravan is not None and state.phase is Phase.LOADING:
             self.caravan_view.text = caravan_board_text(self.caravan)
-            self.show_in_board(self.caravan_view, Widget())
+            show_only(self.ids.board_area, self.caravan_view, Widget())
             return
-        self.show_in_board(self.pens_view)
+        show_only(self.ids.board_area, self.pens_view)
         place = shown_place(state)
         targets = self.target_pens()
         for column, pitches in zip(self.columns, pens(state, place), strict=True):

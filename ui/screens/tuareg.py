@@ -40,7 +40,7 @@ from ui.tuareg_view import (
     table_text,
     unconfirmed,
 )
-from ui.widgets import BigButton, TextCell
+from ui.widgets import BigButton, TextCell, show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
 CHOSEN_FRAME = [1, 0.85, 0.2, 1]
@@ -196,11 +196,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.render_side()
 
     def show_body(self, *widgets: Widget) -> None:
-        body = self.ids.body
-        if list(reversed(body.children)) != list(widgets):
-            body.clear_widgets()
-            for widget in widgets:
-                body.add_widget(widget)
+        show_only(self.ids.body, *widgets)
 
     def render_players(self) -> None:
         state = self.state
