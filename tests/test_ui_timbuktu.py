@@ -6,46 +6,31 @@ with what each takes; the score sheet at the end."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image
 from timbuktu_table import RULES, G, options, patterned_loads, placement_pen, pool_loads
-from ui_harness import SIZES, Harness, running_app
+from ui_harness import (
+    SIZES,
+    Harness,
+    assert_touch_targets,
+    button_texts,
+    plain,
+    running_app,
+    shot,
+    shown,
+    tap_text,
+)
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings as ts
 from companion.games.timbuktu.model import PENS, PITCHES, Good, Goods, Phase, TimbuktuState
 from companion.session import Session
 from companion.store import Store
-from ui.kv import TOUCH_TARGET
 
-MARKUP = re.compile(r"\[/?(?:b|i|color|size)(?:=[^\]]*)?\]")
 ADA, BEN, CLEO = 0, 1, 2
 LOADS = patterned_loads(3)
 """Each camel carries four different goods (the k-th camel of the table lacks the (k mod 5)-th)."""
-
-
-def plain(text: str) -> str:
-    return MARKUP.sub("", text)
-
-
-def texts(h: Harness) -> list[str]:
-    return sorted(
-        plain(getattr(w, "text", "")) for w in h.screen.walk() if hasattr(w, "trigger_action")
-    )
-
-
-def tap(h: Harness, text: str) -> None:
-    """Tap the one button of the current screen that reads ``text`` (markup aside)."""
-    found = [
-        w
-        for w in h.screen.walk()
-        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
-    ]
-    assert len(found) == 1, f"{len(found)} buttons read {text!r}: {texts(h)}"
-    h.tap(found[0])
 
 
 def tap_camel(h: Harness, letter: str) -> None:
@@ -58,29 +43,8 @@ def tap_pen(h: Harness, pen: int) -> None:
     h.tap(h.screen.columns[pen - 1])
 
 
-def shown(h: Harness, widget_id: str) -> str:
-    return plain(h.screen.ids[widget_id].text)
-
-
 def pitch_texts(h: Harness, pen: int) -> list[str]:
     return [plain(cell.text).strip() for cell in h.screen.columns[pen - 1].cells]
-
-
-def shot(h: Harness, name: str) -> None:
-    """A screenshot of the window, which must show more than a blank screen."""
-    path = h.screenshot(name)
-    with Image.open(path) as image:
-        assert image.size == tuple(int(n) for n in h.root.get_root_window().size)
-        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
-    assert colours is None or len(colours) > 50, f"{path} looks blank"
-
-
-def assert_touch_targets(h: Harness) -> None:
-    """Every tappable thing on the screen (buttons, the pens when shown) is at least 48 px high
-    and wide."""
-    tappable = [w for w in h.screen.walk() if hasattr(w, "trigger_action") and w.height > 0]
-    assert tappable
-    assert min(min(w.height, w.width) for w in tappable) >= min(48, TOUCH_TARGET)
 
 
 def start_timbuktu(h: Harness) -> None:
@@ -92,7 +56,7 @@ def start_timbuktu(h: Harness) -> None:
     for row, name in zip(rows, ("Ada", "Ben", "Cleo"), strict=True):
         row.ids.name.text = name
     h.frames(1)
-    tap(h, "Start the game")
+    tap_text(h, "Start the game")
     assert h.screen.name == "game-timbuktu"
 
 
@@ -164,13 +128,13 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         start_timbuktu(h)
         screen = h.screen
         assert shown(h, "title") == "Ada's caravan board: camel A, good 1 of 4"
-        assert "The remembered loads" not in " ".join(texts(h))  # nothing stored yet
+        assert "The remembered loads" not in " ".join(button_texts(h.screen))  # nothing stored yet
         for seat, name in enumerate(("Ada", "Ben", "Cleo")):
             assert shown(h, "title").startswith(f"{name}'s caravan board: camel A")
             for load in LOADS[seat]:
                 for good in load:
-                    tap(h, good.value)
-            tap(h, "Take the last one back")  # a slip, mended
+                    tap_text(h, good.value)
+            tap_text(h, "Take the last one back")  # a slip, mended
             assert shown(h, "title") == f"{name}'s caravan board: camel H, good 4 of 4"
             board = plain(screen.caravan_view.text).split("\n")
             assert board[1] == "A: " + " · ".join(g.value for g in LOADS[seat][0])
@@ -178,10 +142,10 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
             if seat == ADA:
                 shot(h, "timbuktu-loading")
                 assert_touch_targets(h)
-            tap(h, LOADS[seat][-1][-1].value)
+            tap_text(h, LOADS[seat][-1][-1].value)
             assert shown(h, "title") == f"{name}'s caravan board is full: load it?"
             assert screen.table.seq == seat
-            tap(h, f"Load {name}'s caravan")
+            tap_text(h, f"Load {name}'s caravan")
         state = screen.table.state
         assert state.phase is Phase.PLACEMENT
         assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
@@ -190,32 +154,32 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         assert cleo.endswith("H: " + " · ".join(g.value for g in LOADS[CLEO][-1]) + " — not placed")
         first = screen.table.game_id
 
-        tap(h, "Home")
+        tap_text(h, "Home")
         start_timbuktu(h)  # the same colours: each caravan is remembered
         assert screen.table.game_id != first and screen.table.state.phase is Phase.LOADING
-        tap(h, "The remembered loads: Ada, Ben, Cleo")
+        tap_text(h, "The remembered loads: Ada, Ben, Cleo")
         state = screen.table.state
         assert state.phase is Phase.PLACEMENT and screen.table.seq == 3
         assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
         second = screen.table.game_id
 
         # This table deals the goods from now on (the variant), leftovers counted as removed.
-        tap(h, "Undo")  # back to loading, where the table's choices are offered
-        tap(h, "Next games: deal the goods (variant)")
-        tap(h, "Next games: leftovers count as removed")
-        tap(h, "Home")
+        tap_text(h, "Undo")  # back to loading, where the table's choices are offered
+        tap_text(h, "Next games: deal the goods (variant)")
+        tap_text(h, "Next games: leftovers count as removed")
+        tap_text(h, "Home")
         start_timbuktu(h)
         assert "This game: goods dealt (variant)." in shown(h, "note")
-        assert "The remembered loads" not in " ".join(texts(h))
+        assert "The remembered loads" not in " ".join(button_texts(h.screen))
         dealt = [
             [G.GOLD, G.GOLD, G.COFFEE, G.COFFEE],
             *pool_loads(3, random.Random(5), "dealt")[0][1:],
         ]
         for load in dealt:
             for good in load:
-                tap(h, good.value)
+                tap_text(h, good.value)
         assert shown(h, "note").startswith("Dealt 7 of each good; left: gold ")
-        tap(h, "Load Ada's caravan")
+        tap_text(h, "Load Ada's caravan")
         refusal = "Camel A carries 2 different goods: in the variant each camel carries 3 or 4."
         assert shown(h, "refusal") == refusal and screen.table.seq == 0
 
@@ -239,7 +203,7 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         screen = h.screen
         assert shown(h, "title") == "Ada places camel A in the start area: tap a pen."
         assert all(column.highlighted for column in screen.columns)
-        tap(h, "Camel C")
+        tap_text(h, "Camel C")
         assert shown(h, "title") == "Ada places camel C in the start area: tap a pen."
         tap_pen(h, 2)
         state = screen.table.state
@@ -262,11 +226,13 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         assert [c.header for c in screen.columns] == [f"Pen {p}\npitch 1" for p in range(1, 6)]
         tap_pen(h, 1)
         assert shown(h, "title").startswith("Camel A enters pen 1 and takes pitch 1.")
-        assert "Along an arrow: free" in texts(h) and "Paid with coffee" in texts(h)
+        assert "Along an arrow: free" in button_texts(
+            h.screen
+        ) and "Paid with coffee" in button_texts(h.screen)
         shot(h, "timbuktu-move")
         assert_touch_targets(h)
-        tap(h, "Paid with coffee")
-        tap(h, "No swap field")
+        tap_text(h, "Paid with coffee")
+        tap_text(h, "No swap field")
         state = screen.table.state
         assert state.players[ADA].camel("A").spot == (1, 1, 1)
         assert state.players[ADA].camel("A").goods == (G.PEPPER, G.SALT, G.WATER)
@@ -277,16 +243,16 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         # Ben's camel lands on a swap field: everyone passes the thief piles.
         tap_camel(h, "A")
         tap_pen(h, 1)
-        tap(h, "Along an arrow: free")
-        tap(h, "Yes, a swap field")
+        tap_text(h, "Along an arrow: free")
+        tap_text(h, "Yes, a swap field")
         assert screen.table.state.phase is Phase.SWAP
         assert shown(h, "title").startswith("A camel landed on a swap field")
-        tap(h, "The thief piles are passed")
+        tap_text(h, "The thief piles are passed")
         for letter in ("A", "B", "B"):  # Cleo, then round 2 starts with Ben: pen 1 fills up
             tap_camel(h, letter)
             tap_pen(h, 1)
-            tap(h, "Along an arrow: free")
-            tap(h, "No swap field")
+            tap_text(h, "Along an arrow: free")
+            tap_text(h, "No swap field")
         state = screen.table.state
         assert (state.round, state.to_move, len(state.occupied(1, 1))) == (2, ADA, 5)
 
@@ -301,13 +267,13 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
 
         # The table enters the arrows of camel B's pen once: the move into pen 2 is then free.
         origin = state.players[ADA].camel("B").pen
-        tap(h, f"Enter the arrows of pen {origin}")
-        tap(h, "Pens 2 and 3")
+        tap_text(h, f"Enter the arrows of pen {origin}")
+        tap_text(h, "Pens 2 and 3")
         assert screen.table.state.layout.arrows_from(0, origin) == (2, 3)
         assert screen.move is not None and screen.move.letter == "B"
         tap_pen(h, 2)
-        assert "Along an arrow: free" not in texts(h)  # the board entered decides
-        tap(h, "No swap field")
+        assert "Along an arrow: free" not in button_texts(h.screen)  # the board entered decides
+        tap_text(h, "No swap field")
         state = screen.table.state
         assert state.players[ADA].camel("B").spot == (1, 2, 1) and state.removed == Goods(coffee=1)
         assert shown(h, "refusal") == ""
@@ -337,10 +303,10 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
 
         seq = screen.table.seq
         tap_pen(h, 1)
-        tap(h, "Pitch 1")
-        tap(h, "Pitch 3")
-        tap(h, "gold")
-        tap(h, "salt")
+        tap_text(h, "Pitch 1")
+        tap_text(h, "Pitch 3")
+        tap_text(h, "gold")
+        tap_text(h, "salt")
         assert {p for p in range(1, 6) if screen.columns[0].cells[p - 1].frame[3]} == {1, 3}
         names = ("Ada", "Ben", "Cleo")
         takes = "; ".join(
@@ -351,7 +317,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert screen.table.seq == seq  # nothing is logged before it is confirmed
         shot(h, "timbuktu-theft")
         assert_touch_targets(h)
-        tap(h, "Confirm")
+        tap_text(h, "Confirm")
         state = screen.table.state
         stolen = Goods.of(g for lost in expected.values() for g in lost)
         assert state.removed == stolen
@@ -360,22 +326,22 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert screen.columns[0].header == "Pen 1\nrobbed"
 
         tap_pen(h, 1)  # the same pen again: the rules refuse it
-        tap(h, "Pitch 2")
-        tap(h, "water")
-        tap(h, "Confirm")
+        tap_text(h, "Pitch 2")
+        tap_text(h, "water")
+        tap_text(h, "Confirm")
         assert shown(h, "refusal") == "The thief of pen 1 has already struck in this stage."
-        tap(h, "Clear")
+        tap_text(h, "Clear")
         for pen in range(2, 6):
             tap_pen(h, pen)
-            tap(h, "Pitch 5")
-            tap(h, "pepper")
-            tap(h, "Confirm")
+            tap_text(h, "Pitch 5")
+            tap_text(h, "pepper")
+            tap_text(h, "Confirm")
         state = screen.table.state
         assert (state.phase, state.stage, state.stage_holder) == (Phase.MOVES, 2, BEN)
         assert shown(h, "title") == "The thieves of oasis 1 took:"
         assert shown(h, "note").startswith(f"Pen 1, pitches 1 and 3, gold and salt: took {takes}")
         assert f"pepper {state.removed.pepper} · salt {state.removed.salt}" in shown(h, "tally")
-        tap(h, "On to stage 2")
+        tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Ben: which camel moves to oasis 2?"
         assert shown(h, "place_info").startswith("Moving to oasis 2\nStage 2 of 3")
 
@@ -393,9 +359,9 @@ def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
         # The Correct screen's way: the table says Timbuktu has one swap field; it is kept.
         assert screen.table.submit(a.SetSwapFields(place=3, fields=((1, 1),))).ok
         tap_pen(h, 5)
-        tap(h, "Pitch 1")
-        tap(h, "coffee")
-        tap(h, "Confirm")
+        tap_text(h, "Pitch 1")
+        tap_text(h, "coffee")
+        tap_text(h, "Confirm")
         assert h.screen.name == "sheet"
         state = screen.table.state
         sheet = h.screen.sheet
@@ -404,7 +370,7 @@ def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
             worth = sum(player.goods.count(g) * state.removed.count(g) for g in Good)
             assert sheet.totals[player.name] == worth
         shot(h, "timbuktu-sheet")
-        tap(h, "Back")
+        tap_text(h, "Back")
         assert h.screen is screen
         assert (
             shown(h, "title")
@@ -427,16 +393,16 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         assert shown(h, "title").startswith("Camel B enters pen 3 and takes pitch")
         shot(h, "timbuktu-move")
         assert_touch_targets(h)
-        tap(h, "Enter the swap fields of oasis 1")
-        tap(h, "3·2")
-        tap(h, "4·4")
-        tap(h, "Save: 2 swap field(s)")
+        tap_text(h, "Enter the swap fields of oasis 1")
+        tap_text(h, "3·2")
+        tap_text(h, "4·4")
+        tap_text(h, "Save: 2 swap field(s)")
         assert screen_layout_fields(h) == ((3, 2), (4, 4))
         shot(h, "timbuktu-swap-fields")
         play_until(h.screen.table.submit, lambda: h.screen.table.state, at_thefts(1))
         tap_pen(h, 2)
-        tap(h, "Pitch 1")
-        tap(h, "water")
+        tap_text(h, "Pitch 1")
+        tap_text(h, "water")
         shot(h, "timbuktu-theft")
         assert_touch_targets(h)
     with Store.open(database) as store:  # the swap fields are kept for the next games

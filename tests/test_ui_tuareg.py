@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from PIL import Image
 from tuareg_table import CAMEL_1, CAMEL_2, GOLD, MILLET, RULES, SALT, TABLE_VALUES, WATER, options
-from ui_harness import SIZES, Harness, running_app
+from ui_harness import (
+    SIZES,
+    Harness,
+    assert_touch_targets,
+    plain,
+    running_app,
+    shot,
+    shown,
+    tap_text,
+)
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
@@ -15,53 +22,14 @@ from companion.games.tuareg.state import CardValue, GoodCounts, Phase
 from companion.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
-from ui.kv import TOUCH_TARGET
 
-MARKUP = re.compile(r"\[/?(?:b|i|color)(?:=[^\]]*)?\]")
 KARIN, TIMO = 0, 1
-
-
-def plain(text: str) -> str:
-    return MARKUP.sub("", text)
-
-
-def tap(h: Harness, text: str) -> None:
-    """Tap the one button of the current screen that reads ``text`` (markup aside)."""
-    found = [
-        w
-        for w in h.screen.walk()
-        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
-    ]
-    assert len(found) == 1, f"{len(found)} buttons read {text!r}: " + repr(
-        sorted(plain(w.text) for w in h.screen.walk() if hasattr(w, "trigger_action"))
-    )
-    h.tap(found[0])
 
 
 def buttons_reading(h: Harness, start: str) -> list[str]:
     """The texts of the screen's buttons that start with ``start`` (markup aside)."""
     texts = [plain(w.text) for w in h.screen.walk() if hasattr(w, "trigger_action")]
     return sorted(t for t in texts if t.startswith(start))
-
-
-def shown(h: Harness, widget_id: str) -> str:
-    return plain(h.screen.ids[widget_id].text)
-
-
-def shot(h: Harness, name: str) -> None:
-    """A screenshot of the window, which must show more than a blank screen."""
-    path = h.screenshot(name)
-    with Image.open(path) as image:
-        assert image.size == tuple(int(n) for n in h.root.get_root_window().size)
-        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
-    assert colours is None or len(colours) > 50, f"{path} looks blank"
-
-
-def assert_touch_targets(h: Harness) -> None:
-    """Every button of the screen (the board's animals included) is at least 48 px high."""
-    tappable = [w for w in h.screen.walk() if hasattr(w, "trigger_action") and w.height > 0]
-    assert tappable
-    assert min(w.height for w in tappable) >= min(48, TOUCH_TARGET)
 
 
 def start_tuareg(h: Harness) -> None:
@@ -72,7 +40,7 @@ def start_tuareg(h: Harness) -> None:
     rows = home.seats()
     rows[0].ids.name.text, rows[1].ids.name.text = "Karin", "Timo"
     h.frames(1)
-    tap(h, "Start the game")
+    tap_text(h, "Start the game")
     assert h.screen.name == "game-tuareg"
 
 
@@ -108,7 +76,7 @@ def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
             h.tap(rows[WATER].ids.points.ids.up)
         h.tap(rows[SALT].ids.dinars.ids.up)
         assert (rows[WATER].ids.dinars.value, rows[WATER].ids.points.value) == ("1", "4")
-        tap(h, "Save for this table")  # rock salt has its dinars but not its points
+        tap_text(h, "Save for this table")  # rock salt has its dinars but not its points
         assert prompt.message == "rock salt: enter its majority points too, or leave both blank."
         assert h.app.store.list_settings("tuareg") == {}
         assert screen.table.seq == 0
@@ -120,7 +88,7 @@ def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
         h.tap(rows[MILLET].ids.dinars.ids.down)  # 2 then back to 1
         h.tap(rows[MILLET].ids.points.ids.up)
         h.tap(rows[MILLET].ids.points.ids.up)
-        tap(h, "Save for this table")
+        tap_text(h, "Save for this table")
         assert prompt.parent is None and screen.board.parent is not None
         state = screen.table.state
         assert state.value(WATER) == CardValue(dinars=1, points=4)
@@ -130,7 +98,7 @@ def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
         assert "not confirmed" not in shown(h, "table_info")
         game_id = screen.table.game_id
 
-        tap(h, "Home")  # the next game starts with the table's values: nothing is asked
+        tap_text(h, "Home")  # the next game starts with the table's values: nothing is asked
         start_tuareg(h)
         assert screen.table.game_id != game_id and screen.values_prompt.parent is None
         assert screen.table.state.value(SALT) == CardValue(dinars=1, points=3)
@@ -152,29 +120,29 @@ def test_later_never_blocks_play_and_unconfirmed_dinars_say_so(tmp_path: Path) -
     with running_app(tmp_path / "games.sqlite3") as h:
         start_tuareg(h)
         screen = h.screen
-        tap(h, "Later")
+        tap_text(h, "Later")
         assert screen.values_prompt.parent is None
         assert "Card values not confirmed: water, rock salt, millet" in shown(h, "table_info")
-        tap(h, "water · millet")  # the two market cards
+        tap_text(h, "water · millet")  # the two market cards
         assert screen.table.state.market == GoodCounts(water=1, millet=1)
         assert shown(h, "title") == "Karin: choose the turn's action."
 
-        tap(h, "Buy a special card")
-        tap(h, "map (3 left)")
-        tap(h, "rock salt from the hand (worth ?, not confirmed)")
-        tap(h, "gold from the hand (worth 2)")
+        tap_text(h, "Buy a special card")
+        tap_text(h, "map (3 left)")
+        tap_text(h, "rock salt from the hand (worth ?, not confirmed)")
+        tap_text(h, "gold from the hand (worth 2)")
         assert shown(h, "note") == (
             "rock salt ? (not confirmed) + gold 2 = 2 dinars and 1 card(s) of unconfirmed value; "
             "the price is 3."
         )
-        tap(h, "Buy the map")  # Karin holds no cards yet: the rules say so
+        tap_text(h, "Buy the map")  # Karin holds no cards yet: the rules say so
         assert shown(h, "refusal") == "Karin holds 0 cards, not 2."
         assert screen.ids.bar.refusal == "Karin holds 0 cards, not 2."
-        tap(h, "Cancel")
+        tap_text(h, "Cancel")
 
-        tap(h, "Card values")  # the prompt can be reopened at any time
+        tap_text(h, "Card values")  # the prompt can be reopened at any time
         assert screen.values_prompt.parent is not None
-        tap(h, "Later")
+        tap_text(h, "Later")
         assert screen.values_prompt.parent is None
 
 
@@ -188,73 +156,73 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         assert screen.ids.bar.status == "Stage 1 · Karin to move"
 
         # Karin draws 3 and must lay one into the market.
-        tap(h, "Draw")
-        tap(h, "Draw, lay 0 into the market")
+        tap_text(h, "Draw")
+        tap_text(h, "Draw, lay 0 into the market")
         assert shown(h, "refusal") == "Lay at least one card from your cache into the market."
         assert screen.table.seq == 1
-        tap(h, "rock salt")
-        tap(h, "Draw, lay 1 into the market")
+        tap_text(h, "rock salt")
+        tap_text(h, "Draw, lay 1 into the market")
         state = screen.table.state
         assert state.players[KARIN].hand == 2 and state.deck == 39
         assert state.market == GoodCounts(water=1, salt=1, millet=1)
         assert shown(h, "refusal") == ""
-        tap(h, "End turn")
-        tap(h, "Draw")
-        tap(h, "millet")
-        tap(h, "Draw, lay 1 into the market")
-        tap(h, "End turn")
+        tap_text(h, "End turn")
+        tap_text(h, "Draw")
+        tap_text(h, "millet")
+        tap_text(h, "Draw, lay 1 into the market")
+        tap_text(h, "End turn")
 
         # Karin loads camel 1 card by card: water, then rock salt is refused with its reason.
-        tap(h, "Load from the hand")
+        tap_text(h, "Load from the hand")
         h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
-        tap(h, "water")
+        tap_text(h, "water")
         reasons = [plain(w.text) for w in screen.ids.options.children[::-1] if w.text]
         assert "A camel carrying water carries nothing else." in reasons
         seq = screen.table.seq
-        tap(h, "rock salt")
+        tap_text(h, "rock salt")
         assert shown(h, "refusal") == "A camel carrying water carries nothing else."
         assert screen.ids.bar.refusal == "A camel carrying water carries nothing else."
         assert screen.table.seq == seq and screen.load.added == [WATER]
         shot(h, "tuareg-load")
         assert_touch_targets(h)
-        tap(h, "water")
+        tap_text(h, "water")
         h.app.pump.queue.post(CardScanned(tag="TUAREG-GOOD-WATER", card="TUAREG-GOOD-WATER"))
         # a scanned water would be a third card: Karin holds only two
         h.wait_for(lambda: shown(h, "refusal") == "Karin holds 2 cards, not 3.")
         assert screen.load.added == [WATER, WATER]
-        tap(h, "Load 2 card(s)")
+        tap_text(h, "Load 2 card(s)")
         state = screen.table.state
         assert state.players[KARIN].stack(CAMEL_1) == (WATER, WATER)
         assert state.players[KARIN].hand == 0
         assert shown(h, "refusal") == ""
         assert "water · water" in plain(screen.animal_cells[(KARIN, CAMEL_1)].text)
-        tap(h, "End turn")
+        tap_text(h, "End turn")
 
         # Timo buys a cave: gold alone is 2 dinars, short; with rock salt it is 3.
-        tap(h, "Buy a special card")
-        tap(h, "cave (2 left)")
-        tap(h, "gold from the hand (worth 2)")
-        tap(h, "Buy the cave")
+        tap_text(h, "Buy a special card")
+        tap_text(h, "cave (2 left)")
+        tap_text(h, "gold from the hand (worth 2)")
+        tap_text(h, "Buy the cave")
         assert shown(h, "refusal") == "A special card costs 3 dinars; these cards are worth 2."
-        tap(h, "rock salt from the hand (worth 1)")
+        tap_text(h, "rock salt from the hand (worth 1)")
         assert shown(h, "note") == "gold 2 + rock salt 1 = 3 dinars; the price is 3."
-        tap(h, "Buy the cave")
+        tap_text(h, "Buy the cave")
         state = screen.table.state
         assert len(state.players[TIMO].caves) == 1 and state.supply_of(SpecialCard.CAVE) == 1
         assert state.discard == GoodCounts(gold=1, salt=1) and state.players[TIMO].hand == 0
         assert "cave 1: unused" in plain(screen.panels[TIMO].text)
-        tap(h, "End turn")
+        tap_text(h, "End turn")
 
         # Karin takes market cards: none but water may go onto her watered camel.
-        tap(h, "Take from the market")
+        tap_text(h, "Take from the market")
         h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
         assert buttons_reading(h, "Take ") == ["Take 1 water"]
         assert "millet: A camel carrying water carries nothing else." in [
             plain(w.text) for w in screen.ids.options.children
         ]
-        tap(h, "Another animal")
+        tap_text(h, "Another animal")
         h.tap(screen.animal_cells[(KARIN, CAMEL_2)])
-        tap(h, "Take 2 millet")
+        tap_text(h, "Take 2 millet")
         state = screen.table.state
         assert state.players[KARIN].stack(CAMEL_2) == (MILLET, MILLET) and state.market.millet == 0
 
@@ -294,13 +262,13 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
         assert screen.table.state.phase is Phase.REVEAL
         assert shown(h, "title") == ("Karin's cave 1: which cards lie in it (in the order hidden)?")
         assert "cave 1: 1 face down" not in plain(screen.panels[KARIN].text)
-        tap(h, "gold")
+        tap_text(h, "gold")
         assert shown(h, "title") == "Timo's thief 1: which card did it steal?"
         shot(h, "tuareg-reveal")
         assert_touch_targets(h)
-        tap(h, "gold")
+        tap_text(h, "gold")
         assert shown(h, "title") == "Karin holds 1 map(s): cash one in for this stage?"
-        tap(h, "Cash a map")
+        tap_text(h, "Cash a map")
         assert shown(h, "title") == "Stage 1: the count (animals, caves, thieves; not hands)"
 
         def table() -> list[list[str]]:
@@ -315,12 +283,12 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
         ]
         assert table() == expected
         shot(h, "tuareg-majorities")
-        tap(h, "Score stage 1")
+        tap_text(h, "Score stage 1")
         state = screen.table.state
         assert state.stage == 2 and state.phase is Phase.TURNS and state.deck == 4
         assert shown(h, "title") == "Stage 1 is scored."
         assert table() == expected  # the scored stage, as counted
-        tap(h, "On to stage 2")
+        tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Timo: choose the turn's action."
 
         # Stage 2, played quickly: Timo and Karin draw the last 4 cards, then the count.
@@ -334,13 +302,13 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
         ):
             assert screen.table.submit(action).ok, action
         assert screen.table.state.phase is Phase.REVEAL
-        tap(h, "Score stage 2")
+        tap_text(h, "Score stage 2")
         assert h.screen.name == "sheet"  # game over: the score sheet
         sheet = h.screen
         assert sheet.sheet.final and sheet.sheet.points["Karin"]["stage_1_gold"] == 4
         assert sheet.sheet.totals == {"Karin": 6, "Timo": 7}
         shot(h, "tuareg-sheet")
-        tap(h, "Back")
+        tap_text(h, "Back")
         assert h.screen is screen and shown(h, "title") == "The game is over."
 
 
@@ -349,15 +317,15 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
     logged(building, *STAGE_ONE[:6], values=TABLE_VALUES)
     with running_app(building, size=SIZES[1]) as h:
         resume(h)
-        tap(h, "Load from the hand")
+        tap_text(h, "Load from the hand")
         h.tap(h.screen.animal_cells[(KARIN, CAMEL_1)])
-        tap(h, "gold")
+        tap_text(h, "gold")
         assert plain(h.screen.ids.title.text) == "Karin loads Camel 1"
         shot(h, "tuareg-load")
         assert_touch_targets(h)
-        tap(h, "Load 1 card(s)")
+        tap_text(h, "Load 1 card(s)")
         assert h.screen.table.state.players[KARIN].stack(CAMEL_1) == (GOLD,)
-        tap(h, "Home")
+        tap_text(h, "Home")
         start_tuareg(h)  # this table confirmed no values yet: the new game asks
         assert h.screen.values_prompt.parent is not None
         shot(h, "tuareg-values")
@@ -367,7 +335,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
     logged(ended, *STAGE_ONE, values=TABLE_VALUES)
     with running_app(ended, size=SIZES[1]) as h:
         resume(h)
-        tap(h, "gold")
+        tap_text(h, "gold")
         assert plain(h.screen.ids.title.text) == "Timo's thief 1: which card did it steal?"
         shot(h, "tuareg-reveal")
         assert_touch_targets(h)

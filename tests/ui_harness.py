@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
+from PIL import Image
 
 from companion.store import Store
 from ui.app import CompanionApp
@@ -19,6 +21,9 @@ from ui.app import CompanionApp
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the UI tests write their screenshots (git ignores it)."""
 SIZES = ((800, 480), (1280, 720))
+MARKUP = re.compile(r"\[/?(?:b|i|color|size)(?:=[^\]]*)?\]")
+MIN_TOUCH = 48
+"""Pixels every touch target measures at least, both ways."""
 
 
 class Harness:
@@ -106,17 +111,50 @@ def running_app(database: Path, size: tuple[int, int] = SIZES[0]) -> Iterator[Ha
             harness.close()
 
 
+def plain(text: str) -> str:
+    """``text`` without Kivy markup."""
+    return MARKUP.sub("", text)
+
+
+def button_texts(root: Widget) -> list[str]:
+    return sorted(
+        plain(getattr(w, "text", "")) for w in root.walk() if hasattr(w, "trigger_action")
+    )
+
+
 def buttons(root: Widget, text: str) -> list[Widget]:
-    """Every button under ``root`` whose text is ``text``."""
+    """Every button under ``root`` that reads ``text`` (markup aside)."""
     return [
-        w for w in root.walk() if hasattr(w, "trigger_action") and getattr(w, "text", None) == text
+        w
+        for w in root.walk()
+        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
     ]
 
 
 def tap_text(harness: Harness, text: str) -> None:
-    """Tap the one button of the current screen that reads ``text``."""
+    """Tap the one button of the current screen that reads ``text`` (markup aside)."""
     found = buttons(harness.screen, text)
-    assert len(found) == 1, f"{len(found)} buttons read {text!r}: " + repr(
-        sorted({w.text for w in harness.screen.walk() if hasattr(w, "trigger_action")})
-    )
+    assert len(found) == 1, f"{len(found)} buttons read {text!r}: {button_texts(harness.screen)}"
     harness.tap(found[0])
+
+
+def shown(harness: Harness, widget_id: str) -> str:
+    """The text of the current screen's widget ``widget_id`` (markup aside)."""
+    return plain(harness.screen.ids[widget_id].text)
+
+
+def shot(harness: Harness, name: str, *, colours: int = 50) -> Path:
+    """A screenshot of the window, which must show more than ``colours`` colours (not blank)."""
+    path = harness.screenshot(name)
+    with Image.open(path) as image:
+        assert image.size == tuple(int(n) for n in Window.size)
+        found = image.convert("RGB").getcolors(maxcolors=1 << 16)
+    assert found is None or len(found) > colours, f"{path.name} looks blank"
+    return path
+
+
+def assert_touch_targets(harness: Harness) -> None:
+    """Every tappable thing on the current screen is at least 48 px high and wide."""
+    tappable = [w for w in harness.screen.walk() if hasattr(w, "trigger_action") and w.height > 0]
+    assert tappable
+    assert min(min(w.height, w.width) for w in tappable) >= MIN_TOUCH
