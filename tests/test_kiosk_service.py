@@ -91,8 +91,9 @@ def test_the_service_environment_runs_the_app_with_its_watchdog(
             pings += messages_until(notify_socket, "WATCHDOG=1", pings_from + 10).count(
                 "WATCHDOG=1"
             )
-        assert pings >= 4, "the main loop does not ping the watchdog every WATCHDOG_USEC / 2"
-        assert time.monotonic() - pings_from < 4 * WATCHDOG_USEC / 1e6
+        # Repeated pings prove the main loop pings; their interval (WATCHDOG_USEC / 2) is
+        # test_watchdog's, not a wall-clock bound here that a slow machine (qemu) would break.
+        assert pings >= 4, "the main loop does not keep pinging the watchdog"
         assert database.is_file()
         assert (state / "table-companion" / "kivy" / "config.ini").is_file()
     finally:
