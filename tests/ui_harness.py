@@ -17,11 +17,15 @@ from PIL import Image
 
 from companion.store import Store
 from ui.app import CompanionApp
+from ui.widgets import scroll_vertically
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the UI tests write their screenshots (git ignores it)."""
 SIZES = ((800, 480), (1280, 720))
 MARKUP = re.compile(r"\[/?(?:b|i|color|size)(?:=[^\]]*)?\]")
+SCROLL_RELEASE_DELAY = 0.25
+"""A ScrollView hands a tap's release to its child 0.2 s after the finger lifts (Kivy's
+``ScrollView.on_scroll_stop``): a tap inside one waits that long, however fast the machine."""
 MIN_TOUCH = 48
 """Pixels every touch target measures at least, both ways."""
 
@@ -67,6 +71,8 @@ class Harness:
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
+        if scroller is not None:
+            self.run_for(SCROLL_RELEASE_DELAY)
         self.frames(2)
 
     def scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
@@ -76,8 +82,14 @@ class Harness:
         if spare > 0:
             _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
             middle = y - (scroller.height - widget.height) / 2
-            scroller.scroll_y = min(1.0, max(0.0, middle / spare))
+            scroll_vertically(scroller, min(1.0, max(0.0, middle / spare)))
             self.frames(2)
+
+    def run_for(self, seconds: float) -> None:
+        """Run frames for ``seconds`` of wall-clock time (for what Kivy schedules after a delay)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            EventLoop.idle()
 
     def wait_for(self, condition: Callable[[], bool], seconds: float = 5.0) -> None:
         """Run frames until ``condition`` holds (events from other threads arrive on a frame)."""

@@ -18,11 +18,20 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.i18n import _
 from ui import choices
 from ui.kv import load_kv
+
+
+def scroll_vertically(scroller: ScrollView, scroll_y: float) -> None:
+    """Scroll to ``scroll_y`` (1 is the top), the scroll effect with it: Kivy's ScrollView does not
+    move its effect when ``scroll_y`` is set in code, so the next touch would jump back."""
+    scroller.scroll_y = scroll_y
+    if scroller.effect_y is not None:
+        scroller.effect_y.value = scroller.effect_y.max * scroll_y
 
 
 def show_only(container: Widget, *widgets: Widget) -> None:
@@ -213,7 +222,7 @@ class ChoicePanel(BoxLayout):
             grid.add_widget(BigButton(text=_("Back"), on_release=lambda _b: self.back()))
         for text, callback in self._extra:
             grid.add_widget(BigButton(text=text, on_release=lambda _b, c=callback: c()))
-        self.ids.scroller.scroll_y = 1
+        scroll_vertically(self.ids.scroller, 1)
 
 
 load_kv(__file__)

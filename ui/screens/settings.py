@@ -18,7 +18,7 @@ from companion.i18n import _
 from companion.store import Store
 from ui.choices import card_text
 from ui.kv import load_kv
-from ui.widgets import ChoiceButton
+from ui.widgets import ChoiceButton, scroll_vertically
 
 LANGUAGES = ("English",)
 """Languages with a catalog (every string goes through gettext; others can follow)."""
@@ -123,7 +123,7 @@ class SettingsScreen(Screen):
         games = self.ids.enrol_game.values
         self.ids.enrol_game.text = game if game in games else games[0]
         self.show_cards()
-        self.ids.scroller.scroll_y = 1
+        scroll_vertically(self.ids.scroller, 1)
 
     def show_cards(self) -> None:
         """The cards of the game and group chosen, one button each."""
