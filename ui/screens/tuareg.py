@@ -79,7 +79,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.maps_kept: set[int] = set()
         """Seats that keep their remaining maps at this stage's end."""
         self.primary: Callable[[], None] | None = None
-        self._seen_seq = -1
         self.reset_drafts()
 
     @property
@@ -90,7 +89,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
     # --- the table shown and what is being built on it -----------------------------------------
 
     def show(self, table: TableGame) -> None:
-        self._seen_seq = -1
         self.forget_values()
         self.maps_kept = set()
         self.panels = []
@@ -106,11 +104,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.scored_stage: int | None = None
 
     def reset(self) -> None:
-        """A new log entry forgets half-built actions; a refusal keeps them, so the player can
-        change the card that was refused."""
-        if self.table is None or self.table.seq == self._seen_seq:
-            return
-        self._seen_seq = self.table.seq
         self.reset_drafts()
 
     def begin(self, mode: str | None) -> None:
