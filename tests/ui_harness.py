@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -56,6 +57,7 @@ class Harness:
     def tap(self, widget: Widget) -> None:
         """A finger down and up on the middle of ``widget``, scrolled into view first as a
         player would."""
+        gc.collect()  # a widget kept only through a weak ``ids`` proxy dies now, not by luck later
         self.frames(2)  # let a list just filled lay itself out
         scroller = None
         ancestor = widget.parent

@@ -36,7 +36,8 @@ def scroll_vertically(scroller: ScrollView, scroll_y: float) -> None:
 
 def show_only(container: Widget, *widgets: Widget) -> None:
     """Make ``widgets`` (in this order) the children of ``container``; nothing is rebuilt when they
-    already are, so a redraw keeps the widgets' state."""
+    already are, so a redraw keeps the widgets' state. A widget taken off must be held by a strong
+    reference to come back: ``self.ids.x`` is a weak proxy (keep ``self.ids.x.__self__``)."""
     if list(reversed(container.children)) != list(widgets):
         container.clear_widgets()
         for widget in widgets:

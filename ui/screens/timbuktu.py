@@ -90,7 +90,7 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         for column in self.columns:
             column.bind(on_release=lambda c: self.tap_pen(c.pen))
             self.ids.pens.add_widget(column)
-        self.pens_view = self.ids.pens
+        self.pens_view = self.ids.pens.__self__  # the widget, not ids' weak proxy: see show_only
         self.caravan_view = TimbuktuLabel(font_size=sp(17), valign="top")
         """The caravan board being filled, shown instead of the pens while loading."""
         self.primary: Callable[[], None] | None = None

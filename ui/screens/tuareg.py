@@ -70,8 +70,10 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.board = self.ids.board
-        self.side = self.ids.side
+        # The widgets themselves, not the weak proxies ``ids`` holds: the values prompt takes them
+        # off the screen, and nothing else would keep them alive until they come back.
+        self.board = self.ids.board.__self__
+        self.side = self.ids.side.__self__
         """Kept so the body can swap them for the values prompt and back."""
         self.build_values_prompt()
         self.panels: list[TuaregPlayerPanel] = []
