@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.tuareg.model import UNUSED_POINTS, Good, SpecialCard
-from companion.games.tuareg.scoring import majorities
+from companion.games.tuareg.scoring import good_name, majorities
 from companion.games.tuareg.state import (
     AnimalRef,
     GoodCounts,
@@ -31,16 +31,6 @@ GOOD_INK = {
 """Markup colour of each good's name (readable on the dark background)."""
 GREEN_INK = "7ddc7d"
 """Markup colour of what may be done: the player to move, a good that may go on."""
-
-
-def good_name(good: Good) -> str:
-    names = {
-        Good.WATER: _("water"),
-        Good.GOLD: _("gold"),
-        Good.SALT: _("rock salt"),
-        Good.MILLET: _("millet"),
-    }
-    return names[good]
 
 
 def good_markup(good: Good | None) -> str:

@@ -115,20 +115,26 @@ class GameTally:
     """The dinar value of the cache as shown at the end (0 if it was not shown)."""
 
 
-def game_categories() -> tuple[Category, ...]:
+def good_name(good: Good) -> str:
+    """A good's name as the cards print it, translated (``salt`` is rock salt)."""
     names = {
         Good.WATER: _("water"),
         Good.GOLD: _("gold"),
         Good.SALT: _("rock salt"),
         Good.MILLET: _("millet"),
     }
+    return names[good]
+
+
+def game_categories() -> tuple[Category, ...]:
     per_stage = tuple(
         category
         for n in range(1, STAGES + 1)
         for category in (
             *(
                 Category(
-                    f"stage_{n}_{good.value}", _("Stage {n}: {good}").format(n=n, good=names[good])
+                    f"stage_{n}_{good.value}",
+                    _("Stage {n}: {good}").format(n=n, good=good_name(good)),
                 )
                 for good in Good
             ),
