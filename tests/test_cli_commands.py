@@ -92,9 +92,7 @@ def test_compact_reports_leave_the_state_out(
     game: tuple[Path, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     db, game_id = game
-    code, report = cli(
-        capsys, db, "game", "act", game_id, "0", json.dumps(REVEALS[0]), "--compact"
-    )
+    code, report = cli(capsys, db, "game", "act", game_id, "0", json.dumps(REVEALS[0]), "--compact")
     assert code == 0
     assert report == {
         "verdict": {"ok": True, "code": "ok", "message": ""},
@@ -132,7 +130,14 @@ def test_the_log_lists_every_entry_and_what_each_undo_undid(
     entries = log["entries"]
     assert [e["seq"] for e in entries] == [1, 2, 3, 4, 5, 6]
     assert all(e["time"].startswith("20") for e in entries)
-    assert [e["kind"] for e in entries] == ["action", "action", "undo", "undo", "redo", "correction"]
+    assert [e["kind"] for e in entries] == [
+        "action",
+        "action",
+        "undo",
+        "undo",
+        "redo",
+        "correction",
+    ]
     assert entries[0]["action"] == REVEALS[0] and entries[0]["player"] is None
     assert (entries[2]["undoes"], entries[3]["undoes"], entries[4]["redoes"]) == (2, 1, 1)
     assert [e.get("in_effect") for e in entries] == [True, False, None, None, None, True]

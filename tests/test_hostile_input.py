@@ -123,9 +123,7 @@ def set_up(db: Path) -> dict[str, str]:
         tuareg = rules_for("tuareg")
         ids["tuareg"] = Session.create(store, tuareg, tuareg_options(3)).game_id
         timbuktu = rules_for("timbuktu")
-        session = Session.create(
-            store, timbuktu, timbuktu.parse_options(timbuktu_table.options(3))
-        )
+        session = Session.create(store, timbuktu, timbuktu.parse_options(timbuktu_table.options(3)))
         for seat, caravan in enumerate(timbuktu_table.patterned_loads(3)):
             load = {"kind": "load", "player": seat, "camels": caravan}
             session.submit(timbuktu.parse_action(load), seq=session.seq, game_id=session.game_id)
@@ -369,7 +367,9 @@ def test_hostile_cli_input_never_gives_a_traceback_or_changes_a_refused_game(
     db = tmp_path / "games.sqlite3"
     ids = set_up(db)
     generator = Generator(db, ids, seed=20261123)
-    shows_before = {name: in_process(db, Case(("game", "show", i))).stdout for name, i in ids.items()}
+    shows_before = {
+        name: in_process(db, Case(("game", "show", i))).stdout for name, i in ids.items()
+    }
     outcomes: Counter[str] = Counter()
     started = time.perf_counter()
     for case in cases(generator, IN_PROCESS):

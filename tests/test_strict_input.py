@@ -28,9 +28,7 @@ from companion.store import Store
 REVEAL = {"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-DATES-1"}
 
 
-def in_process(
-    capsys: pytest.CaptureFixture[str], db: Path, *args: str | bytes
-) -> tuple[int, Any]:
+def in_process(capsys: pytest.CaptureFixture[str], db: Path, *args: str | bytes) -> tuple[int, Any]:
     code = main(["--db", str(db), *args])  # type: ignore[list-item]
     out = capsys.readouterr().out
     return code, json.loads(out) if out.strip() else None
@@ -143,9 +141,7 @@ def test_tuareg_and_timbuktu_questions_are_bounded_by_the_box() -> None:
     from companion.cli.rules import answer
 
     nothing = {"donkey": 0, "cave": 0, "thief": 0, "map": 0}
-    final = {
-        name: {"stages": [1, 1], "unused": nothing, "cache_value": 0} for name in ("a", "b")
-    }
+    final = {name: {"stages": [1, 1], "unused": nothing, "cache_value": 0} for name in ("a", "b")}
     for player, field in (
         ({"stages": [10**6, 1], "unused": nothing, "cache_value": 0}, "players.a.stages.0"),
         ({"stages": [1, 1], "unused": nothing, "cache_value": 10**6}, "players.a.cache_value"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import json
 import os
 import sys
@@ -77,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_COMPACT_HELP = "print the verdict, seq, to_move and over, without the state"
+_COMPACT_HELP = "print the verdict, game_id, game, seq, to_move and over: not the state"
 
 
 def _print(value: Any) -> None:
@@ -145,6 +146,9 @@ def _scanner_test(args: argparse.Namespace, config: Config, store: Store) -> int
     )
 
 
+EXIT_BROKEN_PIPE = 141
+
+
 def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., int]:
     """A reader that stops early (``| head``) ends the command without a traceback: the rest of
     the output goes to /dev/null (as Python's documentation of SIGPIPE recommends) and the exit
@@ -164,9 +168,6 @@ def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., 
     return run
 
 
-EXIT_BROKEN_PIPE = 141
-
-
 @_quiet_when_the_reader_leaves
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
@@ -174,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             with ExitStack() as opened:
                 settings = _settings_reader(args, opened)
-                source = args.file or sys.stdin.buffer
+                source = args.file or (sys.stdin.buffer if sys.stdin else io.BytesIO())
                 return rules.run(args.game, args.question, source, settings=settings)
         config = load_config(args.config)
         if args.command is None:
