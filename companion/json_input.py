@@ -11,11 +11,14 @@ UTF-8.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any
 
 from companion.errors import InputError
 from companion.i18n import _
+
+logger = logging.getLogger(__name__)
 
 MAX_CHARS = 65_536
 """The longest input: every action and question of every game fits in a few kilobytes."""
@@ -61,6 +64,14 @@ def check_text(text: str, field: str) -> None:
 
 def read_json(text: str | bytes, field: str) -> Any:
     """The JSON value in ``text``; :class:`InputError` names ``field`` (and the path inside it)."""
+    try:
+        return _read(text, field)
+    except InputError as error:
+        logger.info("refused %s input (%d characters): %s", error.code, len(text), error.message)
+        raise
+
+
+def _read(text: str | bytes, field: str) -> Any:
     if isinstance(text, bytes):
         text = decode(text, field)
     check_text(text, field)

@@ -317,3 +317,9 @@ def test_logs_hold_only_what_the_strict_reader_reads_the_same(
             resumed = Session.resume(store, session.game_id)
             assert (resumed.seq, resumed.state) == (session.seq, session.state)
     assert len(kinds) >= 35, sorted(kinds)
+
+
+def test_a_refused_input_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("INFO", logger="companion.json_input"), pytest.raises(InputError):
+        read_json("[" * 100 + "]" * 100, "action")
+    assert "too_deep" in caplog.text and "action: nested deeper than 16 levels" in caplog.text
