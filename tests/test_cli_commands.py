@@ -190,3 +190,20 @@ def test_a_pipe_through_head_prints_no_traceback(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.stdout == "[\n" and "Traceback" not in done.stderr, done.stderr
+
+
+def test_latest_still_refuses_a_change_between_the_commands_read_and_its_write(
+    game: tuple[Path, str],
+) -> None:
+    from companion.cli import games
+    from companion.session import Session
+    from companion.store import Store
+
+    db, game_id = game
+    with Store.open(db) as mine, Store.open(db) as theirs:
+        reading = Session.resume(mine, game_id)  # the command has read the game ...
+        other = Session.resume(theirs, game_id)  # ... when another device logs a move
+        assert other.submit(other.rules.parse_action(REVEALS[0]), seq=0, game_id=game_id).verdict.ok
+        outcome = games.act(reading, "latest", json.dumps(REVEALS[1]))
+        assert (outcome.verdict.ok, outcome.verdict.code) == (False, "stale")
+        assert len(mine.load(game_id).entries) == 1
