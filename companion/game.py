@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticSerializationError, to_json
 
-from companion.errors import InputError
+from companion.errors import WHOLE_INPUT, InputError
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation, Verdict
 
@@ -86,21 +87,35 @@ class GameRules(ABC, Generic[Options, State, Action]):
         return Verdict.legal()
 
     def parse_options(self, data: Mapping[str, Any]) -> Options:
-        return _validate(self.options_adapter, data)
+        """Options from their JSON form; a check of them as a whole is about the players."""
+        return _validate(self.options_adapter, data, whole="players")
 
     def dump_options(self, options: Options) -> dict[str, Any]:
         return self.options_adapter.dump_python(options, mode="json")
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
-        """An action from its JSON form; :class:`InputError` names the malformed field."""
-        return _validate(self.action_adapter, data)
+        """An action from its JSON form; :class:`InputError` names the malformed field.
+
+        Strict, for every game's actions alike: a value of the wrong JSON type is refused, never
+        coerced (``true``, ``"1"`` and ``1.0`` are not integers, ``1`` is not a boolean). The data
+        is read as the JSON it stands for, so strings still name enum members and arrays fill
+        tuples, exactly as the game log stores them.
+        """
+        try:
+            text = to_json(data)
+        except PydanticSerializationError as error:
+            raise InputError("invalid_value", f"{WHOLE_INPUT}: {error}") from None
+        try:
+            return self.action_adapter.validate_json(text, strict=True)
+        except ValidationError as error:
+            raise InputError.from_validation(error) from None
 
     def dump_action(self, action: Action) -> dict[str, Any]:
         return self.action_adapter.dump_python(action, mode="json")
 
 
-def _validate(adapter: TypeAdapter[Any], data: Mapping[str, Any]) -> Any:
+def _validate(adapter: TypeAdapter[Any], data: Mapping[str, Any], whole: str) -> Any:
     try:
         return adapter.validate_python(data)
     except ValidationError as error:
-        raise InputError.from_validation(error) from None
+        raise InputError.from_validation(error, whole) from None

@@ -62,7 +62,9 @@ class ScoreSheet:
         }
 
     def to_csv(self) -> str:
-        """One row per category, one column per player, then the total and rank rows."""
+        """One row per category, one column per player, then the total and rank rows, the
+        tie-break, whether the sheet is ``final`` (the game is over) or ``provisional``, and the
+        notes."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["category", *self.players])
@@ -72,6 +74,7 @@ class ScoreSheet:
         ranks = {p: place for place, group in enumerate(self.ranking, 1) for p in group}
         writer.writerow(["Rank", *(ranks[p] for p in self.players)])
         writer.writerow(["Tie-break", self.tiebreak or ""])
+        writer.writerow(["Status", "final" if self.final else "provisional"])
         for note in self.notes:
             writer.writerow(["Note", note])
         return out.getvalue()

@@ -80,6 +80,7 @@ def test_score_sheet_exports() -> None:
         "Total,4,7",
         "Rank,2,1",
         "Tie-break,",
+        "Status,provisional",
     ]
     assert result.notes == ()
     exported = result.as_dict()

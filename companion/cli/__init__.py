@@ -4,9 +4,12 @@ headless game tracking."""
 from __future__ import annotations
 
 import argparse
+import functools
+import io
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -20,34 +23,49 @@ from companion.store import Store, StoreError
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="table-companion",
-        description="Tracks, arbitrates and scores Targi (and Tuareg rules questions) at the table.",
+        description="Tracks, arbitrates and scores Targi, the Tuareg card game and Timbuktu at the "
+        "table, and answers their rules questions.",
     )
     parser.add_argument("--config", type=Path, help="config file (TOML)")
     parser.add_argument("--db", type=Path, help="game database (overrides the config)")
     commands = parser.add_subparsers(dest="command")
 
     ask = commands.add_parser("rules", help="answer a rules question: JSON in, JSON out")
-    ask.add_argument("game")
+    ask.add_argument("game", help="targi, tuareg or timbuktu")
     ask.add_argument("question")
-    ask.add_argument("file", nargs="?", type=argparse.FileType("r"), default=sys.stdin)
+    ask.add_argument("file", nargs="?", type=argparse.FileType("rb"), help="else standard input")
 
     game = commands.add_parser("game", help="track a game, one logged action per command")
     verbs = game.add_subparsers(dest="verb", required=True)
     new = verbs.add_parser("new", help="start a game")
-    new.add_argument("game")
-    new.add_argument("--player", action="append", required=True, metavar="NAME:COLOUR")
-    new.add_argument("--start", type=int, default=0, help="seat of the start player (0 or 1)")
+    new.add_argument("game", help="targi, tuareg or timbuktu")
+    new.add_argument(
+        "--player", action="append", required=True, metavar="NAME:COLOUR", help="in seat order"
+    )
+    new.add_argument(
+        "--start", default="0", help="seat of the start player, counted from 0 (default 0)"
+    )
     verbs.add_parser("list", help="every stored game")
-    for verb, text in (("show", "what the app believes"), ("legal", "the legal actions now")):
+    for verb, text in (
+        ("show", "what the app believes"),
+        ("legal", "the legal actions now"),
+        ("log", "every log entry: time, kind, player, action; undos name what they undid"),
+    ):
         verbs.add_parser(verb, help=text).add_argument("game_id")
+    seq_help = (
+        f"the sequence number you last saw, or {games.LATEST!r}: the game's number when the "
+        "command reads it (unsafe when several people or devices enter moves)"
+    )
     act = verbs.add_parser("act", help="submit one action (JSON)")
     act.add_argument("game_id")
-    act.add_argument("seq", type=int, help="the sequence number you last saw")
+    act.add_argument("seq", help=seq_help)
     act.add_argument("action", help="the action as a JSON object")
+    act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     for verb in ("undo", "redo"):
         step = verbs.add_parser(verb, help=f"{verb} the last action")
         step.add_argument("game_id")
-        step.add_argument("seq", type=int, help="the sequence number you last saw")
+        step.add_argument("seq", help=seq_help)
+        step.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     sheet = verbs.add_parser("sheet", help="the score sheet")
     sheet.add_argument("game_id")
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
@@ -58,6 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     scan.add_argument("--seconds", type=float, help="stop after this many seconds")
     scan.add_argument("--frames", type=int, help="stop after this many decoded frames")
     return parser
+
+
+_COMPACT_HELP = "print the verdict, game_id, game, seq, to_move and over: not the state"
 
 
 def _print(value: Any) -> None:
@@ -76,6 +97,8 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
         _print(games.describe(session))
     elif args.verb == "legal":
         _print(games.legal(session))
+    elif args.verb == "log":
+        _print(games.log(session))
     elif args.verb == "sheet":
         sheet = session.score_sheet()
         print(sheet.to_csv() if args.format == "csv" else json.dumps(sheet.as_dict(), indent=2))
@@ -83,9 +106,8 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
         if args.verb == "act":
             outcome = games.act(session, args.seq, args.action)
         else:
-            step = session.undo if args.verb == "undo" else session.redo
-            outcome = step(seq=args.seq, game_id=session.game_id)
-        report, code = games.outcome_report(session, outcome)
+            outcome = games.step(session, args.verb, args.seq)
+        report, code = games.outcome_report(session, outcome, compact=args.compact)
         _print(report)
         return code
     return games.EXIT_OK
@@ -124,13 +146,37 @@ def _scanner_test(args: argparse.Namespace, config: Config, store: Store) -> int
     )
 
 
+EXIT_BROKEN_PIPE = 141
+
+
+def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., int]:
+    """A reader that stops early (``| head``) ends the command without a traceback: the rest of
+    the output goes to /dev/null (as Python's documentation of SIGPIPE recommends) and the exit
+    code is the shell's for a broken pipe, 141. What was committed before stays committed."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> int:
+        try:
+            code = command(*args, **kwargs)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return EXIT_BROKEN_PIPE
+        return code
+
+    return run
+
+
+@_quiet_when_the_reader_leaves
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "rules":
             with ExitStack() as opened:
                 settings = _settings_reader(args, opened)
-                return rules.run(args.game, args.question, args.file, settings=settings)
+                source = args.file or (sys.stdin.buffer if sys.stdin else io.BytesIO())
+                return rules.run(args.game, args.question, source, settings=settings)
         config = load_config(args.config)
         if args.command is None:
             from ui.launch import run  # Kivy is imported only when the app starts

@@ -1,24 +1,29 @@
 """``table-companion game ...``: track a game headlessly, one logged action per command.
 
 Every command prints one JSON object. ``act``, ``undo`` and ``redo`` take the sequence number the
-caller last saw (``show`` prints it), so a command typed against an older view is refused as stale.
-Exit codes: 0 accepted, 1 refused by a rule (the verdict names it), 2 malformed input.
+caller last saw (``show`` prints it), so a command typed against an older view is refused as stale;
+``latest`` stands for the number the command reads when it opens the game (for one table typing
+alone: it cannot tell whether the caller saw that moment). Exit codes: 0 accepted, 1 refused by a
+rule (the verdict names it), 2 malformed input.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from companion.errors import InputError
+from companion.i18n import _
+from companion.json_input import check_text, read_json
 from companion.registry import GAMES, rules_for
 from companion.session import Outcome, Session
-from companion.store import Store, UnknownGameError
+from companion.store import LogEntry, Store, UnknownGameError
 
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
+LATEST = "latest"
+"""The SEQ that stands for the game's sequence number as the command reads it."""
 
 
 @cache
@@ -50,18 +55,46 @@ def parse_players(specs: list[str]) -> list[dict[str, str]]:
     return players
 
 
-def new_game(store: Store, game: str, players: list[str], start: int) -> dict[str, Any]:
+def parse_count(text: str, field: str) -> int:
+    """A whole number typed on the command line (at most 9 digits), or InputError naming it."""
+    check_text(text, field)
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        message = _("{field}: expected a whole number, got {text!r}")
+        raise InputError("invalid_value", message.format(field=field, text=text))
+    return int(text)
+
+
+def parse_seq(text: str, session: Session) -> int:
+    """The SEQ argument: a sequence number, or :data:`LATEST` for the game's number now."""
+    if text == LATEST:
+        return session.seq
+    try:
+        return parse_count(text, "seq")
+    except InputError:
+        message = _("seq: expected the sequence number you last saw or {latest!r}, got {text!r}")
+        raise InputError("invalid_value", message.format(latest=LATEST, text=text)) from None
+
+
+def new_game(store: Store, game: str, players: list[str], start: str) -> dict[str, Any]:
+    check_text(game, "game")
     if game not in GAMES:
         raise InputError("unknown_game", f"game: unknown game {game!r}; known: {sorted(GAMES)}")
+    for spec in players:
+        check_text(spec, "player")
     rules = rules_for(game)
     stored = rules.stored_options(store.list_settings(game))
     options = rules.parse_options(
-        {"players": parse_players(players), "start_player": start, **stored}
+        {
+            "players": parse_players(players),
+            "start_player": parse_count(start, "start"),
+            **stored,
+        }
     )
     return describe(Session.create(store, rules, options))
 
 
 def open_session(store: Store, game_id: str) -> Session:
+    check_text(game_id, "game_id")
     try:
         return Session.resume(store, game_id)
     except UnknownGameError:
@@ -71,23 +104,73 @@ def open_session(store: Store, game_id: str) -> Session:
 
 
 def parse_json_object(text: str, field: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError("malformed_json", f"{field}: {error}") from None
+    value = read_json(text, field)
     if not isinstance(value, dict):
         raise InputError("invalid_value", f"{field}: expected a JSON object")
     return value
 
 
-def act(session: Session, seq: int, text: str) -> Outcome:
+def act(session: Session, seq: str, text: str) -> Outcome:
+    """Submit the action in ``text``; both arguments are checked before anything is written."""
+    seen = parse_seq(seq, session)
     action = session.rules.parse_action(parse_json_object(text, "action"))
-    return session.submit(action, seq=seq, game_id=session.game_id)
+    return session.submit(action, seq=seen, game_id=session.game_id)
 
 
-def outcome_report(session: Session, outcome: Outcome) -> tuple[dict[str, Any], int]:
-    report = {"verdict": outcome.verdict.as_dict(), **describe(session)}
+def step(session: Session, verb: str, seq: str) -> Outcome:
+    """``undo`` or ``redo`` the last action."""
+    move = session.undo if verb == "undo" else session.redo
+    return move(seq=parse_seq(seq, session), game_id=session.game_id)
+
+
+def outcome_report(
+    session: Session, outcome: Outcome, *, compact: bool = False
+) -> tuple[dict[str, Any], int]:
+    """The verdict and the game after it; ``compact`` leaves the state out."""
+    game = describe(session)
+    if compact:
+        del game["state"]
+    report = {"verdict": outcome.verdict.as_dict(), **game}
     return report, EXIT_OK if outcome.verdict.ok else EXIT_REFUSED
+
+
+def log(session: Session) -> dict[str, Any]:
+    """Every log entry in order: when, what kind, whose, the action; an undo or redo names the
+    entry whose action it took back or put back, and ``in_effect`` says whether an action or
+    correction counts in the game now (not undone)."""
+    rows = [_log_row(entry) for entry in session.entries]
+    effective: list[dict[str, Any]] = []
+    undone: list[dict[str, Any]] = []
+    for row in rows:
+        if row["kind"] == "undo":
+            undone.append(effective.pop())
+            row["undoes"] = undone[-1]["seq"]
+        elif row["kind"] == "redo":
+            effective.append(undone.pop())
+            row["redoes"] = effective[-1]["seq"]
+        else:
+            effective.append(row)
+            undone.clear()
+    for row in rows:
+        if "action" in row:
+            row["in_effect"] = False
+    for row in effective:
+        row["in_effect"] = True
+    return {
+        "game_id": session.game_id,
+        "game": session.rules.name,
+        "seq": session.seq,
+        "entries": rows,
+    }
+
+
+def _log_row(entry: LogEntry) -> dict[str, Any]:
+    row: dict[str, Any] = {"seq": entry.seq, "time": entry.created_at, "kind": entry.kind}
+    if entry.kind in ("action", "correction"):
+        row["correction"] = entry.kind == "correction"
+        row["player"] = entry.payload.get("player")
+        row["action"] = entry.payload
+    return row
 
 
 def legal(session: Session) -> list[dict[str, Any]]:

@@ -17,12 +17,14 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from pydantic import ValidationError
+from pydantic_core import to_json
 
-from companion.errors import InputError
+from companion.errors import WHOLE_INPUT, InputError
 from companion.games.targi.questions import QUESTIONS as TARGI_QUESTIONS
 from companion.games.timbuktu.questions import QUESTIONS as TIMBUKTU_QUESTIONS
 from companion.games.tuareg.questions import QUESTIONS as TUAREG_QUESTIONS
 from companion.games.tuareg.questions import READS_SETTINGS as TUAREG_READS_SETTINGS
+from companion.json_input import read_json
 
 QUESTION_SETS = {
     "targi": TARGI_QUESTIONS,
@@ -40,9 +42,10 @@ EXIT_BAD_INPUT = 2
 
 
 def answer(
-    game: str, question: str, text: str, settings: SettingsReader | None = None
+    game: str, question: str, text: str | bytes, settings: SettingsReader | None = None
 ) -> dict[str, Any]:
-    """The answer to ``question`` about ``game`` asked with the JSON ``text``; raises InputError.
+    """The answer to ``question`` about ``game`` asked with the JSON ``text`` (UTF-8 if bytes);
+    raises InputError.
 
     ``settings`` reads a game's stored settings; it is called only by a question that needs a stored
     value, and without it nothing counts as stored.
@@ -58,11 +61,10 @@ def answer(
             f"question: {game} has no question {question!r}; known: {sorted(questions)}",
         )
     model, handler = questions[question]
-    try:
-        parsed = model.model_validate_json(text)
+    value = read_json(text, WHOLE_INPUT)
+    try:  # validated as JSON, strictly: strings name enum members, no type is coerced
+        parsed = model.model_validate_json(to_json(value), strict=True)
     except ValidationError as error:
-        if error.errors()[0]["type"] == "json_invalid":
-            raise InputError("malformed_json", f"(input): {error.errors()[0]['msg']}") from None
         raise InputError.from_validation(error) from None
     if question in READS_SETTINGS.get(game, frozenset()):
         return handler(parsed, lambda: {} if settings is None else settings(game))
@@ -72,10 +74,13 @@ def answer(
 def run(
     game: str,
     question: str,
-    source: IO[str],
-    out: IO[str] = sys.stdout,
+    source: IO[bytes] | IO[str],
+    out: IO[str] | None = None,
     settings: SettingsReader | None = None,
 ) -> int:
+    """Answer one question read from ``source``, printing to ``out`` (standard output as it is
+    when the question is asked)."""
+    out = sys.stdout if out is None else out
     try:
         result = answer(game, question, source.read(), settings)
     except InputError as error:

@@ -1,7 +1,8 @@
 """Targi's headless rules questions (``table-companion rules targi QUESTION``): JSON in, JSON out.
 
 Each question validates its input strictly (unknown fields, wrong types and out-of-range values are
-:class:`InputError`) and answers with the same functions the rules engine uses.
+:class:`InputError`) and answers with the same functions the rules engine uses. Counts are bounded
+as the game's actions bound them (at most 99 of anything a player holds).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator, model_validator
 
 from companion.games.targi import scoring
+from companion.games.targi.actions import Count
 from companion.games.targi.board import (
     RAID_CORNERS,
     legal_placements,
@@ -24,7 +26,8 @@ from companion.games.targi.raids import raid_options
 from companion.questions import Question
 
 Card = Annotated[int, Field(ge=1, le=16)]
-Count = Annotated[int, Field(ge=0)]
+Bonus = Annotated[int, Field(ge=-99, le=99)]
+"""Card-text bonus points, as a correction may enter them."""
 
 
 def _figures(cards: list[int]) -> list[int]:
@@ -77,7 +80,7 @@ class RaidQuestion(Question):
 class ScorePlayer(Question):
     vp_tokens: Count
     card_vp: Count
-    card_bonus: int
+    card_bonus: Bonus
     gold: Count
     goods: Count
     display: Annotated[

@@ -5,11 +5,11 @@ out, answered by the functions the game itself uses.
 - ``theft``: what the revealed thief piles take from the camels of one place.
 - ``score``: the values of the goods (the removed tally) and the final score.
 
-Where the contract is silent: pens are any non-empty strings; a thief lists one or two different
-pitches and one or two different goods (its cards show two); each pen has at most one thief and a
-place at most five; two camels on one pitch of one pen, a camel with more than 4 goods, or counts
-beyond the box's 21 goods of a kind (removed and carried together) are malformed; the score takes
-3 to 5 players.
+Where the contract is silent: pens are any non-empty strings (at most 24 characters); a thief
+lists one or two different pitches and one or two different goods (its cards show two); each pen
+has at most one thief and a place at most five (and 25 camels); two camels on one pitch of one
+pen, a camel with more than 4 goods, or counts beyond the box's 21 goods of a kind (removed and
+carried together) are malformed; the score takes 3 to 5 players.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from companion.games.timbuktu.thefts import Standing, Thief, strike
 from companion.questions import Question
 
 Pitch = Annotated[int, Field(ge=1, le=PITCHES)]
-PenName = Annotated[str, Field(min_length=1)]
+PenName = Annotated[str, Field(min_length=1, max_length=24)]
 Count = Annotated[int, Field(ge=0, le=SUPPLY)]
 
 
@@ -66,7 +66,7 @@ class TheftThief(Question):
 
 
 class TheftQuestion(Question):
-    camels: dict[str, TheftCamel]
+    camels: Annotated[dict[str, TheftCamel], Field(max_length=PENS * PITCHES)]
     thieves: Annotated[list[TheftThief], Field(max_length=PENS)]
 
     @field_validator("camels")

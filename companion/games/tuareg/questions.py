@@ -11,7 +11,8 @@ Each question validates its input strictly (unknown fields, wrong types and out-
 Where the contract is silent: ``add`` holds 1 to 4 cards (nothing to lay, or more than one turn lays,
 is malformed), ``load`` at most 4 and must itself be a legal load (no legal play makes another);
 counts above the game's copies of a good, or of a special card set out for that many players, summed
-over the players, are out of range.
+over the players, are out of range; so are values above what ``confirm_value`` takes (20 points,
+9 dinars), stage points above what a stage can give and a cache worth more than every good.
 """
 
 from __future__ import annotations
@@ -38,9 +39,15 @@ from companion.games.tuareg.model import (
 from companion.games.tuareg.values import Settings, resolve_values
 from companion.questions import Question
 
-Count = Annotated[int, Field(ge=0)]
 MOST_SET_OUT = {card: max(s[card] for s in SPECIAL_SUPPLY.values()) for card in SpecialCard}
-Points = Annotated[int, Field(ge=1)]
+MOST_POINTS, MOST_DINARS = 20, 9
+"""A good's highest majority points and dinar value, as ``confirm_value`` bounds them."""
+Points = Annotated[int, Field(ge=1, le=MOST_POINTS)]
+StagePoints = Annotated[
+    int, Field(ge=0, le=len(Good) * MOST_POINTS + 2 * MOST_SET_OUT[SpecialCard.MAP])
+]
+"""At most every majority at its highest value and every map cashed in."""
+CacheValue = Annotated[int, Field(ge=0, le=sum(COPIES.values()) * MOST_DINARS)]
 
 
 class LoadQuestion(Question):
@@ -121,9 +128,9 @@ class Unused(Question):
 
 
 class FinalPlayer(Question):
-    stages: Annotated[list[Count], Field(min_length=STAGES, max_length=STAGES)]
+    stages: Annotated[list[StagePoints], Field(min_length=STAGES, max_length=STAGES)]
     unused: Unused
-    cache_value: Count
+    cache_value: CacheValue
 
 
 class FinalQuestion(Question):
