@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Annotated
+
+from pydantic import PlainSerializer
 
 from companion.games.targi.board import Cell
+
+CardSet = Annotated[
+    frozenset[str], PlainSerializer(sorted, return_type=list[str], when_used="json")
+]
+"""A pile whose order carries no meaning: printed sorted, so every process prints it alike."""
 
 
 class Good(Enum):
@@ -138,8 +146,8 @@ class TargiState:
     robber: int | None
     phase: Phase
     centre: tuple[tuple[Cell, Slot], ...]
-    goods_discard: frozenset[str] = frozenset()
-    tribe_discard: frozenset[str] = frozenset()
+    goods_discard: CardSet = frozenset()
+    tribe_discard: CardSet = frozenset()
     raid: int | None = None
     """The raid being paid in the RAID phase."""
     raid_paid: tuple[bool, bool] = (False, False)
