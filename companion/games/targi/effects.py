@@ -24,9 +24,37 @@ SILVERSMITH: dict[SilversmithTrade, tuple[Stock | None, int]] = {
 SILVERSMITH_GOODS = {SilversmithTrade.TWO_GOODS: 2, SilversmithTrade.FOUR_GOODS: 4}
 
 
-def _pay(stock: Stock, cost: Stock, what: str) -> Stock:
+AMOUNT_NAMES = ("dates", "salt", "pepper", "gold", "VP")
+
+
+def amount_text(amount: Stock) -> str:
+    """``2 dates, 1 pepper and 1 gold`` (``nothing`` for an empty amount)."""
+    parts = [
+        f"{count} {_(name)}"
+        for count, name in zip(amount.as_tuple(), AMOUNT_NAMES, strict=True)
+        if count
+    ]
+    if not parts:
+        return _("nothing")
+    if len(parts) == 1:
+        return parts[0]
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
+
+
+def require_covers(stock: Stock, cost: Stock, what: str) -> None:
+    """Refuse (``cannot_afford``) a payment the stock cannot make, naming the cost and what is
+    missing."""
     if not stock.covers(cost):
-        raise RuleViolation("cannot_afford", _("Not enough to pay for {what}.").format(what=what))
+        raise RuleViolation(
+            "cannot_afford",
+            _("{what} takes {cost}; you are missing {missing}.").format(
+                what=what, cost=amount_text(cost), missing=amount_text(stock.shortfall(cost))
+            ),
+        )
+
+
+def _pay(stock: Stock, cost: Stock, what: str) -> Stock:
+    require_covers(stock, cost, what)
     return stock - cost
 
 
@@ -61,7 +89,7 @@ def merchant(stock: Stock, exchanges: Sequence[Exchange]) -> Stock:
             )
         else:
             cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOOD), Stock.of(exchange.get)
-        stock = _pay(stock, cost, _("exchange {n}").format(n=number)) + gain
+        stock = _pay(stock, cost, _("Exchange {n}").format(n=number)) + gain
     return stock
 
 
@@ -75,7 +103,7 @@ def silversmith(stock: Stock, trade: SilversmithTrade, good: Good | None) -> Sto
         raise RuleViolation("no_good_expected", _("This Silversmith trade takes gold, not goods."))
     else:
         cost = gold_paid
-    return _pay(stock, cost, _("the Silversmith")) + Stock(vp=vp)
+    return _pay(stock, cost, _("The Silversmith's trade")) + Stock(vp=vp)
 
 
 def display_cost(card_id: str, pay_gold: bool) -> Stock:
@@ -120,7 +148,8 @@ def display_card(player: PlayerState, card_id: str, row: int | None, pay_gold: b
         raise RuleViolation(
             "row_full", _("Row {row} of the display already holds four cards.").format(row=row + 1)
         )
-    stock = _pay(player.stock, display_cost(card_id, pay_gold), card_id)
+    what = _("Displaying {card}").format(card=card_id)
+    stock = _pay(player.stock, display_cost(card_id, pay_gold), what)
     display = tuple(
         (*cards, card_id) if index == row else cards for index, cards in enumerate(player.display)
     )

@@ -100,6 +100,15 @@ class Stock:
         """True if this stock can pay ``amount`` without any count going negative."""
         return all(value >= 0 for value in (self - amount).as_tuple())
 
+    def shortfall(self, amount: Stock) -> Stock:
+        """What this stock lacks to pay ``amount`` (zero everywhere if it covers it)."""
+        return Stock(
+            *(
+                max(0, need - have)
+                for have, need in zip(self.as_tuple(), amount.as_tuple(), strict=True)
+            )
+        )
+
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.dates, self.salt, self.pepper, self.gold, self.vp)
 

@@ -188,8 +188,7 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
             "wrong_payment",
             _("Raid {raid}: you cannot pay it, so you give nothing.").format(raid=state.raid),
         )
-    if not player.stock.covers(payment):
-        raise RuleViolation("cannot_afford", _("You do not have those goods."))
+    effects.require_covers(player.stock, payment, _("This payment"))
     state = state.with_player(action.player, player.with_stock(player.stock - payment))
     if opponent_gains:
         state = _gain(state, 1 - action.player, Stock(vp=opponent_gains))
@@ -314,8 +313,7 @@ def _return_excess(state: TargiState, action: a.ReturnExcess) -> TargiState:
     returned = Stock(action.dates, action.salt, action.pepper, action.gold)
     if not flow.over_limit(player):
         raise RuleViolation("within_limits", _("You hold no more than 10 goods and 3 gold."))
-    if not player.stock.covers(returned):
-        raise RuleViolation("cannot_afford", _("You cannot return goods you do not have."))
+    effects.require_covers(player.stock, returned, _("Returning this"))
     excess_goods, excess_gold = flow.excess(player)
     if returned.goods != excess_goods or returned.gold != excess_gold:
         raise RuleViolation(
