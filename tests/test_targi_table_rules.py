@@ -5,10 +5,11 @@ corrections, raid protection, and the end after round 12."""
 from __future__ import annotations
 
 import pytest
-from targi_table import RULES, new_game, place, play
+from targi_table import RULES, advance_to_round, new_game, place, play
 
 from companion.games.targi import actions as a
-from companion.games.targi.model import TargiState
+from companion.games.targi import piles
+from companion.games.targi.model import Phase, TargiState
 from companion.verdict import RuleViolation
 
 
@@ -49,3 +50,66 @@ def test_a_raid_payment_or_return_beyond_the_stock_says_what_is_missing() -> Non
     state = play(state, a.EndTurn(player=0), a.EndTurn(player=1))
     message = refusal(state, a.ReturnExcess(player=0, pepper=3, gold=2), "cannot_afford")
     assert "3 pepper and 2 gold" in message and "missing 1 pepper" in message
+
+
+# --- point 5: after round 12 no new central cards are asked for ------------------------------
+
+
+def round_twelve_actions() -> TargiState:
+    state = advance_to_round(new_game(), 12)
+    while state.phase is not Phase.ACTIONS:
+        state = RULES.apply(state, RULES.legal_actions(state)[0])
+    return state
+
+
+def use_central_cards(state: TargiState) -> TargiState:
+    """The player to move uses every central card their markers stand on, then ends the turn."""
+    seat = state.to_move
+    uses = (a.TakeCentralGoods, a.TakeCentralTribe)
+    while state.to_move == seat and state.players[seat].markers:
+        cell = state.players[seat].markers[0]
+        legal = [x for x in RULES.legal_actions(state) if isinstance(x, uses) and x.cell == cell]
+        state = play(state, legal[0])
+    return play(state, a.EndTurn(player=seat)) if state.to_move == seat else state
+
+
+def test_no_cards_are_turned_up_after_round_twelve_since_raid_four_ends_the_game() -> None:
+    state = use_central_cards(use_central_cards(round_twelve_actions()))
+    assert [cell for cell, slot in state.centre if slot.card is None]  # cards were used
+    assert (state.round, state.phase, state.raid) == (13, Phase.RAID, 4)
+    assert not any(isinstance(x, a.RevealCard) for x in RULES.legal_actions(state))
+    while state.phase is Phase.RAID:
+        state = play(state, RULES.legal_actions(state)[0])
+    assert (state.phase, state.end_reason) == (Phase.GAME_OVER, "raid_4")
+
+
+def test_round_twelve_limits_still_apply_before_raid_four() -> None:
+    state = round_twelve_actions()
+    seat = state.to_move
+    state = play(state, a.SetStock(player=seat, dates=11, salt=0, pepper=0, gold=4, vp=0))
+    state = play(state, a.EndTurn(player=seat), a.EndTurn(player=1 - seat))
+    assert (state.round, state.phase) == (12, Phase.LIMITS)
+    state = play(state, a.ReturnExcess(player=seat, dates=1, gold=1))
+    assert (state.round, state.phase) == (13, Phase.RAID)
+
+
+def test_a_log_that_names_the_cards_turned_after_round_twelve_still_replays() -> None:
+    """Logs written when the app still asked for them name those cards before the returns (and
+    before raid 4): they are accepted, though never asked for."""
+    state = round_twelve_actions()
+    seat = state.to_move
+    state = play(state, a.SetStock(player=seat, dates=11, salt=0, pepper=0, gold=3, vp=0))
+    state = use_central_cards(use_central_cards(state))
+    face_down = [cell for cell, slot in state.centre if slot.card is None]
+    first, *rest = face_down
+    kind = state.slot(first).kind
+    card = sorted(piles.pile(state, kind))[0]
+    state = play(state, a.RevealCard(cell=first, card=card))
+    assert state.slot(first).card == card and state.phase is Phase.LIMITS
+    state = play(state, a.ReturnExcess(player=seat, dates=1))
+    for cell in rest:
+        state = play(
+            state, a.RevealCard(cell=cell, card=sorted(piles.pile(state, state.slot(cell).kind))[0])
+        )
+    assert (state.round, state.phase) == (13, Phase.RAID)
+    refusal(round_one_placed(), a.RevealCard(cell=(1, 1), card=card), "wrong_phase")

@@ -158,7 +158,8 @@ def _gain(state: TargiState, seat: int, gain: Stock) -> TargiState:
 
 
 def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
-    _require_phase(state, Phase.REVEAL)
+    if not flow.late_reveal(state):
+        _require_phase(state, Phase.REVEAL)
     slot = state.slot(action.cell)
     if slot.card is not None:
         raise RuleViolation(
