@@ -5,7 +5,7 @@ corrections, raid protection, and the end after round 12."""
 from __future__ import annotations
 
 import pytest
-from targi_table import RULES, advance_to_round, new_game, place, play
+from targi_table import RULES, advance_to_round, finish_round, new_game, place, play
 
 from companion.games.targi import actions as a
 from companion.games.targi import piles
@@ -113,3 +113,49 @@ def test_a_log_that_names_the_cards_turned_after_round_twelve_still_replays() ->
         )
     assert (state.round, state.phase) == (13, Phase.RAID)
     refusal(round_one_placed(), a.RevealCard(cell=(1, 1), card=card), "wrong_phase")
+
+
+# --- point 1: the Noble plays a hand card only in a later round ------------------------------
+
+
+def round_two_with_noble_and_expansion() -> TargiState:
+    """Round 2, Bilal starts with the Noble 1, Tribal expansion 14 and Caravan 13."""
+    state = finish_round(new_game())
+    state = place(state, 1, 5, 14, 3, 13, 9)
+    assert (state.round, state.to_move, state.players[1].targi) == (2, 1, (1, 14, 13))
+    return state
+
+
+def test_a_tribe_card_taken_into_the_hand_is_played_with_the_noble_only_in_a_later_round() -> None:
+    state = round_two_with_noble_and_expansion()
+    state = play(state, a.UseTribalExpansion(player=1, card="TARGI-TRIBE-TENT-9", decision="hand"))
+    assert state.players[1].hand_round == 2
+    display = a.UseNoble(player=1, decision="display", row=0)
+    message = refusal(state, display, "hand_this_round")
+    assert "TARGI-TRIBE-TENT-9" in message and "later round" in message
+    refusal(state, a.UseNoble(player=1, decision="discard"), "hand_this_round")
+    assert not [x for x in RULES.legal_actions(state) if isinstance(x, a.UseNoble)]
+    # Round 3 (Amal starts): Bilal takes the Noble again and plays the card.
+    state = finish_round(play(state, a.EndTurn(player=1)))
+    while state.phase is Phase.PLACEMENT:
+        places = [x for x in RULES.legal_actions(state) if isinstance(x, a.Place)]
+        wanted = [x for x in places if x.card == 1] if state.to_move == 1 else []
+        state = play(state, (wanted or [x for x in places if x.card != 1])[0])
+    state = play(state, a.EndTurn(player=0))
+    assert (state.round, state.to_move, state.players[1].hand_round) == (3, 1, 2)
+    assert display in RULES.legal_actions(state)
+    state = play(state, display)
+    assert state.players[1].display[0] == ("TARGI-TRIBE-TENT-9",)
+    assert (state.players[1].hand, state.players[1].hand_round) == (None, None)
+
+
+def test_a_corrected_hand_card_says_whether_it_was_taken_this_round() -> None:
+    state = round_two_with_noble_and_expansion()
+    fresh = play(state, a.SetHand(player=1, card="TARGI-TRIBE-TENT-9", taken_this_round=True))
+    refusal(fresh, a.UseNoble(player=1, decision="discard"), "hand_this_round")
+    older = play(state, a.SetHand(player=1, card="TARGI-TRIBE-TENT-9"))
+    assert RULES.apply(older, a.UseNoble(player=1, decision="discard")).players[1].hand is None
+    # An old log's set_hand, without the field, still reads (an earlier round).
+    assert RULES.parse_action({"kind": "set_hand", "player": 1, "card": None}) == a.SetHand(
+        player=1, card=None
+    )

@@ -243,10 +243,14 @@ class FixCentralCard:
 
 @game_action
 class SetHand:
+    """The card in a player's hand; ``taken_this_round`` if it went into the hand this round (it
+    may then leave the hand only in a later round)."""
+
     correction: ClassVar[bool] = True
     kind: Literal["set_hand"] = "set_hand"
     player: Seat
     card: str | None
+    taken_this_round: bool = False
 
 
 @game_action

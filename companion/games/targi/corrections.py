@@ -92,7 +92,8 @@ def _set_hand(state: TargiState, c: a.SetHand) -> TargiState:
     player = state.players[c.player]
     if c.card is not None and c.card != player.hand:
         _require_tribe_card_free(state, c.card)
-    return state.with_player(c.player, replace(player, hand=c.card))
+    taken = state.round if c.card is not None and c.taken_this_round else None
+    return state.with_player(c.player, replace(player, hand=c.card, hand_round=taken))
 
 
 def _fix_displayed(state: TargiState, c: a.FixDisplayedCard) -> TargiState:

@@ -137,7 +137,7 @@ def take_tribe_card(
                 "hand_full",
                 _("You already hold a tribe card: display or discard this one."),
             )
-        return state.with_player(seat, replace(player, hand=card_id))
+        return state.with_player(seat, replace(player, hand=card_id, hand_round=state.round))
     return state.with_player(seat, display_card(player, card_id, row, pay_gold))
 
 

@@ -131,6 +131,9 @@ class PlayerState:
     colour: str
     stock: Stock
     hand: str | None = None
+    hand_round: int | None = None
+    """The round in which the hand card was taken into the hand (None: an earlier one, as far as
+    the app knows): it may be played from the hand only in a later round."""
     display: tuple[tuple[str, ...], ...] = ((), (), ())
     card_bonus: int = 0
     """VP from card texts the app cannot read, entered by the table."""

@@ -228,11 +228,25 @@ def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
     player = state.players[action.player]
     if player.hand is None:
         raise RuleViolation("empty_hand", _("You hold no tribe card to play or discard."))
-    card, player = player.hand, replace(player, hand=None)
+    require_earlier_round(state, player)
+    card, player = player.hand, replace(player, hand=None, hand_round=None)
     state = state.with_player(action.player, player)
     return effects.take_tribe_card(
         state, action.player, card, action.decision, action.row, action.pay_gold
     )
+
+
+def require_earlier_round(state: TargiState, player: PlayerState) -> None:
+    """A tribe card is played (or discarded with the Noble) from the hand only in a later round
+    than the one it was taken into the hand (rulebook: "in a later round")."""
+    if player.hand is not None and player.hand_round == state.round:
+        raise RuleViolation(
+            "hand_this_round",
+            _(
+                "{card} went into your hand this round: it may leave the hand only in a later "
+                "round."
+            ).format(card=player.hand),
+        )
 
 
 def _merchant(state: TargiState, action: a.UseMerchant) -> TargiState:
