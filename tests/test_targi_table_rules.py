@@ -4,12 +4,18 @@ corrections, raid protection, and the end after round 12."""
 
 from __future__ import annotations
 
-import pytest
-from targi_table import RULES, advance_to_round, finish_round, new_game, place, play
+from dataclasses import replace
+from pathlib import Path
 
+import pytest
+from cli_process import run
+from targi_table import CENTRE, RULES, advance_to_round, finish_round, new_game, place, play
+
+from companion.errors import InputError
 from companion.games.targi import actions as a
-from companion.games.targi import piles
-from companion.games.targi.model import Phase, TargiState
+from companion.games.targi import piles, table_settings
+from companion.games.targi.model import CardEffect, Phase, Stock, TargiState
+from companion.store import Store
 from companion.verdict import RuleViolation
 
 
@@ -159,3 +165,222 @@ def test_a_corrected_hand_card_says_whether_it_was_taken_this_round() -> None:
     assert RULES.parse_action({"kind": "set_hand", "player": 1, "card": None}) == a.SetHand(
         player=1, card=None
     )
+
+
+# --- point 4: 1 gold instead of goods only on cards printed with the slash -------------------
+
+
+def game_with(**options: object) -> TargiState:
+    """``new_game()`` with these table-confirmed options (``gold_alternative``, ``card_effects``)."""
+    parsed = RULES.parse_options(
+        {
+            "players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}],
+            **options,
+        }
+    )
+    return play(RULES.setup(parsed), *(a.RevealCard(cell=c, card=k) for c, k in CENTRE.items()))
+
+
+def bilal_expands(state: TargiState) -> TargiState:
+    """Round 1 placed as above, Amal done: Bilal uses his Tribal expansion with plenty to pay."""
+    state = play(place(state, 5, 2, 3, 14, 13, 10), a.EndTurn(player=0))
+    return play(state, a.SetStock(player=1, dates=5, salt=5, pepper=5, gold=3, vp=4))
+
+
+def expansion(card: str, pay_gold: bool) -> a.UseTribalExpansion:
+    return a.UseTribalExpansion(player=1, card=card, decision="display", row=0, pay_gold=pay_gold)
+
+
+def test_one_gold_instead_of_goods_only_where_the_card_prints_the_slash() -> None:
+    state = bilal_expands(
+        game_with(gold_alternative={"TARGI-TRIBE-WELL-6": False, "TARGI-TRIBE-TENT-9": True})
+    )
+    message = refusal(state, expansion("TARGI-TRIBE-WELL-6", True), "no_gold_alternative")
+    assert "TARGI-TRIBE-WELL-6" in message
+    legal = RULES.legal_actions(state)
+    assert expansion("TARGI-TRIBE-WELL-6", False) in legal
+    assert expansion("TARGI-TRIBE-WELL-6", True) not in legal
+    # Confirmed (Tent 9) and not yet confirmed (Well 3): the purchase asks, both are offered.
+    for card in ("TARGI-TRIBE-TENT-9", "TARGI-TRIBE-WELL-3"):
+        assert {expansion(card, False), expansion(card, True)} <= set(legal)
+    paid = play(state, expansion("TARGI-TRIBE-TENT-9", True))
+    assert paid.players[1].stock == Stock(dates=5, salt=5, pepper=5, gold=2, vp=4)
+
+
+def test_paying_gold_for_the_goods_still_pays_the_gold_the_card_prints() -> None:
+    state = bilal_expands(new_game())
+    # Tent 4 costs 1 date and 1 gold (S1): with the slash, 1 gold for the date and the 1 gold.
+    paid = play(state, expansion("TARGI-TRIBE-TENT-4", True))
+    assert paid.players[1].stock == Stock(dates=5, salt=5, pepper=5, gold=1, vp=4)
+    # Camel rider 6 costs 1 gold only: there are no goods that gold could stand for.
+    refusal(state, expansion("TARGI-TRIBE-CAMEL-RIDER-6", True), "no_gold_alternative")
+
+
+def test_an_old_logs_pay_gold_payload_still_reads_and_applies() -> None:
+    state = bilal_expands(new_game())
+    old = RULES.parse_action(
+        {
+            "kind": "tribal_expansion",
+            "player": 1,
+            "card": "TARGI-TRIBE-WELL-6",
+            "decision": "display",
+            "row": 0,
+            "pay_gold": True,
+        }
+    )
+    assert RULES.apply(state, old).players[1].stock.gold == 2
+
+
+def test_the_tables_card_facts_are_stored_once_and_copied_into_each_new_game(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        table_settings.remember_gold_alternative(store, "TARGI-TRIBE-TENT-4", True)
+        table_settings.remember_gold_alternative(store, "TARGI-TRIBE-WELL-6", False)
+        table_settings.remember_effects(store, "TARGI-TRIBE-OASIS-2", (CardEffect.RAID_PROTECTION,))
+        assert store.list_settings("targi") == {
+            "card_effects": {"TARGI-TRIBE-OASIS-2": ["raid_protection"]},
+            "gold_alternative": {"TARGI-TRIBE-TENT-4": True, "TARGI-TRIBE-WELL-6": False},
+        }
+    code, game = run("game", "new", "targi", "--player", "A:blue", "--player", "B:white", db=db)
+    assert code == 0, game
+    facts = game["state"]["card_facts"]
+    assert facts == [
+        {"card": "TARGI-TRIBE-OASIS-2", "gold_alternative": None, "effects": ["raid_protection"]},
+        {"card": "TARGI-TRIBE-TENT-4", "gold_alternative": True, "effects": []},
+        {"card": "TARGI-TRIBE-WELL-6", "gold_alternative": False, "effects": []},
+    ]
+    with Store.open(db) as store:  # editable: a later change reaches later games only
+        table_settings.remember_gold_alternative(store, "TARGI-TRIBE-WELL-6", None)
+        assert store.list_settings("targi")["gold_alternative"] == {"TARGI-TRIBE-TENT-4": True}
+    code, shown = run("game", "show", game["game_id"], db=db)
+    assert shown["state"]["card_facts"] == facts
+
+
+def test_a_stored_card_fact_that_does_not_read_is_reported(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        store.set_setting("targi", "card_effects", {"TARGI-TRIBE-TENT-4": ["fly"]})
+    code, answer = run("game", "new", "targi", "--player", "A:blue", "--player", "B:white", db=db)
+    assert (code, answer["error"]["code"]) == (2, "invalid_setting")
+    assert "card_effects.TARGI-TRIBE-TENT-4" in answer["error"]["message"]
+    with pytest.raises(InputError, match=r"gold_alternative\.TARGI-TRIBE-TENT-10"):
+        table_settings.check_setting("gold_alternative", {"TARGI-TRIBE-TENT-10": True})
+    with pytest.raises(InputError, match="has no setting"):
+        table_settings.check_setting("slashes", {})
+
+
+# --- point 2: what tribe cards' texts allow: actions for marked cards, corrections for any ---
+
+
+def displaying(state: TargiState, seat: int, *rows: tuple[str, ...], hand: str | None = None):
+    """``seat`` shows ``rows`` (and holds ``hand``, taken in an earlier round)."""
+    player = replace(state.players[seat], display=(*rows, *((),) * (3 - len(rows))), hand=hand)
+    return state.with_player(seat, player)
+
+
+OASIS = tuple(f"TARGI-TRIBE-OASIS-{n}" for n in range(1, 9))
+TENTS = tuple(f"TARGI-TRIBE-TENT-{n}" for n in range(4, 10))
+"""Tribe cards that new_game() does not lay in the centre."""
+
+
+def test_a_card_marked_play_from_hand_lets_its_owner_play_the_hand_card_without_the_noble() -> None:
+    marked = {"card_effects": {"TARGI-TRIBE-TENT-5": ["play_from_hand"]}}
+    state = bilal_expands(game_with(**marked))
+    state = displaying(state, 1, ("TARGI-TRIBE-TENT-5",), hand="TARGI-TRIBE-WELL-6")
+    play_it = a.PlayFromHand(player=1, row=0)
+    assert play_it in RULES.legal_actions(state)
+    assert a.PlayFromHand(player=1, row=1, pay_gold=True) in RULES.legal_actions(state)
+    played = play(state, play_it).players[1]
+    assert played.display[0] == ("TARGI-TRIBE-TENT-5", "TARGI-TRIBE-WELL-6")
+    assert (played.hand, played.stock) == (None, Stock(dates=4, salt=3, pepper=5, gold=3, vp=4))
+    # Without a marked card: refused, not offered; the card taken this round waits anyway.
+    unmarked = displaying(bilal_expands(new_game()), 1, ("TARGI-TRIBE-TENT-5",), hand=OASIS[0])
+    assert "correction" in refusal(unmarked, play_it, "no_card_effect")
+    assert not [x for x in RULES.legal_actions(unmarked) if isinstance(x, a.PlayFromHand)]
+    fresh = play(state, a.SetHand(player=1, card=OASIS[0], taken_this_round=True))
+    refusal(fresh, play_it, "hand_this_round")
+    refusal(play(state, a.SetHand(player=1, card=None)), play_it, "empty_hand")
+
+
+def test_a_card_marked_swap_lets_its_owner_swap_two_displayed_cards() -> None:
+    state = bilal_expands(game_with(card_effects={OASIS[0]: ["swap_displayed"]}))
+    state = displaying(state, 1, (OASIS[0], OASIS[1], OASIS[2], TENTS[0]), (OASIS[3],))
+    assert RULES.score_sheet(state).points["Bilal"]["rows"] == 0
+    swap = a.SwapDisplayed(player=1, first=(0, 3), second=(1, 0))
+    swaps = [x for x in RULES.legal_actions(state) if isinstance(x, a.SwapDisplayed)]
+    assert swap in swaps and len(swaps) == 4  # one card of row 2 with each of row 1's four
+    after = play(state, swap)
+    assert after.players[1].display[:2] == ((*OASIS[:4],), (TENTS[0],))
+    assert RULES.score_sheet(after).points["Bilal"]["rows"] == 4  # a row of four oases
+    refusal(state, a.SwapDisplayed(player=1, first=(0, 1), second=(0, 1)), "same_card")
+    refusal(state, a.SwapDisplayed(player=1, first=(0, 1), second=(2, 0)), "no_such_card")
+    unmarked = displaying(bilal_expands(new_game()), 1, (OASIS[0],), (OASIS[1],))
+    refusal(unmarked, a.SwapDisplayed(player=1, first=(0, 0), second=(1, 0)), "no_card_effect")
+
+
+def test_a_card_added_to_a_display_by_correction_counts_for_vp_rows_and_the_twelfth_card() -> None:
+    state = bilal_expands(new_game())
+    state = displaying(state, 1, (*OASIS[:4],), (*TENTS[:4],), (*OASIS[4:7],), hand=OASIS[7])
+    before = RULES.score_sheet(state).points["Bilal"]
+    add = a.AddDisplayed(player=1, row=2, card=OASIS[7])
+    assert RULES.is_correction(add)
+    after = play(state, add)
+    bilal = after.players[1]
+    assert (bilal.hand, bilal.displayed, bilal.stock) == (None, 12, state.players[1].stock)
+    points = RULES.score_sheet(after).points["Bilal"]
+    assert points["card_vp"] == before["card_vp"] + 1 and points["rows"] == before["rows"] + 4
+    assert play(after, a.EndTurn(player=1)).end_reason == "display_full"
+    refusal(after, a.AddDisplayed(player=1, row=2, card=TENTS[4]), "row_full")
+    refusal(state, a.AddDisplayed(player=0, row=0, card="TARGI-TRIBE-WELL-1"), "card_in_play")
+    refusal(state, a.AddDisplayed(player=0, row=0, card="TARGI-GOODS-GOLD-1"), "wrong_kind")
+    # From the draw pile or the discard pile too.
+    drawn = play(state, a.AddDisplayed(player=0, row=0, card=TENTS[4]))
+    assert drawn.players[0].display[0] == (TENTS[4],)
+    discarded = replace(state, tribe_discard=frozenset({TENTS[4]}))
+    back = play(discarded, a.AddDisplayed(player=0, row=1, card=TENTS[4]))
+    assert back.tribe_discard == frozenset() and back.players[0].display[1] == (TENTS[4],)
+
+
+def test_two_displayed_cards_swapped_by_any_card_are_entered_as_a_correction() -> None:
+    state = bilal_expands(new_game())
+    state = displaying(state, 1, (*OASIS[:3], TENTS[0]), (OASIS[3],))
+    fix = a.FixSwapDisplayed(player=1, first=(1, 0), second=(0, 3))
+    assert RULES.is_correction(fix)
+    assert play(state, fix).players[1].display[0] == OASIS[:4]
+
+
+# --- point 3: raid protection is entered as such -----------------------------------------------
+
+
+def test_a_player_protected_from_a_raid_gives_nothing_and_no_payment_is_logged() -> None:
+    state = advance_to_round(game_with(card_effects={OASIS[0]: ["raid_protection"]}), 4)
+    first = state.to_move
+    state = displaying(state, first, (OASIS[0],))
+    protected = a.RaidProtected(player=first)
+    assert protected in RULES.legal_actions(state)
+    stock = state.players[first].stock
+    state = play(state, protected)
+    assert state.players[first].stock == stock and state.to_move == 1 - first
+    # The opponent displays no marked card: not offered, refused; a correction excuses anyone.
+    assert a.RaidProtected(player=1 - first) not in RULES.legal_actions(state)
+    refusal(state, a.RaidProtected(player=1 - first), "no_card_effect")
+    refusal(state, a.ExcuseRaid(player=first), "raid_paid")
+    assert RULES.is_correction(a.ExcuseRaid(player=1 - first))
+    other_stock = state.players[1 - first].stock
+    state = play(state, a.ExcuseRaid(player=1 - first))
+    assert state.players[1 - first].stock == other_stock and state.phase is Phase.PLACEMENT
+    refusal(state, a.ExcuseRaid(player=first), "wrong_phase")
+
+
+def test_protection_from_raid_four_gives_the_opponent_nothing() -> None:
+    state = advance_to_round(game_with(card_effects={OASIS[0]: ["raid_protection"]}), 13)
+    first = state.to_move
+    state = displaying(state, first, (OASIS[0],))
+    state = play(state, a.SetStock(player=first, dates=0, salt=0, pepper=0, gold=0, vp=0))
+    vp = state.players[1 - first].stock.vp
+    state = play(state, a.RaidProtected(player=first))
+    assert state.players[1 - first].stock.vp == vp  # no 3 VP for the opponent
+    state = play(state, a.ExcuseRaid(player=1 - first))
+    assert (state.phase, state.end_reason) == (Phase.GAME_OVER, "raid_4")

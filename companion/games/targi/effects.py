@@ -106,17 +106,31 @@ def silversmith(stock: Stock, trade: SilversmithTrade, good: Good | None) -> Sto
     return _pay(stock, cost, _("The Silversmith's trade")) + Stock(vp=vp)
 
 
-def display_cost(card_id: str, pay_gold: bool) -> Stock:
-    """The printed cost, or 1 gold where the card offers (or may offer) "goods / 1 gold"."""
-    card = catalog().tribe[card_id]
+def gold_alternative(state: TargiState, card_id: str) -> bool | None:
+    """Whether ``card_id`` prints "goods / 1 gold": the table's word, else the catalog's (None:
+    nobody has said)."""
+    confirmed = state.facts(card_id).gold_alternative
+    return catalog().tribe[card_id].gold_alternative if confirmed is None else confirmed
+
+
+def display_cost(card_id: str, pay_gold: bool, alternative: bool | None) -> Stock:
+    """The printed cost; with ``pay_gold``, its goods replaced by 1 gold (gold it prints is still
+    paid). Refused where the card is known not to print "goods / 1 gold"; where nobody has said
+    (``alternative`` None), the player's statement that it does stands."""
+    cost = catalog().tribe[card_id].cost
     if not pay_gold:
-        return card.cost
-    if card.gold_alternative is False:
+        return cost
+    if alternative is False:
         raise RuleViolation(
             "no_gold_alternative",
             _("{card} cannot be paid with 1 gold instead of goods.").format(card=card_id),
         )
-    return Stock(gold=1)
+    if cost.goods == 0:
+        raise RuleViolation(
+            "no_gold_alternative",
+            _("{card} costs no goods that 1 gold could stand for.").format(card=card_id),
+        )
+    return Stock(gold=cost.gold + 1)
 
 
 def take_tribe_card(
@@ -138,10 +152,12 @@ def take_tribe_card(
                 _("You already hold a tribe card: display or discard this one."),
             )
         return state.with_player(seat, replace(player, hand=card_id, hand_round=state.round))
-    return state.with_player(seat, display_card(player, card_id, row, pay_gold))
+    cost = display_cost(card_id, pay_gold, gold_alternative(state, card_id))
+    return state.with_player(seat, display_card(player, card_id, row, cost))
 
 
-def display_card(player: PlayerState, card_id: str, row: int | None, pay_gold: bool) -> PlayerState:
+def display_card(player: PlayerState, card_id: str, row: int | None, cost: Stock) -> PlayerState:
+    """``player`` after paying ``cost`` for ``card_id`` and laying it at the end of ``row``."""
     if row is None:
         raise RuleViolation("row_required", _("Say which display row the card goes in."))
     if len(player.display[row]) >= ROW_LENGTH:
@@ -149,7 +165,7 @@ def display_card(player: PlayerState, card_id: str, row: int | None, pay_gold: b
             "row_full", _("Row {row} of the display already holds four cards.").format(row=row + 1)
         )
     what = _("Displaying {card}").format(card=card_id)
-    stock = _pay(player.stock, display_cost(card_id, pay_gold), what)
+    stock = _pay(player.stock, cost, what)
     display = tuple(
         (*cards, card_id) if index == row else cards for index, cards in enumerate(player.display)
     )

@@ -32,6 +32,18 @@ class Symbol(Enum):
     TENT = "tent"
 
 
+class CardEffect(Enum):
+    """What a tribe card's text lets its owner do, as the table marked it (the texts are not
+    public: see :mod:`.table_settings`)."""
+
+    PLAY_FROM_HAND = "play_from_hand"
+    """Play the hand card into the display without the Noble (rulebook: one card allows it)."""
+    SWAP_DISPLAYED = "swap_displayed"
+    """Swap two displayed cards (rulebook: one card allows it)."""
+    RAID_PROTECTION = "raid_protection"
+    """Give nothing at a raid."""
+
+
 class CardKind(Enum):
     GOODS = "goods"
     TRIBE = "tribe"
@@ -126,6 +138,16 @@ class Slot:
 
 
 @dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What this table confirmed about a tribe card that no public source prints."""
+
+    card: str
+    gold_alternative: bool | None = None
+    """Whether the card prints "goods / 1 gold" (None: not confirmed)."""
+    effects: tuple[CardEffect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerState:
     name: str
     colour: str
@@ -168,6 +190,8 @@ class TargiState:
     turn_done: tuple[bool, bool] = (False, False)
     """In the ACTIONS phase: which players have finished resolving their cards."""
     end_reason: str | None = None
+    card_facts: tuple[CardFacts, ...] = ()
+    """The table's confirmed facts about tribe cards (from the game's options), sorted by card."""
 
     @property
     def other_player(self) -> int:
@@ -194,6 +218,15 @@ class TargiState:
 
     def with_slot(self, cell: Cell, slot: Slot) -> TargiState:
         return replace(self, centre=tuple((c, slot if c == cell else s) for c, s in self.centre))
+
+    def facts(self, card: str) -> CardFacts:
+        return next((f for f in self.card_facts if f.card == card), CardFacts(card))
+
+    def has_effect(self, seat: int, effect: CardEffect) -> bool:
+        """True if ``seat`` displays a card the table marked as having ``effect``."""
+        return any(
+            effect in self.facts(card).effects for row in self.players[seat].display for card in row
+        )
 
     @property
     def marker_owner(self) -> dict[Cell, int]:
