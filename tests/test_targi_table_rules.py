@@ -15,6 +15,7 @@ from companion.errors import InputError
 from companion.games.targi import actions as a
 from companion.games.targi import piles, table_settings
 from companion.games.targi.model import CardEffect, Phase, Stock, TargiState
+from companion.session import Session
 from companion.store import Store
 from companion.verdict import RuleViolation
 
@@ -384,3 +385,57 @@ def test_protection_from_raid_four_gives_the_opponent_nothing() -> None:
     assert state.players[1 - first].stock.vp == vp  # no 3 VP for the opponent
     state = play(state, a.ExcuseRaid(player=1 - first))
     assert (state.phase, state.end_reason) == (Phase.GAME_OVER, "raid_4")
+
+
+# --- old logs replay as they were played ------------------------------------------------------
+
+
+def test_a_game_stored_before_these_rulings_replays_as_it_was_played(tmp_path: Path) -> None:
+    """Options without ``rules_version`` are a game stored before the Noble waited for a later
+    round and before paying gold kept the gold a card prints: its log still replays, identically."""
+    old_options = {
+        "players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "blue"}]
+    }
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        game_id = store.create_game("targi", old_options)
+        session = Session.resume(store, game_id)
+        assert session.state.rules_version == 1
+        for action in _round_two_actions(session.state):
+            assert session.submit(action, seq=session.seq, game_id=game_id).verdict.ok
+        assert session.state.players[1].targi == (1, 14, 13)  # the Noble and Tribal expansion
+        played = [
+            a.SetStock(player=1, dates=5, salt=5, pepper=5, gold=3, vp=4),
+            a.UseTribalExpansion(player=1, card="TARGI-TRIBE-TENT-4", decision="hand"),
+            a.UseNoble(player=1, decision="display", row=0, pay_gold=True),  # same round
+        ]
+        for action in played:
+            assert session.submit(action, seq=session.seq, game_id=game_id).verdict.ok, action
+        before = session.state
+        assert before.players[1].display[0] == ("TARGI-TRIBE-TENT-4",)
+        assert before.players[1].stock.gold == 2  # 1 gold in all, as it was then
+    with Store.open(path) as store:
+        assert Session.resume(store, game_id).state == before
+    new = RULES.parse_options(
+        {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
+    )
+    assert RULES.dump_options(new)["rules_version"] == 2
+
+
+def _round_two_actions(state: TargiState) -> list[a.TargiAction]:
+    """From a fresh game to :func:`round_two_with_noble_and_expansion`, one action at a time."""
+    actions = [a.RevealCard(cell=c, card=k) for c, k in CENTRE.items()]
+    state = play(state, *actions)
+    while state.round == 1:
+        action = (
+            a.EndTurn(player=state.to_move)
+            if state.phase is Phase.ACTIONS
+            else RULES.legal_actions(state)[0]
+        )
+        actions.append(action)
+        state = RULES.apply(state, action)
+    actions += [
+        a.Place(player=state.to_move if i % 2 == 0 else 1 - state.to_move, card=c)
+        for i, c in enumerate((1, 5, 14, 3, 13, 9))
+    ]
+    return actions

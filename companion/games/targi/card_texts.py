@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from companion.games.targi import actions as a
 from companion.games.targi import flow
-from companion.games.targi.effects import display_card, display_cost, gold_alternative
+from companion.games.targi.effects import display_card, display_cost
 from companion.games.targi.model import CardEffect, Phase, PlayerState, TargiState
 from companion.games.targi.refusals import (
     acting,
@@ -83,7 +83,7 @@ def play_from_hand(state: TargiState, action: a.PlayFromHand) -> TargiState:
         raise RuleViolation("empty_hand", _("You hold no tribe card to play."))
     require_earlier_round(state, player)
     card = player.hand
-    cost = display_cost(card, action.pay_gold, gold_alternative(state, card))
+    cost = display_cost(state, card, action.pay_gold)
     played = display_card(replace(player, hand=None, hand_round=None), card, action.row, cost)
     return state.with_player(action.player, played)
 

@@ -113,13 +113,17 @@ def gold_alternative(state: TargiState, card_id: str) -> bool | None:
     return catalog().tribe[card_id].gold_alternative if confirmed is None else confirmed
 
 
-def display_cost(card_id: str, pay_gold: bool, alternative: bool | None) -> Stock:
+def display_cost(state: TargiState, card_id: str, pay_gold: bool) -> Stock:
     """The printed cost; with ``pay_gold``, its goods replaced by 1 gold (gold it prints is still
-    paid). Refused where the card is known not to print "goods / 1 gold"; where nobody has said
-    (``alternative`` None), the player's statement that it does stands."""
+    paid). Refused where the card is known not to print "goods / 1 gold"; where nobody has said,
+    the player's statement that it does stands. (Games logged under rules version 1 paid 1 gold
+    in all, and replay so.)"""
     cost = catalog().tribe[card_id].cost
     if not pay_gold:
         return cost
+    alternative = gold_alternative(state, card_id)
+    if alternative is not False and state.rules_version == 1:
+        return Stock(gold=1)
     if alternative is False:
         raise RuleViolation(
             "no_gold_alternative",
@@ -152,7 +156,7 @@ def take_tribe_card(
                 _("You already hold a tribe card: display or discard this one."),
             )
         return state.with_player(seat, replace(player, hand=card_id, hand_round=state.round))
-    cost = display_cost(card_id, pay_gold, gold_alternative(state, card_id))
+    cost = display_cost(state, card_id, pay_gold)
     return state.with_player(seat, display_card(player, card_id, row, cost))
 
 

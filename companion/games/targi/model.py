@@ -192,6 +192,8 @@ class TargiState:
     end_reason: str | None = None
     card_facts: tuple[CardFacts, ...] = ()
     """The table's confirmed facts about tribe cards (from the game's options), sorted by card."""
+    rules_version: int = 2
+    """The app's rulings the game's log was written under (see ``TargiOptions.rules_version``)."""
 
     @property
     def other_player(self) -> int:

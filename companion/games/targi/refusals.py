@@ -36,6 +36,8 @@ def acting(state: TargiState, seat: int) -> PlayerState:
 def require_earlier_round(state: TargiState, player: PlayerState) -> None:
     """A tribe card is played (or discarded with the Noble) from the hand only in a later round
     than the one it was taken into the hand (rulebook: "in a later round")."""
+    if state.rules_version == 1:
+        return  # logged before the app knew this rule: the log replays as it was played
     if player.hand is not None and player.hand_round == state.round:
         raise RuleViolation(
             "hand_this_round",

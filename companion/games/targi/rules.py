@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
@@ -43,6 +43,7 @@ from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation
 
+RULES_VERSION = 2
 STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
 BORDER_GOODS = {
     BorderCard.DATES: Good.DATES,
@@ -61,6 +62,9 @@ class TargiOptions:
     start_player: Annotated[int, Field(ge=0, le=1)] = 0
     gold_alternative: table_settings.GoldAlternatives = field(default_factory=dict)
     card_effects: table_settings.CardEffects = field(default_factory=dict)
+    rules_version: Literal[1, 2] = RULES_VERSION
+    """2 for every new game. 1: a game stored before the Noble waited for a later round and before
+    "goods / 1 gold" kept the gold a card prints; its log replays under those rulings."""
 
     def __post_init__(self) -> None:
         if self.players[0].name == self.players[1].name:
@@ -362,6 +366,7 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
                 )
                 for card in sorted({*options.gold_alternative, *options.card_effects})
             ),
+            rules_version=options.rules_version,
         )
 
     def apply(self, state: TargiState, action: a.TargiAction) -> TargiState:
@@ -370,6 +375,13 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
 
     def legal_actions(self, state: TargiState) -> list[a.TargiAction]:
         return legal_actions(self, state)
+
+    def parse_options(self, data: Mapping[str, Any], *, stored: bool = False) -> TargiOptions:
+        """As every game's; a game stored before rules version 2 (its options name no
+        ``rules_version``) replays under version 1."""
+        if stored and "rules_version" not in data:
+            data = {**data, "rules_version": 1}
+        return super().parse_options(data, stored=stored)
 
     def stored_options(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """The tribe-card facts this table confirmed (see :mod:`.table_settings`)."""
