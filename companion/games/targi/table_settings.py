@@ -17,6 +17,7 @@ whatever is stored later. A stored value that does not read back is reported
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -26,6 +27,8 @@ from companion.errors import InputError
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardEffect
 from companion.store import Store
+
+logger = logging.getLogger(__name__)
 
 SETTINGS_GAME = "targi"
 GOLD_ALTERNATIVE_KEY = "gold_alternative"
@@ -95,6 +98,7 @@ def remember_gold_alternative(store: Store, card: str, printed: bool | None) -> 
     store.set_setting(
         SETTINGS_GAME, GOLD_ALTERNATIVE_KEY, check_setting(GOLD_ALTERNATIVE_KEY, stored)
     )
+    logger.info("Targi %s: gold alternative %s", card, printed)
 
 
 def remember_effects(store: Store, card: str, effects: tuple[CardEffect, ...]) -> None:
@@ -104,3 +108,4 @@ def remember_effects(store: Store, card: str, effects: tuple[CardEffect, ...]) -
     if effects:
         stored[card] = [effect.value for effect in effects]
     store.set_setting(SETTINGS_GAME, CARD_EFFECTS_KEY, check_setting(CARD_EFFECTS_KEY, stored))
+    logger.info("Targi %s: card effects %s", card, [effect.value for effect in effects])
