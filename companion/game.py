@@ -8,7 +8,7 @@ log can store them as JSON and read them back exactly.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
@@ -39,6 +39,21 @@ class PlayerOptions:
     __pydantic_config__ = ConfigDict(extra="forbid")
     name: Annotated[str, Field(min_length=1, max_length=24)]
     colour: Annotated[str, Field(min_length=1, max_length=24)]
+
+
+def check_players(players: Sequence[PlayerOptions]) -> None:
+    """Every game: no two players share a colour (compared without case or surrounding spaces).
+    :class:`InputError` names the field and the colour."""
+    seen: dict[str, str] = {}
+    for player in players:
+        colour = player.colour.strip().casefold()
+        if colour in seen:
+            raise InputError(
+                "invalid_value",
+                f"players: {seen[colour]} and {player.name} both play {player.colour.strip()}; "
+                "every player needs a different colour",
+            )
+        seen[colour] = player.name
 
 
 class GameRules(ABC, Generic[Options, State, Action]):
@@ -86,9 +101,17 @@ class GameRules(ABC, Generic[Options, State, Action]):
             return violation.verdict
         return Verdict.legal()
 
-    def parse_options(self, data: Mapping[str, Any]) -> Options:
-        """Options from their JSON form; a check of them as a whole is about the players."""
-        return _validate(self.options_adapter, data, whole="players")
+    def parse_options(self, data: Mapping[str, Any], *, stored: bool = False) -> Options:
+        """A new game's options from their JSON form; :class:`InputError` names the bad field (a
+        check of them as a whole is about the players).
+
+        ``stored``: the options of a game already in the store, read back as they were accepted
+        (checks added since, such as :func:`check_players`, must not lock an old game away).
+        """
+        options = _validate(self.options_adapter, data, whole="players")
+        if not stored:
+            check_players(getattr(options, "players", ()))
+        return options
 
     def dump_options(self, options: Options) -> dict[str, Any]:
         return self.options_adapter.dump_python(options, mode="json")

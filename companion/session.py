@@ -70,7 +70,8 @@ class Session:
         """The game as its log leaves it; :class:`LogCorruptionError` if the log won't replay."""
         stored = store.load(game_id)
         rules = rules_for(stored.game)
-        session = cls(store, rules, game_id, rules.parse_options(stored.options), stored.status)
+        options = rules.parse_options(stored.options, stored=True)
+        session = cls(store, rules, game_id, options, stored.status)
         for entry in stored.entries:
             session._replay(entry)
         return session

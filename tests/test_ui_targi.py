@@ -141,3 +141,40 @@ def _updated(database: Path) -> str:
     with Store.open(database) as store:
         (game,) = store.list_games()
         return game.updated_at[:16].replace("T", " ")
+
+
+def test_what_a_marked_card_allows_is_offered_on_the_screen(tmp_path: Path) -> None:
+    """A card the table marked (play from the hand, swap displayed cards) gives its owner buttons
+    in the actions step; a raid protection is one of the raid's choices."""
+    database = tmp_path / "games.sqlite3"
+    marked = "TARGI-TRIBE-OASIS-2"
+    with Store.open(database) as store:
+        options = RULES.parse_options(
+            {
+                "players": [
+                    {"name": "Amal", "colour": "blue"},
+                    {"name": "Bilal", "colour": "white"},
+                ],
+                "card_effects": {marked: ["play_from_hand", "swap_displayed"]},
+            }
+        )
+        session = Session.create(store, RULES, options)
+        actions = [a.RevealCard(cell=cell, card=card) for cell, card in CENTRE.items()]
+        actions += [a.AddDisplayed(player=0, row=0, card=marked)]
+        actions += [a.SetHand(player=0, card="TARGI-TRIBE-TENT-9")]
+        placed = zip((0, 1) * 3, (5, 2, 3, 14, 13, 10), strict=True)
+        actions += [a.Place(player=seat, card=card) for seat, card in placed]
+        for action in actions:
+            assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
+
+    with running_app(database) as h:
+        tap_text(h, f"Targi · Amal vs Bilal · {_updated(database)}")
+        screen = h.screen
+        assert screen.table.state.phase is Phase.ACTIONS
+        tap_text(h, "Play the hand card (a card's text)")
+        tap_text(h, "Display row 2")
+        amal = screen.table.state.players[0]
+        assert amal.display[:2] == ((marked,), ("TARGI-TRIBE-TENT-9",)) and amal.hand is None
+        tap_text(h, "Swap two displayed cards (a card's text)")
+        tap_text(h, "Row 1 card 1, with row 2 card 1")
+        assert screen.table.state.players[0].display[:2] == (("TARGI-TRIBE-TENT-9",), (marked,))

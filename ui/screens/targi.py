@@ -47,6 +47,8 @@ TEXTS = {
     "choice": lambda good: _(good.value),
     "marker": lambda cell: _("marker at {cell}").format(cell="·".join(map(str, cell))),
     "to": lambda cell: _("to {cell}").format(cell="·".join(map(str, cell))),
+    "first": lambda spot: _("row {row} card {n}").format(row=spot[0] + 1, n=spot[1] + 1),
+    "second": lambda spot: _("with row {row} card {n}").format(row=spot[0] + 1, n=spot[1] + 1),
 }
 """How the choices of Targi's actions read on a button."""
 
@@ -350,8 +352,9 @@ class TargiScreen(GameScreen):
         skip = (_("Leave this card unused"), lambda: self.submit(a.Skip(player=seat, space=space)))
         name = state.players[seat].name
         uses = [x for x in legal if space_of(x) == space and not isinstance(x, a.Skip)]
+        extra = [*self.card_text_buttons(name, legal), skip, end]
         if isinstance(space, int) and BORDER[space] is BorderCard.MERCHANT:
-            self.merchant_prompt(seat, name, [skip, end])
+            self.merchant_prompt(seat, name, extra)
             return
         if isinstance(space, int):
             what = f"{space} {border_name(space)}"
@@ -359,7 +362,26 @@ class TargiScreen(GameScreen):
             slot = state.slot(space)
             what = card_text(slot.card) if slot.card else _("face down")
         title = _("{name}: use {card}").format(name=name, card=what)
-        prompt.offer(title, uses, self.submit, TEXTS, [skip, end], with_kind=False)
+        prompt.offer(title, uses, self.submit, TEXTS, extra, with_kind=False)
+
+    def card_text_buttons(self, name: str, legal: list[Any]) -> list[tuple[str, Any]]:
+        """A button for each thing a displayed card's text allows now (as the table marked the
+        cards), opening its choices."""
+        offered = {
+            a.PlayFromHand: _("Play the hand card (a card's text)"),
+            a.SwapDisplayed: _("Swap two displayed cards (a card's text)"),
+        }
+        buttons = []
+        for kind, text in offered.items():
+            actions = [x for x in legal if isinstance(x, kind)]
+            if actions:
+                buttons.append((text, lambda t=text, xs=actions: self.offer_card_text(name, t, xs)))
+        return buttons
+
+    def offer_card_text(self, name: str, text: str, actions: list[Any]) -> None:
+        back = (_("Back"), self.render)
+        title = f"{name}: {text}"
+        self.ids.prompt.offer(title, actions, self.submit, TEXTS, [back], with_kind=False)
 
     def merchant_prompt(self, seat: int, name: str, extra: list[tuple[str, Any]]) -> None:
         """Exchanges are added one at a time; each offered one keeps the whole sequence legal."""

@@ -21,6 +21,9 @@ CentralIndex = Annotated[int, Field(ge=1, le=3)]
 CentralCell = tuple[CentralIndex, CentralIndex]
 Count = Annotated[int, Field(ge=0, le=99)]
 DisplayRow = Annotated[int, Field(ge=0, le=2)]
+DisplayIndex = Annotated[int, Field(ge=0, le=3)]
+DisplaySpot = tuple[DisplayRow, DisplayIndex]
+"""A displayed card: ``[row, index]``, both from 0 (index 0 is the row's leftmost card)."""
 TribeDecision = Literal["display", "hand", "discard"]
 
 
@@ -187,6 +190,37 @@ class ReturnExcess:
     gold: Count = 0
 
 
+# --- what a tribe card's text allows (legal once the player displays a card the table marked) -
+
+
+@game_action
+class PlayFromHand:
+    """Play the hand card into the display without the Noble (a card marked ``play_from_hand``)."""
+
+    kind: Literal["play_from_hand"] = "play_from_hand"
+    player: Seat
+    row: DisplayRow
+    pay_gold: bool = False
+
+
+@game_action
+class SwapDisplayed:
+    """Swap two of the player's displayed cards (a card marked ``swap_displayed``)."""
+
+    kind: Literal["swap_displayed"] = "swap_displayed"
+    player: Seat
+    first: DisplaySpot
+    second: DisplaySpot
+
+
+@game_action
+class RaidProtected:
+    """The player gives nothing at this raid (a card marked ``raid_protection``)."""
+
+    kind: Literal["raid_protected"] = "raid_protected"
+    player: Seat
+
+
 # --- corrections ------------------------------------------------------------------------------
 
 
@@ -243,10 +277,14 @@ class FixCentralCard:
 
 @game_action
 class SetHand:
+    """The card in a player's hand; ``taken_this_round`` if it went into the hand this round (it
+    may then leave the hand only in a later round)."""
+
     correction: ClassVar[bool] = True
     kind: Literal["set_hand"] = "set_hand"
     player: Seat
     card: str | None
+    taken_this_round: bool = False
 
 
 @game_action
@@ -257,8 +295,41 @@ class FixDisplayedCard:
     kind: Literal["fix_displayed"] = "fix_displayed"
     player: Seat
     row: DisplayRow
-    index: Annotated[int, Field(ge=0, le=3)]
+    index: DisplayIndex
     card: str
+
+
+@game_action
+class AddDisplayed:
+    """A tribe card lies at the end of ``row`` of a player's display though the app did not see it
+    played (e.g. from the hand by a card's text). It comes from that player's hand, the draw pile or
+    the discard pile; nothing is paid (correct the stock apart if need be)."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["add_displayed"] = "add_displayed"
+    player: Seat
+    row: DisplayRow
+    card: str
+
+
+@game_action
+class FixSwapDisplayed:
+    """Two of a player's displayed cards lie the other way round (e.g. swapped by a card's text)."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["fix_swap_displayed"] = "fix_swap_displayed"
+    player: Seat
+    first: DisplaySpot
+    second: DisplaySpot
+
+
+@game_action
+class ExcuseRaid:
+    """The player gives nothing at this raid (e.g. protected by a card's text)."""
+
+    correction: ClassVar[bool] = True
+    kind: Literal["excuse_raid"] = "excuse_raid"
+    player: Seat
 
 
 @game_action
@@ -288,6 +359,9 @@ TargiAction = (
     | Skip
     | EndTurn
     | ReturnExcess
+    | PlayFromHand
+    | SwapDisplayed
+    | RaidProtected
     | SetStock
     | MoveRobber
     | MoveTargi
@@ -296,6 +370,9 @@ TargiAction = (
     | SetHand
     | FixDisplayedCard
     | AddCardBonus
+    | AddDisplayed
+    | FixSwapDisplayed
+    | ExcuseRaid
 )
 
 ACTION_ADAPTER: TypeAdapter[TargiAction] = TypeAdapter(

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.targi import actions as a
-from companion.games.targi import piles
+from companion.games.targi import card_texts, piles
 from companion.games.targi.board import RAID_CORNERS
-from companion.games.targi.model import CardKind, Slot, Stock, TargiState
+from companion.games.targi.model import ROW_LENGTH, CardKind, Slot, Stock, TargiState
 from companion.i18n import _
 from companion.verdict import RuleViolation
 
@@ -92,7 +92,8 @@ def _set_hand(state: TargiState, c: a.SetHand) -> TargiState:
     player = state.players[c.player]
     if c.card is not None and c.card != player.hand:
         _require_tribe_card_free(state, c.card)
-    return state.with_player(c.player, replace(player, hand=c.card))
+    taken = state.round if c.card is not None and c.taken_this_round else None
+    return state.with_player(c.player, replace(player, hand=c.card, hand_round=taken))
 
 
 def _fix_displayed(state: TargiState, c: a.FixDisplayedCard) -> TargiState:
@@ -114,6 +115,45 @@ def _fix_displayed(state: TargiState, c: a.FixDisplayedCard) -> TargiState:
     return state.with_player(c.player, replace(player, display=fixed))
 
 
+def _add_displayed(state: TargiState, c: a.AddDisplayed) -> TargiState:
+    player = state.players[c.player]
+    if piles.kind_of(c.card) is not CardKind.TRIBE:
+        raise RuleViolation("wrong_kind", _("{card} is not a tribe card.").format(card=c.card))
+    if c.card == player.hand:
+        player = replace(player, hand=None, hand_round=None)
+    elif c.card in state.tribe_discard:
+        state = replace(state, tribe_discard=state.tribe_discard - {c.card})
+    elif c.card not in piles.tribe_pile(state):
+        raise RuleViolation(
+            "card_in_play",
+            _(
+                "{card} is elsewhere on the table (the centre, a display or the other hand): "
+                "correct that first."
+            ).format(card=c.card),
+        )
+    if len(player.display[c.row]) >= ROW_LENGTH:
+        raise RuleViolation(
+            "row_full",
+            _("Row {row} of {name}'s display already holds four cards.").format(
+                row=c.row + 1, name=player.name
+            ),
+        )
+    display = tuple(
+        (*cards, c.card) if index == c.row else cards for index, cards in enumerate(player.display)
+    )
+    return state.with_player(c.player, replace(player, display=display))
+
+
+def _fix_swap_displayed(state: TargiState, c: a.FixSwapDisplayed) -> TargiState:
+    return state.with_player(
+        c.player, card_texts.swapped(state.players[c.player], c.first, c.second)
+    )
+
+
+def _excuse_raid(state: TargiState, c: a.ExcuseRaid) -> TargiState:
+    return card_texts.excused(state, c.player)
+
+
 def _card_bonus(state: TargiState, c: a.AddCardBonus) -> TargiState:
     player = state.players[c.player]
     return state.with_player(c.player, replace(player, card_bonus=player.card_bonus + c.points))
@@ -128,4 +168,7 @@ CORRECTIONS: dict[type, Callable[[TargiState, Any], TargiState]] = {
     a.SetHand: _set_hand,
     a.FixDisplayedCard: _fix_displayed,
     a.AddCardBonus: _card_bonus,
+    a.AddDisplayed: _add_displayed,
+    a.FixSwapDisplayed: _fix_swap_displayed,
+    a.ExcuseRaid: _excuse_raid,
 }

@@ -24,9 +24,37 @@ SILVERSMITH: dict[SilversmithTrade, tuple[Stock | None, int]] = {
 SILVERSMITH_GOODS = {SilversmithTrade.TWO_GOODS: 2, SilversmithTrade.FOUR_GOODS: 4}
 
 
-def _pay(stock: Stock, cost: Stock, what: str) -> Stock:
+AMOUNT_NAMES = ("dates", "salt", "pepper", "gold", "VP")
+
+
+def amount_text(amount: Stock) -> str:
+    """``2 dates, 1 pepper and 1 gold`` (``nothing`` for an empty amount)."""
+    parts = [
+        f"{count} {_(name)}"
+        for count, name in zip(amount.as_tuple(), AMOUNT_NAMES, strict=True)
+        if count
+    ]
+    if not parts:
+        return _("nothing")
+    if len(parts) == 1:
+        return parts[0]
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
+
+
+def require_covers(stock: Stock, cost: Stock, what: str) -> None:
+    """Refuse (``cannot_afford``) a payment the stock cannot make, naming the cost and what is
+    missing."""
     if not stock.covers(cost):
-        raise RuleViolation("cannot_afford", _("Not enough to pay for {what}.").format(what=what))
+        raise RuleViolation(
+            "cannot_afford",
+            _("{what} takes {cost}; you are missing {missing}.").format(
+                what=what, cost=amount_text(cost), missing=amount_text(stock.shortfall(cost))
+            ),
+        )
+
+
+def _pay(stock: Stock, cost: Stock, what: str) -> Stock:
+    require_covers(stock, cost, what)
     return stock - cost
 
 
@@ -61,7 +89,7 @@ def merchant(stock: Stock, exchanges: Sequence[Exchange]) -> Stock:
             )
         else:
             cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOOD), Stock.of(exchange.get)
-        stock = _pay(stock, cost, _("exchange {n}").format(n=number)) + gain
+        stock = _pay(stock, cost, _("Exchange {n}").format(n=number)) + gain
     return stock
 
 
@@ -75,20 +103,38 @@ def silversmith(stock: Stock, trade: SilversmithTrade, good: Good | None) -> Sto
         raise RuleViolation("no_good_expected", _("This Silversmith trade takes gold, not goods."))
     else:
         cost = gold_paid
-    return _pay(stock, cost, _("the Silversmith")) + Stock(vp=vp)
+    return _pay(stock, cost, _("The Silversmith's trade")) + Stock(vp=vp)
 
 
-def display_cost(card_id: str, pay_gold: bool) -> Stock:
-    """The printed cost, or 1 gold where the card offers (or may offer) "goods / 1 gold"."""
-    card = catalog().tribe[card_id]
+def gold_alternative(state: TargiState, card_id: str) -> bool | None:
+    """Whether ``card_id`` prints "goods / 1 gold": the table's word, else the catalog's (None:
+    nobody has said)."""
+    confirmed = state.facts(card_id).gold_alternative
+    return catalog().tribe[card_id].gold_alternative if confirmed is None else confirmed
+
+
+def display_cost(state: TargiState, card_id: str, pay_gold: bool) -> Stock:
+    """The printed cost; with ``pay_gold``, its goods replaced by 1 gold (gold it prints is still
+    paid). Refused where the card is known not to print "goods / 1 gold"; where nobody has said,
+    the player's statement that it does stands. (Games logged under rules version 1 paid 1 gold
+    in all, and replay so.)"""
+    cost = catalog().tribe[card_id].cost
     if not pay_gold:
-        return card.cost
-    if card.gold_alternative is False:
+        return cost
+    alternative = gold_alternative(state, card_id)
+    if alternative is not False and state.rules_version == 1:
+        return Stock(gold=1)
+    if alternative is False:
         raise RuleViolation(
             "no_gold_alternative",
             _("{card} cannot be paid with 1 gold instead of goods.").format(card=card_id),
         )
-    return Stock(gold=1)
+    if cost.goods == 0:
+        raise RuleViolation(
+            "no_gold_alternative",
+            _("{card} costs no goods that 1 gold could stand for.").format(card=card_id),
+        )
+    return Stock(gold=cost.gold + 1)
 
 
 def take_tribe_card(
@@ -109,18 +155,21 @@ def take_tribe_card(
                 "hand_full",
                 _("You already hold a tribe card: display or discard this one."),
             )
-        return state.with_player(seat, replace(player, hand=card_id))
-    return state.with_player(seat, display_card(player, card_id, row, pay_gold))
+        return state.with_player(seat, replace(player, hand=card_id, hand_round=state.round))
+    cost = display_cost(state, card_id, pay_gold)
+    return state.with_player(seat, display_card(player, card_id, row, cost))
 
 
-def display_card(player: PlayerState, card_id: str, row: int | None, pay_gold: bool) -> PlayerState:
+def display_card(player: PlayerState, card_id: str, row: int | None, cost: Stock) -> PlayerState:
+    """``player`` after paying ``cost`` for ``card_id`` and laying it at the end of ``row``."""
     if row is None:
         raise RuleViolation("row_required", _("Say which display row the card goes in."))
     if len(player.display[row]) >= ROW_LENGTH:
         raise RuleViolation(
             "row_full", _("Row {row} of the display already holds four cards.").format(row=row + 1)
         )
-    stock = _pay(player.stock, display_cost(card_id, pay_gold), card_id)
+    what = _("Displaying {card}").format(card=card_id)
+    stock = _pay(player.stock, cost, what)
     display = tuple(
         (*cards, card_id) if index == row else cards for index, cards in enumerate(player.display)
     )

@@ -116,10 +116,21 @@ def awaiting_reveal(state: TargiState) -> list[Cell]:
 
 
 def _end_actions(state: TargiState) -> TargiState:
-    """The round's actions are over: a 12th displayed card ends the game, else cards are revealed."""
+    """The round's actions are over: a 12th displayed card ends the game, else cards are revealed.
+
+    After round 12 nothing is revealed: raid 4 ends the game before the new cards could be used."""
     if any(p.displayed >= DISPLAY_SIZE for p in state.players):
         return replace(state, phase=Phase.GAME_OVER, end_reason="display_full")
+    if state.round >= LAST_ROUND:
+        return _after_reveal(state)
     return replace(state, phase=Phase.REVEAL)
+
+
+def late_reveal(state: TargiState) -> bool:
+    """True between round 12's actions and raid 4's payments: the cards turned up then are never
+    used, so the app does not ask for them, but a log that names them (as the app once asked)
+    still replays."""
+    return (state.round, state.phase) in ((LAST_ROUND, Phase.LIMITS), (LAST_ROUND + 1, Phase.RAID))
 
 
 def _after_reveal(state: TargiState) -> TargiState:

@@ -2,21 +2,30 @@
 
 Finite choices are listed in full (placements, raid payments, which card was drawn, where a tribe
 card goes). The Merchant allows any sequence of exchanges: it is listed as each single exchange,
-and :meth:`TargiRules.check` accepts any longer sequence. Corrections are always available and are
-not listed.
+and :meth:`TargiRules.check` accepts any longer sequence. What a card's text allows is listed once the
+player displays a card the table marked with it. Corrections are always available and are not
+listed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from companion.games.targi import actions as a
 from companion.games.targi import piles
 from companion.games.targi.board import BORDER, BorderCard, legal_placements
 from companion.games.targi.flow import awaiting_reveal, excess, over_limit
-from companion.games.targi.model import DISPLAY_ROWS, CardKind, Good, Phase, Stock, TargiState
+from companion.games.targi.model import (
+    DISPLAY_ROWS,
+    CardEffect,
+    CardKind,
+    Good,
+    Phase,
+    Stock,
+    TargiState,
+)
 from companion.games.targi.raids import raid_options
 
 if TYPE_CHECKING:
@@ -59,6 +68,8 @@ def _goods_mixes(total: int) -> Iterator[tuple[int, int, int]]:
 
 def _raid_payments(state: TargiState, seat: int) -> Iterator[a.TargiAction]:
     assert state.raid is not None
+    if state.has_effect(seat, CardEffect.RAID_PROTECTION):
+        yield a.RaidProtected(player=seat)
     options, _gains = raid_options(state.raid, state.players[seat].stock)
     if not options:
         yield a.PayRaid(player=seat)
@@ -100,6 +111,24 @@ def _card_uses(state: TargiState, seat: int) -> Iterator[a.TargiAction]:
                 yield a.TakeCentralTribe(
                     player=seat, cell=cell, decision=decision, row=row, pay_gold=pay_gold
                 )
+    yield from _card_text_uses(state, seat)
+
+
+def _card_text_uses(state: TargiState, seat: int) -> Iterator[a.TargiAction]:
+    """What the player's displayed cards allow, as the table marked them: the hand card into any
+    row, and every swap of two cards in different rows (a swap within a row changes no score)."""
+    if state.has_effect(seat, CardEffect.PLAY_FROM_HAND):
+        for row, pay_gold in product(range(DISPLAY_ROWS), (False, True)):
+            yield a.PlayFromHand(player=seat, row=row, pay_gold=pay_gold)
+    if state.has_effect(seat, CardEffect.SWAP_DISPLAYED):
+        spots = [
+            (row, index)
+            for row, cards in enumerate(state.players[seat].display)
+            for index in range(len(cards))
+        ]
+        for first, second in combinations(spots, 2):
+            if first[0] != second[0]:
+                yield a.SwapDisplayed(player=seat, first=first, second=second)
 
 
 def _border_uses(

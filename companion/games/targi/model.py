@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Annotated
+
+from pydantic import PlainSerializer
 
 from companion.games.targi.board import Cell
+
+CardSet = Annotated[
+    frozenset[str], PlainSerializer(sorted, return_type=list[str], when_used="json")
+]
+"""A pile whose order carries no meaning: printed sorted, so every process prints it alike."""
 
 
 class Good(Enum):
@@ -22,6 +30,18 @@ class Symbol(Enum):
     OASIS = "oasis"
     TARGIA = "targia"
     TENT = "tent"
+
+
+class CardEffect(Enum):
+    """What a tribe card's text lets its owner do, as the table marked it (the texts are not
+    public: see :mod:`.table_settings`)."""
+
+    PLAY_FROM_HAND = "play_from_hand"
+    """Play the hand card into the display without the Noble (rulebook: one card allows it)."""
+    SWAP_DISPLAYED = "swap_displayed"
+    """Swap two displayed cards (rulebook: one card allows it)."""
+    RAID_PROTECTION = "raid_protection"
+    """Give nothing at a raid."""
 
 
 class CardKind(Enum):
@@ -92,6 +112,15 @@ class Stock:
         """True if this stock can pay ``amount`` without any count going negative."""
         return all(value >= 0 for value in (self - amount).as_tuple())
 
+    def shortfall(self, amount: Stock) -> Stock:
+        """What this stock lacks to pay ``amount`` (zero everywhere if it covers it)."""
+        return Stock(
+            *(
+                max(0, need - have)
+                for have, need in zip(self.as_tuple(), amount.as_tuple(), strict=True)
+            )
+        )
+
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.dates, self.salt, self.pepper, self.gold, self.vp)
 
@@ -109,11 +138,24 @@ class Slot:
 
 
 @dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What this table confirmed about a tribe card that no public source prints."""
+
+    card: str
+    gold_alternative: bool | None = None
+    """Whether the card prints "goods / 1 gold" (None: not confirmed)."""
+    effects: tuple[CardEffect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerState:
     name: str
     colour: str
     stock: Stock
     hand: str | None = None
+    hand_round: int | None = None
+    """The round in which the hand card was taken into the hand (None: an earlier one, as far as
+    the app knows): it may be played from the hand only in a later round."""
     display: tuple[tuple[str, ...], ...] = ((), (), ())
     card_bonus: int = 0
     """VP from card texts the app cannot read, entered by the table."""
@@ -138,8 +180,8 @@ class TargiState:
     robber: int | None
     phase: Phase
     centre: tuple[tuple[Cell, Slot], ...]
-    goods_discard: frozenset[str] = frozenset()
-    tribe_discard: frozenset[str] = frozenset()
+    goods_discard: CardSet = frozenset()
+    tribe_discard: CardSet = frozenset()
     raid: int | None = None
     """The raid being paid in the RAID phase."""
     raid_paid: tuple[bool, bool] = (False, False)
@@ -148,6 +190,10 @@ class TargiState:
     turn_done: tuple[bool, bool] = (False, False)
     """In the ACTIONS phase: which players have finished resolving their cards."""
     end_reason: str | None = None
+    card_facts: tuple[CardFacts, ...] = ()
+    """The table's confirmed facts about tribe cards (from the game's options), sorted by card."""
+    rules_version: int = 2
+    """The app's rulings the game's log was written under (see ``TargiOptions.rules_version``)."""
 
     @property
     def other_player(self) -> int:
@@ -174,6 +220,15 @@ class TargiState:
 
     def with_slot(self, cell: Cell, slot: Slot) -> TargiState:
         return replace(self, centre=tuple((c, slot if c == cell else s) for c, s in self.centre))
+
+    def facts(self, card: str) -> CardFacts:
+        return next((f for f in self.card_facts if f.card == card), CardFacts(card))
+
+    def has_effect(self, seat: int, effect: CardEffect) -> bool:
+        """True if ``seat`` displays a card the table marked as having ``effect``."""
+        return any(
+            effect in self.facts(card).effects for row in self.players[seat].display for card in row
+        )
 
     @property
     def marker_owner(self) -> dict[Cell, int]:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Annotated, Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
 from companion.game import GameRules, PlayerOptions
 from companion.games.targi import actions as a
-from companion.games.targi import effects, flow, piles, scoring
+from companion.games.targi import card_texts, effects, flow, piles, scoring, table_settings
 from companion.games.targi.board import (
     BORDER,
     CENTRAL_CELLS,
@@ -23,6 +23,7 @@ from companion.games.targi.catalog import catalog
 from companion.games.targi.corrections import CORRECTIONS
 from companion.games.targi.legal import legal_actions
 from companion.games.targi.model import (
+    CardFacts,
     CardKind,
     Good,
     Phase,
@@ -32,10 +33,17 @@ from companion.games.targi.model import (
     TargiState,
 )
 from companion.games.targi.raids import payment_matches, raid_options
+from companion.games.targi.refusals import (
+    acting,
+    require_earlier_round,
+    require_phase,
+    require_turn,
+)
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation
 
+RULES_VERSION = 2
 STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
 BORDER_GOODS = {
     BorderCard.DATES: Good.DATES,
@@ -46,9 +54,17 @@ BORDER_GOODS = {
 
 @dataclass(frozen=True, kw_only=True)
 class TargiOptions:
+    """``gold_alternative`` and ``card_effects``: what this table confirmed about its tribe cards
+    (copied from the settings when a game is created, see :mod:`.table_settings`)."""
+
     __pydantic_config__ = ConfigDict(extra="forbid")
     players: tuple[PlayerOptions, PlayerOptions]
     start_player: Annotated[int, Field(ge=0, le=1)] = 0
+    gold_alternative: table_settings.GoldAlternatives = field(default_factory=dict)
+    card_effects: table_settings.CardEffects = field(default_factory=dict)
+    rules_version: Literal[1, 2] = RULES_VERSION
+    """2 for every new game. 1: a game stored before the Noble waited for a later round and before
+    "goods / 1 gold" kept the gold a card prints; its log replays under those rulings."""
 
     def __post_init__(self) -> None:
         if self.players[0].name == self.players[1].name:
@@ -56,32 +72,6 @@ class TargiOptions:
 
 
 # --- refusals shared by the handlers ------------------------------------------------------------
-
-
-def _require_phase(state: TargiState, *phases: Phase) -> None:
-    if state.phase not in phases:
-        if state.phase is Phase.GAME_OVER:
-            raise RuleViolation("game_over", _("The game is over."))
-        raise RuleViolation(
-            "wrong_phase",
-            _("That is not part of the {phase} step of the round.").format(
-                phase=_(state.phase.value)
-            ),
-        )
-
-
-def _require_turn(state: TargiState, seat: int) -> PlayerState:
-    if state.to_move is not None and state.to_move != seat:
-        raise RuleViolation(
-            "not_your_turn",
-            _("It is {name}'s turn.").format(name=state.players[state.to_move].name),
-        )
-    return state.players[seat]
-
-
-def _acting(state: TargiState, seat: int) -> PlayerState:
-    _require_phase(state, Phase.ACTIONS)
-    return _require_turn(state, seat)
 
 
 def _take_back_targi(state: TargiState, seat: int, card: int) -> TargiState:
@@ -109,7 +99,7 @@ def _take_back_marker(state: TargiState, seat: int, cell: Cell) -> TargiState:
 
 def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> TargiState:
     """The player's Targi on ``card`` goes back: the card is used (or refused if it is not theirs)."""
-    _acting(state, seat)
+    acting(state, seat)
     state = _take_back_targi(state, seat, card)
     if BORDER[card] not in kinds:
         raise RuleViolation(
@@ -132,7 +122,7 @@ def _use_central(
 ) -> tuple[TargiState, str]:
     """The player's marker on ``cell`` goes back and the card is replaced face down by the other
     kind; returns the new state and the card that was used."""
-    _acting(state, seat)
+    acting(state, seat)
     state = _take_back_marker(state, seat, cell)
     slot = state.slot(cell)
     if slot.card is None:
@@ -158,7 +148,8 @@ def _gain(state: TargiState, seat: int, gain: Stock) -> TargiState:
 
 
 def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
-    _require_phase(state, Phase.REVEAL)
+    if not flow.late_reveal(state):
+        require_phase(state, Phase.REVEAL)
     slot = state.slot(action.cell)
     if slot.card is not None:
         raise RuleViolation(
@@ -172,8 +163,8 @@ def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
 
 
 def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
-    _require_phase(state, Phase.RAID)
-    player = _require_turn(state, action.player)
+    require_phase(state, Phase.RAID)
+    player = require_turn(state, action.player)
     assert state.raid is not None
     payment = Stock(action.dates, action.salt, action.pepper, action.gold, action.vp)
     options, opponent_gains = raid_options(state.raid, player.stock)
@@ -188,8 +179,7 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
             "wrong_payment",
             _("Raid {raid}: you cannot pay it, so you give nothing.").format(raid=state.raid),
         )
-    if not player.stock.covers(payment):
-        raise RuleViolation("cannot_afford", _("You do not have those goods."))
+    effects.require_covers(player.stock, payment, _("This payment"))
     state = state.with_player(action.player, player.with_stock(player.stock - payment))
     if opponent_gains:
         state = _gain(state, 1 - action.player, Stock(vp=opponent_gains))
@@ -198,8 +188,8 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
 
 
 def _place(state: TargiState, action: a.Place) -> TargiState:
-    _require_phase(state, Phase.PLACEMENT)
-    player = _require_turn(state, action.player)
+    require_phase(state, Phase.PLACEMENT)
+    player = require_turn(state, action.player)
     theirs = state.players[1 - action.player].targi
     reason = placement_refusals(state.robber, player.targi, theirs).get(action.card)
     if reason is not None:
@@ -228,7 +218,8 @@ def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
     player = state.players[action.player]
     if player.hand is None:
         raise RuleViolation("empty_hand", _("You hold no tribe card to play or discard."))
-    card, player = player.hand, replace(player, hand=None)
+    require_earlier_round(state, player)
+    card, player = player.hand, replace(player, hand=None, hand_round=None)
     state = state.with_player(action.player, player)
     return effects.take_tribe_card(
         state, action.player, card, action.decision, action.row, action.pay_gold
@@ -296,26 +287,25 @@ def _take_central_tribe(state: TargiState, action: a.TakeCentralTribe) -> TargiS
 
 
 def _skip(state: TargiState, action: a.Skip) -> TargiState:
-    _acting(state, action.player)
+    acting(state, action.player)
     if isinstance(action.space, int):
         return _take_back_targi(state, action.player, action.space)
     return _take_back_marker(state, action.player, action.space)
 
 
 def _end_turn(state: TargiState, action: a.EndTurn) -> TargiState:
-    player = _acting(state, action.player)
+    player = acting(state, action.player)
     state = state.with_player(action.player, replace(player, targi=(), markers=()))
     return flow.mark_turn_done(state, action.player)
 
 
 def _return_excess(state: TargiState, action: a.ReturnExcess) -> TargiState:
-    _require_phase(state, Phase.LIMITS)
+    require_phase(state, Phase.LIMITS)
     player = state.players[action.player]
     returned = Stock(action.dates, action.salt, action.pepper, action.gold)
     if not flow.over_limit(player):
         raise RuleViolation("within_limits", _("You hold no more than 10 goods and 3 gold."))
-    if not player.stock.covers(returned):
-        raise RuleViolation("cannot_afford", _("You cannot return goods you do not have."))
+    effects.require_covers(player.stock, returned, _("Returning this"))
     excess_goods, excess_gold = flow.excess(player)
     if returned.goods != excess_goods or returned.gold != excess_gold:
         raise RuleViolation(
@@ -343,6 +333,9 @@ HANDLERS: dict[type, Callable[[TargiState, Any], TargiState]] = {
     a.Skip: _skip,
     a.EndTurn: _end_turn,
     a.ReturnExcess: _return_excess,
+    a.PlayFromHand: card_texts.play_from_hand,
+    a.SwapDisplayed: card_texts.swap_displayed,
+    a.RaidProtected: card_texts.raid_protected,
     **CORRECTIONS,
 }
 
@@ -365,6 +358,15 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
             robber=None,
             phase=Phase.REVEAL,
             centre=centre,
+            card_facts=tuple(
+                CardFacts(
+                    card,
+                    options.gold_alternative.get(card),
+                    options.card_effects.get(card, ()),
+                )
+                for card in sorted({*options.gold_alternative, *options.card_effects})
+            ),
+            rules_version=options.rules_version,
         )
 
     def apply(self, state: TargiState, action: a.TargiAction) -> TargiState:
@@ -373,6 +375,17 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
 
     def legal_actions(self, state: TargiState) -> list[a.TargiAction]:
         return legal_actions(self, state)
+
+    def parse_options(self, data: Mapping[str, Any], *, stored: bool = False) -> TargiOptions:
+        """As every game's; a game stored before rules version 2 (its options name no
+        ``rules_version``) replays under version 1."""
+        if stored and "rules_version" not in data:
+            data = {**data, "rules_version": 1}
+        return super().parse_options(data, stored=stored)
+
+    def stored_options(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The tribe-card facts this table confirmed (see :mod:`.table_settings`)."""
+        return table_settings.stored_options(settings)
 
     def is_over(self, state: TargiState) -> bool:
         return state.phase is Phase.GAME_OVER

@@ -56,8 +56,6 @@ class TimbuktuOptions:
     def __post_init__(self) -> None:
         if len({p.name for p in self.players}) != len(self.players):
             raise ValueError("every player needs a different name")
-        if len({p.colour for p in self.players}) != len(self.players):
-            raise ValueError("every player needs a different colour")
         if self.start_player >= len(self.players):
             raise ValueError(f"start_player: there is no seat {self.start_player}")
         for players, layout in self.layouts.items():
