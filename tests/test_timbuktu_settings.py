@@ -60,7 +60,7 @@ def test_a_layout_entered_once_is_applied_to_the_next_games(tmp_path: Path) -> N
 
 def test_an_impossible_or_damaged_stored_layout_is_reported(tmp_path: Path) -> None:
     with Store.open(tmp_path / "games.sqlite3") as store:
-        with pytest.raises(ValueError, match="place 3 is not on a 3-player route"):
+        with pytest.raises(InputError, match="place 3 is not on a 3-player route"):
             ts.remember_layout(store, 3, Layout(arrows=(Arrows(3, 1, (1, 2)),)))
         store.set_setting(ts.SETTINGS_GAME, ts.LAYOUTS_KEY, {"3": {"arrows": [{"pen": 9}]}})
         with pytest.raises(InputError) as error:
@@ -139,7 +139,7 @@ def test_variant_and_leftovers_are_printed_and_off_until_the_table_says_otherwis
         ts.remember_variant(store, "dealt")
         parsed = RULES.parse_options({**options(4), **RULES.stored_options(settings(store))})
         assert parsed.leftovers_removed and parsed.variant == "dealt"
-        with pytest.raises(ValueError, match="variant"):
+        with pytest.raises(InputError, match="variant"):
             ts.remember_variant(store, "random")
         for key, bad, field in (
             (ts.LEFTOVERS_KEY, "yes", "leftovers_removed"),
