@@ -240,7 +240,8 @@ def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
             "hand_limit",
             _(
                 "{name} holds {n} cards; at most {limit} may stay in hand at the end of a turn. "
-                "Lay {k} into the market as the turn ends, or hide cards in caves."
+                "Lay {k} more into the market (with the draw, or as the turn ends), or hide "
+                "cards in caves."
             ).format(name=player.name, n=player.hand, limit=HAND_LIMIT, k=player.hand - HAND_LIMIT),
         )
     state = replace(state, to_move=state.next_seat(action.player), turn=TurnProgress())
