@@ -208,3 +208,40 @@ def test_a_game_is_tracked_headlessly_through_the_cli(tmp_path: Path) -> None:
     assert code == 0 and {"kind": "place", "player": 1, "camel": "A", "pen": 1} in legal
     code, sheet = run("game", "sheet", game_id, db=db)
     assert code == 0 and sheet["game"] == "timbuktu" and not sheet["final"]
+
+
+def test_while_caravans_are_loaded_game_legal_lists_a_load_per_caravan_and_a_thief_waits(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    players = ["--player", "Ada:red", "--player", "Ben:blue", "--player", "Cleo:green"]
+    code, shown = run("game", "new", "timbuktu", *players, db=db)
+    game_id, seq = shown["game_id"], shown["seq"]
+    code, legal = run("game", "legal", game_id, db=db)
+    assert code == 0 and [(x["kind"], x["player"]) for x in legal] == [
+        ("load", 0),
+        ("load", 1),
+        ("load", 2),
+    ]
+    assert all(len(x["camels"]) == 8 for x in legal)
+    code, shown = run("game", "act", game_id, str(seq), json.dumps(legal[0]), db=db)
+    assert code == 0, shown
+    seq = shown["seq"]
+    code, legal = run("game", "legal", game_id, db=db)
+    assert [x["player"] for x in legal] == [1, 2]
+    thief = {"kind": "thief", "pen": 1, "pitches": [1, 2], "goods": ["gold"]}
+    code, shown = run("game", "act", game_id, str(seq), json.dumps(thief), db=db)
+    assert code == 1 and shown["verdict"]["code"] == "wrong_phase"
+    assert "the caravans are loaded first (still to load: Ben, Cleo)" in shown["verdict"]["message"]
+
+
+def test_a_shared_victory_says_shared_on_the_tracked_games_sheet_too(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    players = ["--player", "Ada:red", "--player", "Ben:blue", "--player", "Cleo:green"]
+    code, shown = run("game", "new", "timbuktu", *players, db=db)
+    # Nothing loaded yet: everyone has 0 points and 0 goods, so the victory would be shared.
+    code, sheet = run("game", "sheet", shown["game_id"], db=db)
+    assert code == 0 and sheet["ranking"] == [["Ada", "Ben", "Cleo"]]
+    assert sheet["tiebreak"] == "shared"
+    code, csv = run("game", "sheet", shown["game_id"], "--format", "csv", db=db)
+    assert "Tie-break,shared" in csv

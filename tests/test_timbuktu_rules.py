@@ -409,3 +409,25 @@ def test_rulebook_example_twelve_coffee_removed_make_each_coffee_worth_twelve() 
     for name, count in coffee.items():
         assert sheet.points[name]["coffee"] == 12 * count
         assert sheet.totals[name] == 12 * count
+
+
+def test_a_thief_pile_entered_too_early_says_what_comes_first() -> None:
+    thief = a.RevealThief(pen=1, pitches=(1, 2), goods=(G.GOLD,))
+    message = refused(placed(loaded(3)), thief, "wrong_phase")
+    assert "every camel moves to oasis 1 first (24 still to get there)" in message
+    assert "the thief piles strike after that" in message
+    message = refused(loaded(3), thief, "wrong_phase")
+    assert "the camels are placed in the start area first" in message
+
+
+@pytest.mark.parametrize("variant", ["printed", "dealt"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_while_caravans_are_loaded_the_legal_actions_list_each_caravan_to_load(
+    players: int, variant: str
+) -> None:
+    state = new_game(players, variant=variant)
+    for seat in range(players):
+        legal = RULES.legal_actions(state)
+        assert [x.player for x in legal] == list(range(seat, players))
+        state = play(state, legal[0])
+    assert state.phase is Phase.PLACEMENT

@@ -269,3 +269,86 @@ def test_a_new_tracked_game_starts_with_the_values_this_table_confirmed(tmp_path
     )
     code, refused = run("game", "act", game["game_id"], str(shown["seq"]), load, db=db)
     assert code == 1 and refused["verdict"]["code"] == "not_in_hand"
+
+
+class Table:
+    """A tracked Tuareg game driven through real ``table-companion game`` processes."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        players = ["--player", "Anna:red", "--player", "Ben:blue"]
+        code, shown = run("game", "new", "tuareg", *players, db=db)
+        assert code == 0, shown
+        self.game_id, self.seq = shown["game_id"], shown["seq"]
+
+    def act(self, **action: Any) -> tuple[int, Any]:
+        code, shown = run(
+            "game", "act", self.game_id, str(self.seq), json.dumps(action), db=self.db
+        )
+        self.seq = shown["seq"]
+        return code, shown
+
+    def ok(self, **action: Any) -> Any:
+        code, shown = self.act(**action)
+        assert code == 0, shown
+        return shown
+
+    def legal(self) -> list[dict[str, Any]]:
+        return run("game", "legal", self.game_id, db=self.db)[1]
+
+    def sheet(self) -> dict[str, Any]:
+        return run("game", "sheet", self.game_id, db=self.db)[1]
+
+
+def test_over_the_hand_limit_end_turn_lays_the_required_card_into_the_market(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path / "games.sqlite3")
+    table.ok(kind="open_market", goods=["water", "millet"])
+    table.ok(kind="set_hand", player=0, count=3)
+    table.ok(kind="draw", player=0, to_market=["salt"])  # 5 cards in hand
+    ends = [x for x in table.legal() if x["kind"] == "end_turn"]
+    assert ends and all(len(x["to_market"]) == 1 for x in ends)
+    shown = table.ok(kind="end_turn", player=0, to_market=["gold"])
+    assert shown["to_move"] == 1 and shown["state"]["players"][0]["hand"] == 4
+    assert shown["state"]["market"]["gold"] == 1
+
+
+def test_with_the_deck_empty_only_a_player_who_can_do_nothing_may_pass(tmp_path: Path) -> None:
+    table = Table(tmp_path / "games.sqlite3")
+    table.ok(kind="open_market", goods=["water", "millet"])
+    table.ok(kind="set_deck", count=0)
+    code, shown = table.act(kind="end_turn", player=0)
+    assert code == 1 and shown["verdict"]["code"] == "action_possible"
+    assert "take water from the market" in shown["verdict"]["message"]
+    code, shown = table.act(kind="hide", player=0, cave=1)
+    assert code == 1 and shown["verdict"]["code"] == "no_such_cave"
+    code, shown = table.act(kind="steal", player=0, thief=1, victim=1)
+    assert code == 1 and shown["verdict"]["code"] == "no_such_thief"
+    table.ok(kind="set_market")  # the market bought out: Anna can do nothing
+    assert table.ok(kind="end_turn", player=0)["to_move"] == 1
+
+
+def test_a_final_tie_is_pending_until_the_hands_are_shown(tmp_path: Path) -> None:
+    table = Table(tmp_path / "games.sqlite3")
+    table.ok(kind="open_market", goods=["water", "millet"])
+    table.ok(kind="set_market")
+    table.ok(kind="set_deck", count=0)  # nobody can do anything: each passes, twice over
+    shown = {"to_move": 0}
+    for _stage in (1, 2):
+        for _turn in (1, 2, 3) if _stage == 1 else (1, 2):
+            shown = table.ok(kind="end_turn", player=shown["to_move"])
+        assert shown["state"]["phase"] == "reveal"
+        shown = table.ok(kind="score_stage")
+    assert shown["over"]
+    table.ok(kind="set_hand", player=0, count=2)
+    table.ok(kind="set_hand", player=1, count=2)
+    sheet = table.sheet()
+    assert sheet["final"] and sheet["tiebreak"] == "pending"
+    assert sheet["ranking"] == [["Anna", "Ben"]]
+    assert {x["player"] for x in table.legal() if x["kind"] == "reveal_hand"} == {0, 1}
+    table.ok(kind="reveal_hand", player=0, goods=["gold", "gold"])
+    assert table.sheet()["tiebreak"] == "pending"
+    table.ok(kind="reveal_hand", player=1, goods=["gold", "water"])
+    sheet = table.sheet()
+    assert sheet["tiebreak"] == "cache" and sheet["ranking"] == [["Anna"], ["Ben"]]

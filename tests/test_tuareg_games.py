@@ -75,7 +75,7 @@ def test_bad_input_is_refused_with_its_rule_and_changes_nothing(tmp_path: Path) 
             a.TakeFromMarket(player=0, onto=CAMEL_1, good=GOLD, count=2): "not_in_market",
             a.Draw(player=1, to_market=(SALT,)): "not_your_turn",
             a.Draw(player=0): "market_card",
-            a.Steal(player=0, thief=1, victim=1): "no_such_card",
+            a.Steal(player=0, thief=1, victim=1): "no_such_thief",
             a.ScoreStage(): "wrong_phase",
             a.OpenMarket(goods=(SALT, SALT)): "wrong_phase",
         }

@@ -205,8 +205,11 @@ def test_confirm_values_keeps_the_goods_not_mentioned(tmp_path: Path) -> None:
         confirm_values(store, {WATER: 4, SALT: 3})
         confirm_values(store, {SALT: 2, MILLET: 1})
         assert store.get_setting(SETTINGS_GAME, VALUES_KEY) == {"water": 4, "salt": 2, "millet": 1}
-        with pytest.raises(ValueError, match="water"):
+        with pytest.raises(
+            InputError, match=r"^values\.water: 0 is not a whole number from 1 to 20"
+        ):
             confirm_values(store, {WATER: 0})
+        assert store.get_setting(SETTINGS_GAME, VALUES_KEY) == {"water": 4, "salt": 2, "millet": 1}
 
 
 def test_the_rulebooks_numbers() -> None:

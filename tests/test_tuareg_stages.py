@@ -27,9 +27,23 @@ from companion.games.tuareg.state import GoodCounts, Phase, TuaregState
 
 
 def last_round(players: int = 3) -> TuaregState:
-    """Seat 1 draws the deck's last 3 cards: every player, seat 1 too, has one more turn."""
+    """Seat 1 draws the deck's last 3 cards: every player, seat 1 too, has one more turn. Then the
+    table is one where nobody can do anything more (an empty market, empty hands), so each may pass.
+    """
     state = replace(new_game(players=players, start=1), deck=3)
-    return draw_turn(state, SALT)
+    state = draw_turn(state, SALT)
+    return idle(state)
+
+
+def idle(state: TuaregState) -> TuaregState:
+    """Nobody can take an action: the market is bought out and the hands are empty."""
+    players = tuple(replace(p, hand=0) for p in state.players)
+    return replace(state, market=GoodCounts(), players=players)
+
+
+def sold_out(state: TuaregState) -> TuaregState:
+    """No special card is left to buy."""
+    return replace(state, supply=tuple((card, 0) for card, _left in state.supply))
 
 
 def test_the_last_card_drawn_leaves_everyone_one_more_turn() -> None:
@@ -44,8 +58,8 @@ def test_the_last_card_drawn_leaves_everyone_one_more_turn() -> None:
 
 
 def test_a_deck_corrected_to_empty_starts_the_last_round_at_the_end_of_that_turn() -> None:
-    state = play(new_game(players=2), a.SetDeck(count=0))
-    state = finish_turn(state)  # Karin may pass: the deck is empty
+    state = idle(play(new_game(players=2), a.SetDeck(count=0)))
+    state = finish_turn(state)  # Karin may pass: the deck is empty and she can do nothing
     assert (state.ended_by, state.final_turns) == (0, 2)
     state = finish_turn(finish_turn(state))
     assert state.phase is Phase.REVEAL
@@ -55,6 +69,8 @@ def test_a_deck_corrected_to_empty_starts_the_last_round_at_the_end_of_that_turn
 
 
 def stage_end(state: TuaregState) -> TuaregState:
+    """The last round's turns pass: nobody can do anything more."""
+    state = sold_out(idle(state))
     while state.phase is Phase.TURNS:
         state = finish_turn(state)
     return state
@@ -81,7 +97,7 @@ def test_stage_one_ends_and_stage_two_is_prepared() -> None:
     karin = replace(karin, camels=((SALT, SALT), (WATER,)), caves=((GOLD,), ()))
     karin = replace(karin, donkeys=((MILLET, GOLD), ()), thieves=((SALT,),))
     timo = state.players[1].with_stack(CAMEL_2, (SALT, SALT, SALT))
-    state = state.with_player(0, karin).with_player(1, timo)
+    state = sold_out(state.with_player(0, karin).with_player(1, timo))
     supply = dict(state.supply)
     state = play(stage_end(state), a.ScoreStage())
 
@@ -123,7 +139,7 @@ def test_the_stage_majorities_in_the_score_sheet(salt: tuple, expected: tuple) -
 
 
 def game_over(state: TuaregState) -> TuaregState:
-    """Play stage 2 out plainly: draw, lay one card, until the game ends."""
+    """Play stage 2 out plainly: draw, lay one card, until the last round, where nobody can act."""
     state = play(stage_end(state), a.ScoreStage())
     while state.phase is Phase.TURNS:
         player = state.players[state.to_move]
@@ -132,7 +148,7 @@ def game_over(state: TuaregState) -> TuaregState:
         elif state.deck:
             state = draw_turn(state, MILLET, MILLET)
         else:
-            state = finish_turn(state)
+            state = stage_end(state)
     return play(state, a.ScoreStage())
 
 
@@ -149,18 +165,18 @@ def test_the_final_sheet_has_both_stages_unused_cards_and_the_cache_tiebreak() -
     assert sheet.final and sheet.totals["Karin"] == sum(karin.values())
 
 
-def test_a_tie_is_broken_by_the_most_valuable_cache_shown() -> None:
+def test_a_final_tie_stays_pending_until_the_hands_are_shown_then_the_cache_breaks_it() -> None:
     state = game_over(last_round(players=2))
     state = state.with_player(0, replace(state.players[0], hand=2))  # each keeps 2 cards
     state = state.with_player(1, replace(state.players[1], hand=2))
     sheet = RULES.score_sheet(state)
-    assert sheet.totals["Karin"] == sheet.totals["Timo"] and sheet.tiebreak == "draw"
+    assert sheet.totals["Karin"] == sheet.totals["Timo"] and sheet.tiebreak == "pending"
+    assert sheet.ranking == (("Karin", "Timo"),)
     assert any("cache" in note for note in sheet.notes)
-    state = play(
-        state,
-        a.RevealHand(player=0, goods=(GOLD, MILLET)),
-        a.RevealHand(player=1, goods=(MILLET, SALT)),
-    )
+    assert {x.player for x in RULES.legal_actions(state) if isinstance(x, a.RevealHand)} == {0, 1}
+    state = play(state, a.RevealHand(player=0, goods=(GOLD, MILLET)))
+    assert RULES.score_sheet(state).tiebreak == "pending"  # Timo's hand is not shown yet
+    state = play(state, a.RevealHand(player=1, goods=(MILLET, SALT)))
     sheet = RULES.score_sheet(state)
     assert sheet.ranking == (("Karin",), ("Timo",)) and sheet.tiebreak == "cache"
     assert not any("cache" in note for note in sheet.notes)

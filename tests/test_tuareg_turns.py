@@ -23,8 +23,8 @@ from tuareg_table import (
 )
 
 from companion.games.tuareg import actions as a
-from companion.games.tuareg.model import SpecialCard
-from companion.games.tuareg.state import GoodCounts, Phase, TuaregState
+from companion.games.tuareg.model import Animal, SpecialCard
+from companion.games.tuareg.state import AnimalRef, GoodCounts, Phase, TuaregState
 from companion.verdict import RuleViolation
 
 
@@ -86,6 +86,51 @@ def test_the_hand_limit_applies_at_the_end_of_the_turn() -> None:
     kept_five = RULES.apply(state, a.Draw(player=0, to_market=(SALT,)))
     assert kept_five.players[0].hand == 5
     assert refused(kept_five, a.EndTurn(player=0)) == "hand_limit"
+
+
+def test_over_the_hand_limit_the_cards_required_go_into_the_market_as_the_turn_ends() -> None:
+    # "At the end of your turn ... lay as many resource cards in the market as required."
+    state = with_hand(new_game(), 0, 3)
+    kept_five = RULES.apply(state, a.Draw(player=0, to_market=(SALT,)))
+    market = kept_five.market
+    assert a.EndTurn(player=0, to_market=(GOLD,)) in RULES.legal_actions(kept_five)
+    assert a.EndTurn(player=0) not in RULES.legal_actions(kept_five)
+    after = RULES.apply(kept_five, a.EndTurn(player=0, to_market=(GOLD,)))
+    assert after.players[0].hand == 4 and after.to_move == 1
+    assert after.market == market + GoodCounts(gold=1)
+    # Only as many as required: the draw is where more may go into the market.
+    assert refused(kept_five, a.EndTurn(player=0, to_market=(GOLD, SALT))) == "market_extra"
+    assert refused(after, a.EndTurn(player=1, to_market=(GOLD,))) == "no_action"
+
+
+def test_with_the_deck_empty_only_a_player_who_can_do_nothing_may_end_the_turn() -> None:
+    state = replace(new_game(), deck=0)  # the market holds a water and a millet
+    assert refused(state, a.EndTurn(player=0)) == "action_possible"
+    assert a.EndTurn(player=0) not in RULES.legal_actions(state)
+    bought_out = replace(state, market=GoodCounts())
+    assert a.EndTurn(player=0) in RULES.legal_actions(bought_out)
+    assert RULES.apply(bought_out, a.EndTurn(player=0)).to_move == 1
+    # A card in hand fits an empty camel whatever it is.
+    holding = bought_out.with_player(0, replace(bought_out.players[0], hand=1))
+    assert refused(holding, a.EndTurn(player=0)) == "action_possible"
+    # Full camels: the hand may hold nothing that fits, so the player's word stands.
+    karin = holding.players[0]
+    for number, good in enumerate((WATER, MILLET, MILLET), 1):
+        karin = karin.with_stack(AnimalRef(Animal.CAMEL, number), (good,) * 4)
+    full = replace(holding, supply=tuple((card, 0) for card, _n in holding.supply))
+    full = full.with_player(0, karin)  # and nothing left to buy
+    assert RULES.apply(full, a.EndTurn(player=0)).to_move == 1
+    # Three rock salt on top of a camel pay a special card (1 dinar each, as this table confirmed).
+    paying = bought_out.with_player(0, bought_out.players[0].with_stack(CAMEL_1, (SALT,) * 3))
+    assert refused(paying, a.EndTurn(player=0)) == "action_possible"
+
+
+def test_a_cave_or_thief_not_held_is_refused_with_its_own_code() -> None:
+    state = with_hand(with_specials(new_game(), 0, caves=1), 0, 2)
+    assert refused(state, a.Hide(player=0, cave=2)) == "no_such_cave"
+    assert refused(state, a.Steal(player=0, thief=1, victim=1)) == "no_such_thief"
+    eight_water_seen = replace(state, market=GoodCounts(water=8))
+    assert refused(eight_water_seen, a.Hide(player=0, cave=1, good=WATER)) == "no_such_card"
 
 
 def test_one_main_action_per_turn_and_a_turn_needs_one() -> None:

@@ -13,6 +13,7 @@ from ui_harness import SIZES, Harness, running_app, shot, tap_text
 
 from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
+from companion.games.tuareg.model import Good
 from companion.session import Session
 from companion.store import Store
 from hardware.events import ButtonPressed, CardScanned, ScannerConnected
@@ -199,3 +200,22 @@ def test_screenshots_of_every_screen(tmp_path: Path, size: tuple[int, int]) -> N
         h.frames(2)
         tap_text(h, "Start the game")
         shot(h, "timbuktu", colours=16)
+
+
+def test_the_settings_screen_refuses_a_card_value_as_the_settings_command_does(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    with running_app(database) as h:
+        tap_text(h, "Settings")
+        screen = h.screen
+        water = screen.rows[Good.WATER].ids.points
+        water.text = "25"
+        h.tap(screen.ids.save)
+        # The message of ``table-companion settings set tuareg values '{"water": 25}'``.
+        assert screen.message == "values.water: 25 is not a whole number from 1 to 20"
+        assert h.app.store.get_setting("tuareg", "values") is None
+        water.text = "4"
+        h.tap(screen.ids.save)
+        assert screen.message == "Saved."
+        assert h.app.store.get_setting("tuareg", "values") == {"water": 4, "gold": 5}

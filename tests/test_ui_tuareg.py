@@ -246,6 +246,7 @@ STAGE_ONE = (
     a.EndTurn(player=TIMO),
     a.Draw(player=KARIN, to_market=(WATER,)),  # the deck's last cards: one more turn each
     a.EndTurn(player=KARIN),
+    a.SetMarket(),  # (the market bought out: Timo can do nothing, so he may pass)
     a.EndTurn(player=TIMO),
     a.Buy(player=KARIN, card=SpecialCard.MAP, from_cache=(GOLD, SALT)),
     a.EndTurn(player=KARIN),
@@ -297,6 +298,10 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
             a.EndTurn(player=TIMO),
             a.Draw(player=KARIN),
             a.EndTurn(player=KARIN),
+            # Nobody can do anything more (as the corrections say), so both pass.
+            a.SetMarket(),
+            a.SetHand(player=TIMO, count=0),
+            a.SetHand(player=KARIN, count=0),
             a.EndTurn(player=TIMO),
             a.EndTurn(player=KARIN),
         ):

@@ -12,9 +12,10 @@ from companion.errors import InputError
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue
+from companion.games.tuareg.values import remember_confirmed
 from companion.store import Store
 from ui.tuareg_drafts import LoadDraft, Payment
-from ui.tuareg_values import ValueEntry, confirmations, entries, store_confirmed
+from ui.tuareg_values import ValueEntry, confirmations, entries
 from ui.tuareg_view import stage_preview
 
 
@@ -81,7 +82,7 @@ def test_only_complete_values_are_confirmed_and_stored(tmp_path: Path) -> None:
     actions = confirmations({WATER: ValueEntry(WATER, 1, 4), SALT: ValueEntry(SALT)})
     assert actions == [a.ConfirmValue(good=WATER, dinars=1, points=4)]
     with Store.open(tmp_path / "games.sqlite3") as store:
-        store_confirmed(store, actions)
+        remember_confirmed(store, actions)
         settings = store.list_settings("tuareg")
     assert settings == {"values": {"water": 4}, "dinars": {"water": 1}}
     filled = entries(new_game(values={}), settings)  # a game without values: the stored ones

@@ -9,7 +9,7 @@ Pure Python (no Kivy).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +17,8 @@ from companion.errors import InputError
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import TuaregState
-from companion.games.tuareg.values import DINARS_KEY, VALUES_KEY, confirm_values, table_values
+from companion.games.tuareg.values import table_values
 from companion.i18n import _
-from companion.store import Store
 from ui.tuareg_drafts import bounds
 from ui.tuareg_view import good_name
 
@@ -87,9 +86,3 @@ def confirmations(filled: Mapping[Good, ValueEntry]) -> list[a.ConfirmValue]:
     if not actions:
         raise InputError("no_value", _("Enter a good's dinars and points, or choose Later."))
     return actions
-
-
-def store_confirmed(store: Store, actions: Sequence[a.ConfirmValue]) -> None:
-    """Keep the values for every later game at this table (both settings keys)."""
-    confirm_values(store, {x.good: x.points for x in actions}, VALUES_KEY)
-    confirm_values(store, {x.good: x.dinars for x in actions}, DINARS_KEY)

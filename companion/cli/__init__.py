@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli import games, rules
+from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
 from companion.store import Store, StoreError
@@ -70,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument("game_id")
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
 
+    settings_cli.add_parser(commands)
+
     scan = commands.add_parser(
         "scanner-test", help="print what the configured card scanner sends, raw and decoded"
     )
@@ -105,6 +108,8 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
     else:
         if args.verb == "act":
             outcome = games.act(session, args.seq, args.action)
+            if outcome.verdict.ok:
+                settings_cli.remember_accepted(store, session)
         else:
             outcome = games.step(session, args.verb, args.seq)
         report, code = games.outcome_report(session, outcome, compact=args.compact)
@@ -187,6 +192,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(store.notice, file=sys.stderr)
             if args.command == "scanner-test":
                 return _scanner_test(args, config, store)
+            if args.command == "settings":
+                _print(settings_cli.run(args, store))
+                return games.EXIT_OK
             return _game_command(args, store)
     except InputError as error:
         _print(error.as_dict())

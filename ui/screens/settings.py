@@ -102,7 +102,11 @@ class SettingsScreen(Screen):
                 ).format(good=_(good.value), text=text)
                 return
             values[good] = int(text)
-        confirm_values(self.store, values)
+        try:
+            confirm_values(self.store, values)
+        except InputError as error:  # the same check as ``table-companion settings set``
+            self.message = error.message
+            return
         self.message = _("Saved.")
         self.load_values()
 

@@ -47,7 +47,11 @@ class SetupPrompts:
                 lambda: self.submit_payload(draft.payload()),
                 primary=True,
             )
-        remembered = [x for x in self.legal() if isinstance(x, a.LoadCaravan)]
+        remembered = [
+            x
+            for x in self.legal()
+            if isinstance(x, a.LoadCaravan) and x.camels == state.players[x.player].remembered
+        ]
         if remembered:
             names = ", ".join(state.players[x.player].name for x in remembered)
             self.button(

@@ -33,7 +33,8 @@ class TurnPrompts:
     def market_prompt(self) -> None:
         self.panel(_("Which two cards were laid out as the market?"))
         for action in self.legal():
-            self.button(goods_markup(action.goods), lambda x=action: self.submit(x))
+            if isinstance(action, a.OpenMarket):
+                self.button(goods_markup(action.goods), lambda x=action: self.submit(x))
 
     # --- a turn ---------------------------------------------------------------------------------
 

@@ -11,9 +11,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.errors import InputError
 from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
-from companion.games.tuareg.values import SETTINGS_GAME
+from companion.games.tuareg.values import SETTINGS_GAME, remember_confirmed
 from companion.i18n import _
-from ui.tuareg_values import ASKED, ValueEntry, confirmations, entries, store_confirmed
+from ui.tuareg_values import ASKED, ValueEntry, confirmations, entries
 from ui.tuareg_view import good_markup, unconfirmed
 
 
@@ -124,7 +124,7 @@ class ValuesDialog:
         except InputError as error:
             self.values_prompt.message = error.message
             return
-        store_confirmed(self.nav.store, actions)
+        remember_confirmed(self.nav.store, actions)
         self.forget_values()
         self.values_prompt.message = ""
         for action in actions:

@@ -147,7 +147,7 @@ def score(q: ScoreQuestion) -> dict[str, Any]:
             for name in sheet.players
         },
         "ranking": [list(group) for group in sheet.ranking],
-        "tiebreak": "shared" if sheet.tiebreak == "draw" else sheet.tiebreak,
+        "tiebreak": sheet.tiebreak,
     }
 
 

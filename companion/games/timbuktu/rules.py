@@ -79,8 +79,30 @@ def _require_phase(state: TimbuktuState, phase: Phase) -> None:
         )
     raise RuleViolation(
         "wrong_phase",
-        _("That is not part of the {phase} step of the game.").format(phase=_(state.phase.value)),
+        _("That is not part of the {phase} step of the game: {first}").format(
+            phase=_(state.phase.value), first=_waiting_for(state)
+        ),
     )
+
+
+def _waiting_for(state: TimbuktuState) -> str:
+    """What the game waits for now, as a sentence saying what comes first."""
+    if state.phase is Phase.LOADING:
+        names = ", ".join(p.name for p in state.players if not p.loaded)
+        return _("the caravans are loaded first (still to load: {names}).").format(names=names)
+    if state.phase is Phase.PLACEMENT:
+        placing = state.players[(state.start_player + state.turn) % state.seats]
+        return _("the camels are placed in the start area first ({name} places next).").format(
+            name=placing.name
+        )
+    moving = sum(1 for _seat, camel in state.camels() if camel.place != state.stage)
+    if state.phase is Phase.MOVES:
+        return _(
+            "every camel moves to {place} first ({n} still to get there); the thief piles "
+            "strike after that."
+        ).format(place=board.place_name(state, state.stage), n=moving)
+    pens = ", ".join(str(p) for p in range(1, PENS + 1) if p not in state.robbed_pens)
+    return _("the thief piles of pens {pens} are entered first.").format(pens=pens)
 
 
 def _require_turn(state: TimbuktuState, seat: int) -> None:

@@ -5,10 +5,15 @@ equal goods share the victory."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from companion.games.timbuktu.model import Good, Goods, TimbuktuState
 from companion.i18n import _
 from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
+
+SHARED = "shared"
+"""The tie-break when points and goods are equal: the rulebook's players "share the victory" (one
+word for the tracked game's sheet and the ``score`` question; other games' sheets say "draw")."""
 
 LABELS = {
     Good.GOLD: "Gold",
@@ -41,7 +46,8 @@ def sheet(
         for name, haul in hauls.items()
     }
     goods = TieBreak("goods", {name: haul.total for name, haul in hauls.items()})
-    return build_sheet("timbuktu", categories(), points, (goods,), final=final, notes=notes)
+    built = build_sheet("timbuktu", categories(), points, (goods,), final=final, notes=notes)
+    return replace(built, tiebreak=SHARED) if built.tiebreak == "draw" else built
 
 
 def state_sheet(state: TimbuktuState, *, final: bool) -> ScoreSheet:

@@ -18,15 +18,19 @@ ignored or guessed around.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from companion.errors import InputError
+from companion.games.timbuktu.actions import LoadCaravan, SetArrows, SetSwapFields
 from companion.games.timbuktu.board import layout_problem
-from companion.games.timbuktu.model import CAMELS, Layout, Load, TimbuktuState
+from companion.games.timbuktu.model import CAMELS, Layout, Load, Phase, TimbuktuState
 from companion.store import Store
+
+logger = logging.getLogger(__name__)
 
 SETTINGS_GAME = "timbuktu"
 LAYOUTS_KEY = "layouts"
@@ -36,54 +40,103 @@ VARIANT_KEY = "variant"
 VARIANTS = ("printed", "dealt")
 PLAYER_COUNTS = tuple(str(count) for count in CAMELS)
 
+SETTING_KEYS = (CARAVANS_KEY, LAYOUTS_KEY, LEFTOVERS_KEY, VARIANT_KEY)
+"""The settings of game ``timbuktu`` a table may set (``table-companion settings``, the screens)."""
+
 _LAYOUT = TypeAdapter(Layout)
 _CARAVAN = TypeAdapter(Annotated[tuple[Load, ...], Field(max_length=len(CAMELS[3]))])
+_COLOUR = TypeAdapter(Annotated[str, Field(min_length=1, max_length=24)])
 
 
-def _read(adapter: TypeAdapter[Any], raw: Any, where: str) -> Any:
+def parse_setting(key: str, value: Any, code: str = "invalid_value") -> Any:
+    """The one check of a stored or entered setting, as its JSON form (what the store keeps).
+
+    :class:`InputError` ``unknown_setting`` names an unknown key, ``code`` (``invalid_value`` for
+    what is entered, ``invalid_setting`` for what is stored) the first bad field, e.g.
+    ``layouts.3.arrows.0.pen``."""
+    if key == LAYOUTS_KEY:
+        return {
+            count: _LAYOUT.dump_python(_layout(raw, count, code), mode="json")
+            for count, raw in sorted(_object(value, key, code).items())
+        }
+    if key == CARAVANS_KEY:
+        return {
+            colour: _CARAVAN.dump_python(_caravan(raw, colour, code), mode="json")
+            for colour, raw in sorted(_object(value, key, code).items())
+        }
+    if key == LEFTOVERS_KEY:
+        if not isinstance(value, bool):
+            raise InputError(code, f"{key}: {value!r} is not true or false")
+        return value
+    if key == VARIANT_KEY:
+        if value not in VARIANTS:
+            raise InputError(code, f"{key}: {value!r} is not one of {list(VARIANTS)}")
+        return value
+    raise InputError(
+        "unknown_setting",
+        f"key: game {SETTINGS_GAME!r} has no setting {key!r}; known: {list(SETTING_KEYS)}",
+    )
+
+
+def _read(adapter: TypeAdapter[Any], raw: Any, where: str, code: str) -> Any:
     try:
         return adapter.validate_python(raw)
     except ValidationError as error:
         problem = InputError.from_validation(error).message
+        stored = "stored " if code == "invalid_setting" else ""
+        raise InputError(code, f"{where}: the {stored}value does not read: {problem}") from None
+
+
+def _object(value: Any, key: str, code: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        stored = "stored " if code == "invalid_setting" else ""
+        raise InputError(code, f"{key}: the {stored}value {value!r} is no object")
+    return value
+
+
+def _layout(raw: Any, count: str, code: str) -> Layout:
+    where = f"{LAYOUTS_KEY}.{count}"
+    if count not in PLAYER_COUNTS:
         raise InputError(
-            "invalid_setting", f"{where}: the stored value does not read: {problem}"
-        ) from None
+            code,
+            f"{where}: a layout is for {count!r} players; "
+            f"Timbuktu is played by {', '.join(PLAYER_COUNTS)}",
+        )
+    layout = _read(_LAYOUT, raw, where, code)
+    problem = layout_problem(layout, int(count))
+    if problem is not None:
+        raise InputError(code, f"{where}: {problem}")
+    return layout
 
 
-def _object(settings: Mapping[str, Any], key: str) -> dict[str, Any]:
-    stored = settings.get(key, {})
-    if not isinstance(stored, dict):
-        raise InputError("invalid_setting", f"{key}: the stored value {stored!r} is no object")
-    return stored
+def _caravan(raw: Any, colour: str, code: str) -> tuple[Any, ...]:
+    _read(_COLOUR, colour, f"{CARAVANS_KEY}.{colour}", code)
+    return _read(_CARAVAN, raw, f"{CARAVANS_KEY}.{colour}", code)
+
+
+def _stored(settings: Mapping[str, Any], key: str, default: Any) -> Any:
+    """A stored setting as :func:`parse_setting` reads it (``invalid_setting`` if it does not)."""
+    return parse_setting(key, settings.get(key, default), code="invalid_setting")
 
 
 def stored_layout(settings: Mapping[str, Any], players: int) -> Layout:
     """The layout stored for a ``players``-player board (empty, all unknown, if none)."""
-    raw = _object(settings, LAYOUTS_KEY).get(str(players))
-    if raw is None:
-        return Layout()
-    layout = _read(_LAYOUT, raw, f"{LAYOUTS_KEY}.{players}")
-    problem = layout_problem(layout, players)
-    if problem is not None:
-        raise InputError("invalid_setting", f"{LAYOUTS_KEY}.{players}: {problem}")
-    return layout
+    raw = _stored(settings, LAYOUTS_KEY, {}).get(str(players))
+    return Layout() if raw is None else _LAYOUT.validate_python(raw)
 
 
 def remember_layout(store: Store, players: int, layout: Layout) -> None:
     """Store ``layout`` for ``players``-player games (e.g. a game's layout once it is over)."""
-    problem = layout_problem(layout, players)
-    if problem is not None:
-        raise ValueError(problem)
-    layouts = _object(store.list_settings(SETTINGS_GAME), LAYOUTS_KEY)
+    layouts = _stored(store.list_settings(SETTINGS_GAME), LAYOUTS_KEY, {})
     layouts[str(players)] = _LAYOUT.dump_python(layout, mode="json")
-    store.set_setting(SETTINGS_GAME, LAYOUTS_KEY, layouts)
+    set_setting(store, LAYOUTS_KEY, layouts)
 
 
 def stored_caravans(settings: Mapping[str, Any]) -> dict[str, tuple[Any, ...]]:
     """The last printed loads stored for each colour, camel A first."""
     return {
-        colour: _read(_CARAVAN, raw, f"{CARAVANS_KEY}.{colour}")
-        for colour, raw in _object(settings, CARAVANS_KEY).items()
+        colour: _CARAVAN.validate_python(raw)
+        for colour, raw in _stored(settings, CARAVANS_KEY, {}).items()
     }
 
 
@@ -92,67 +145,57 @@ def remember_loads(store: Store, state: TimbuktuState) -> None:
     their stored loads (a 5-player game uses A-E of a board that has A-H)."""
     if state.variant != "printed":
         return
-    caravans = _object(store.list_settings(SETTINGS_GAME), CARAVANS_KEY)
+    caravans = _stored(store.list_settings(SETTINGS_GAME), CARAVANS_KEY, {})
     for player in state.players:
         if not player.loaded:
             continue
         loads = [[good.value for good in camel.goods] for camel in player.camels]
-        before = caravans.get(player.colour)
-        kept = list(before[len(loads) :]) if isinstance(before, list) else []
-        caravans[player.colour] = loads + kept
-    store.set_setting(SETTINGS_GAME, CARAVANS_KEY, caravans)
+        before = caravans.get(player.colour, [])
+        caravans[player.colour] = loads + list(before[len(loads) :])
+    set_setting(store, CARAVANS_KEY, caravans)
 
 
 def leftovers_removed(settings: Mapping[str, Any]) -> bool:
-    stored = settings.get(LEFTOVERS_KEY, False)
-    if not isinstance(stored, bool):
-        raise InputError(
-            "invalid_setting", f"{LEFTOVERS_KEY}: the stored value {stored!r} is not true or false"
-        )
-    return stored
+    return bool(_stored(settings, LEFTOVERS_KEY, False))
 
 
 def remember_leftovers_removed(store: Store, counted: bool) -> None:
-    store.set_setting(SETTINGS_GAME, LEFTOVERS_KEY, counted)
+    set_setting(store, LEFTOVERS_KEY, counted)
 
 
 def stored_variant(settings: Mapping[str, Any]) -> str:
-    stored = settings.get(VARIANT_KEY, "printed")
-    if stored not in VARIANTS:
-        raise InputError(
-            "invalid_setting",
-            f"{VARIANT_KEY}: the stored value {stored!r} is not one of {VARIANTS}",
-        )
-    return stored
+    return str(_stored(settings, VARIANT_KEY, "printed"))
 
 
 def remember_variant(store: Store, variant: str) -> None:
-    if variant not in VARIANTS:
-        raise ValueError(f"the variant is one of {VARIANTS}")
-    store.set_setting(SETTINGS_GAME, VARIANT_KEY, variant)
+    set_setting(store, VARIANT_KEY, variant)
+
+
+def set_setting(store: Store, key: str, value: Any) -> Any:
+    """Store ``value`` as setting ``key`` (replacing it) once :func:`parse_setting` accepts it;
+    :class:`InputError` names the bad field and nothing is stored."""
+    checked = parse_setting(key, value)
+    store.set_setting(SETTINGS_GAME, key, checked)
+    logger.info("timbuktu setting %s stored", key)
+    return checked
+
+
+def remember_action(store: Store, action: object, state: TimbuktuState) -> None:
+    """What an accepted action taught the app about this table, stored as the screen stores it:
+    the printed loads once the last caravan is loaded, the board layout a correction entered."""
+    if isinstance(action, LoadCaravan) and state.phase is not Phase.LOADING:
+        remember_loads(store, state)
+    if isinstance(action, SetArrows | SetSwapFields):
+        remember_layout(store, state.seats, state.layout)
 
 
 def stored_options(settings: Mapping[str, Any]) -> dict[str, Any]:
     """What a new game's options (JSON form) take from the settings: every stored layout (the game
     uses the one for its number of players), the last printed loads (offered as one-tap loads), the
     variant and the leftovers setting."""
-    layouts = _object(settings, LAYOUTS_KEY)
-    for count in layouts:
-        if count not in PLAYER_COUNTS:
-            raise InputError(
-                "invalid_setting",
-                f"{LAYOUTS_KEY}.{count}: a layout is stored for {count!r} players; "
-                f"Timbuktu is played by {', '.join(PLAYER_COUNTS)}",
-            )
     return {
         "variant": stored_variant(settings),
         "leftovers_removed": leftovers_removed(settings),
-        "caravans": {
-            colour: _CARAVAN.dump_python(loads, mode="json")
-            for colour, loads in stored_caravans(settings).items()
-        },
-        "layouts": {
-            count: _LAYOUT.dump_python(stored_layout(settings, int(count)), mode="json")
-            for count in sorted(layouts)
-        },
+        "caravans": _stored(settings, CARAVANS_KEY, {}),
+        "layouts": _stored(settings, LAYOUTS_KEY, {}),
     }

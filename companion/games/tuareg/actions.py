@@ -102,10 +102,12 @@ class Steal:
 
 @game_action
 class EndTurn:
-    """The player is done: the hand limit applies now."""
+    """The player is done: the hand limit applies now. ``to_market``: the cards laid from the hand
+    into the market as the turn ends, as many as the limit requires (after a draw of 3 over it)."""
 
     kind: Literal["end_turn"] = "end_turn"
     player: Seat
+    to_market: Annotated[tuple[Good, ...], Field(max_length=7)] = ()
 
 
 @game_action

@@ -4,8 +4,9 @@ Hands are secret, so a card a player lays from their cache may be any good the t
 all of. Where the choices are open-ended, the list is complete in kind but not in every variation:
 draws lay the fewest cards into the market that the rules and the hand limit ask for, or one more;
 donkey loads are listed in one order (a donkey takes any); special cards are paid with the fewest
-cards from the cache or from the top of one animal. Anything else legal is still accepted by
-:meth:`TuaregRules.check`.
+cards from the cache or from the top of one animal; over the hand limit, ``end_turn`` lays just the
+cards the limit requires into the market; ``confirm_value`` is listed once per good whose value is
+unknown, as a form to fill in. Anything else legal is still accepted by :meth:`TuaregRules.check`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from itertools import combinations_with_replacement, product
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.loading import load_refusals
 from companion.games.tuareg.model import CAPACITY, MAX_PER_TURN, SPECIAL_CARD_PRICE, Animal, Good
+from companion.games.tuareg.passing import possible_action
 from companion.games.tuareg.state import (
     CAVE_CAPACITY,
     AnimalRef,
@@ -28,6 +30,10 @@ from companion.games.tuareg.turns import DRAW_SIZE, HAND_LIMIT
 
 
 def legal_actions(state: TuaregState) -> list[a.TuaregAction]:
+    return [*_phase_actions(state), *_confirmations(state)]
+
+
+def _phase_actions(state: TuaregState) -> list[a.TuaregAction]:
     if state.phase is Phase.MARKET:
         return [a.OpenMarket(goods=pair) for pair in _handfuls(state, 2)]
     if state.phase is Phase.REVEAL:
@@ -40,6 +46,14 @@ def legal_actions(state: TuaregState) -> list[a.TuaregAction]:
             for goods in _handfuls(state, p.hand)
         ]
     return list(_turn(state))
+
+
+def _confirmations(state: TuaregState) -> Iterator[a.ConfirmValue]:
+    """One ``confirm_value`` per good whose printed values are not both known, in any phase: the
+    known one as it is, the unknown one at its lowest (the table enters what the card prints)."""
+    for good, value in state.values:
+        if value.dinars is None or value.points is None:
+            yield a.ConfirmValue(good=good, dinars=value.dinars or 1, points=value.points or 1)
 
 
 def _handfuls(state: TuaregState, size: int) -> list[tuple[Good, ...]]:
@@ -62,8 +76,13 @@ def _turn(state: TuaregState) -> Iterator[a.TuaregAction]:
         yield from _buys(state, seat, player)
     yield from _hides(state, seat, player)
     yield from _steals(state, seat, player)
-    if (state.turn.main is not None or state.deck == 0) and player.hand <= HAND_LIMIT:
+    if state.turn.main is None and (state.deck > 0 or possible_action(state, seat) is not None):
+        return
+    if player.hand <= HAND_LIMIT:
         yield a.EndTurn(player=seat)
+    else:
+        for goods in _handfuls(state, player.hand - HAND_LIMIT):
+            yield a.EndTurn(player=seat, to_market=goods)
 
 
 def _draws(state: TuaregState, seat: int, player: PlayerState) -> Iterator[a.Draw]:

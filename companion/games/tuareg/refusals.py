@@ -61,11 +61,15 @@ def require_animal(player: PlayerState, ref: AnimalRef) -> None:
 
 
 def require_special(player: PlayerState, card: SpecialCard, number: int) -> Hidden:
-    """What lies under the player's cave or thief ``number`` (refused if they hold no such card)."""
-    held = player.caves if card is SpecialCard.CAVE else player.thieves
+    """What lies under the player's cave or thief ``number``; refused as ``no_such_cave`` /
+    ``no_such_thief`` if they hold no such card (``no_such_card`` is kept for a card shown more
+    often than the game has copies of it)."""
+    if card is SpecialCard.CAVE:
+        held, code = player.caves, "no_such_cave"
+        message = _("{name} holds no cave {n} ({count} held).")
+    else:
+        held, code = player.thieves, "no_such_thief"
+        message = _("{name} holds no thief {n} ({count} held).")
     if not 1 <= number <= len(held):
-        raise RuleViolation(
-            "no_such_card",
-            _("{name} has no {card} {n}.").format(name=player.name, card=_(card.value), n=number),
-        )
+        raise RuleViolation(code, message.format(name=player.name, n=number, count=len(held)))
     return held[number - 1]

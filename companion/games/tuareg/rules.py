@@ -182,7 +182,19 @@ def game_sheet(state: TuaregState) -> ScoreSheet:
     ]
     if over and any(p.hand_revealed is None and p.hand for p in state.players):
         notes.append(_("The cache tie-break counts only the caches shown."))
-    return scoring.game_sheet(tallies, final=over, notes=notes)
+    sheet = scoring.game_sheet(tallies, final=over, notes=notes)
+    if _tie_open(state, sheet):
+        sheet = scoring.game_sheet(tallies, final=over, notes=notes, by_cache=False)
+        sheet = replace(sheet, tiebreak=scoring.PENDING)
+    return sheet
+
+
+def _tie_open(state: TuaregState, sheet: ScoreSheet) -> bool:
+    """Players tied on the best total, one of whom has not shown the cards in hand: the cache
+    tie-break cannot be decided yet (a hand of no cards needs no showing)."""
+    best = max(sheet.totals.values())
+    tied = [p for p in state.players if sheet.totals[p.name] == best]
+    return len(tied) > 1 and any(p.hand_revealed is None and p.hand for p in tied)
 
 
 def _cache_value(state: TuaregState, player: PlayerState) -> int:

@@ -101,6 +101,11 @@ def final_sheet(tallies: Mapping[str, FinalTally], *, final: bool = True) -> Sco
     return build_sheet("tuareg", categories(), points, tiebreaks, final=final)
 
 
+PENDING = "pending"
+"""A tracked game's tie-break while players tied on points have not shown their hands: the cache
+decides, but not yet."""
+
+
 @dataclass(frozen=True)
 class GameTally:
     """One player's part of a game in progress or over, as the game sheet needs it."""
@@ -145,10 +150,15 @@ def game_categories() -> tuple[Category, ...]:
 
 
 def game_sheet(
-    tallies: Mapping[str, GameTally], *, final: bool, notes: Sequence[str] = ()
+    tallies: Mapping[str, GameTally],
+    *,
+    final: bool,
+    notes: Sequence[str] = (),
+    by_cache: bool = True,
 ) -> ScoreSheet:
     """The sheet of a tracked game: each stage's majorities by good and its cashed maps, then the
-    unused special cards (counted once the game is over); ties broken by the cache."""
+    unused special cards (counted once the game is over); ties broken by the cache (``by_cache``
+    False: not yet, the ranking is by points alone)."""
     points = {}
     for name, t in tallies.items():
         row = {c.key: 0 for c in game_categories()}
@@ -159,4 +169,11 @@ def game_sheet(
             row.update({card.value: pts for card, pts in unused_points(t.unused).items()})
         points[name] = row
     tiebreaks = (TieBreak("cache", {name: t.cache_value for name, t in tallies.items()}),)
-    return build_sheet("tuareg", game_categories(), points, tiebreaks, final=final, notes=notes)
+    return build_sheet(
+        "tuareg",
+        game_categories(),
+        points,
+        tiebreaks if by_cache else (),
+        final=final,
+        notes=notes,
+    )

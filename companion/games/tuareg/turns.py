@@ -14,6 +14,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg import stage
 from companion.games.tuareg.loading import load_verdict
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
+from companion.games.tuareg.passing import possible_action
 from companion.games.tuareg.refusals import (
     require_animal,
     require_plausible,
@@ -217,19 +218,49 @@ def steal(state: TuaregState, action: a.Steal) -> TuaregState:
 
 
 def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
+    """The hand limit applies now: the cards the limit requires (``to_market``) go into the market
+    first, as the rulebook says ("lay as many resource cards in the market as required")."""
     player = require_turn(state, action.player)
-    if state.turn.main is None and state.deck > 0:
-        raise RuleViolation(
-            "no_action",
-            _("Take one action first: draw, load from your cache, take from the market or buy."),
-        )
+    if state.turn.main is None:
+        _require_pass(state, action.player)
+    if action.to_market:
+        if player.hand - len(action.to_market) < HAND_LIMIT:
+            raise RuleViolation(
+                "market_extra",
+                _(
+                    "At the end of the turn only the cards the hand limit requires go into the "
+                    "market: {name} holds {n}, so at most {k}."
+                ).format(name=player.name, n=player.hand, k=max(0, player.hand - HAND_LIMIT)),
+            )
+        player = _from_hand(player, len(action.to_market))
+        state = replace(state, market=state.market + GoodCounts.of(action.to_market))
+        state = require_plausible(state.with_player(action.player, player))
     if player.hand > HAND_LIMIT:
         raise RuleViolation(
             "hand_limit",
             _(
                 "{name} holds {n} cards; at most {limit} may stay in hand at the end of a turn. "
-                "Undo the draw and lay more into the market, or hide cards in caves."
-            ).format(name=player.name, n=player.hand, limit=HAND_LIMIT),
+                "Lay {k} more into the market (with the draw, or as the turn ends), or hide "
+                "cards in caves."
+            ).format(name=player.name, n=player.hand, limit=HAND_LIMIT, k=player.hand - HAND_LIMIT),
         )
     state = replace(state, to_move=state.next_seat(action.player), turn=TurnProgress())
     return stage.after_turn(state, action.player)
+
+
+def _require_pass(state: TuaregState, seat: int) -> None:
+    """A turn without its action: only with the deck empty, by a player who can do nothing."""
+    if state.deck > 0:
+        raise RuleViolation(
+            "no_action",
+            _("Take one action first: draw, load from your cache, take from the market or buy."),
+        )
+    possible = possible_action(state, seat)
+    if possible is not None:
+        raise RuleViolation(
+            "action_possible",
+            _(
+                "The deck is empty, but {name} can still {action}: only a player who can do "
+                "nothing may end the turn without an action."
+            ).format(name=state.players[seat].name, action=possible),
+        )

@@ -11,13 +11,17 @@ a value the score sheet says is missing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.errors import InputError
+from companion.games.tuareg.actions import ConfirmValue
 from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.store import Store
+
+logger = logging.getLogger(__name__)
 
 SETTINGS_GAME = "tuareg"
 VALUES_KEY = "values"
@@ -27,37 +31,50 @@ Settings = Callable[[], Mapping[str, Any]]
 """Reads the game's stored settings (key -> JSON value); called only when one is needed."""
 
 
-def _points(raw: Any) -> bool:
-    return isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1
+SETTING_KEYS = (DINARS_KEY, VALUES_KEY)
+"""The settings of game ``tuareg`` a table may set (``table-companion settings``, the screens)."""
+
+BOUNDS = {VALUES_KEY: (1, 20), DINARS_KEY: (1, 9)}
+"""The whole numbers a card may print, as a ``confirm_value`` action takes them."""
+
+
+def parse_setting(key: str, value: Any, code: str = "invalid_value") -> dict[str, int]:
+    """The one check of a stored or entered setting: ``key`` is ``values`` or ``dinars`` and
+    ``value`` an object of goods to whole numbers within :data:`BOUNDS`; returned in good order.
+
+    :class:`InputError` ``unknown_setting`` names an unknown key, ``code`` (``invalid_value`` for
+    what is entered, ``invalid_setting`` for what is stored) the first bad field, e.g.
+    ``values.water``."""
+    if key not in BOUNDS:
+        raise InputError(
+            "unknown_setting",
+            f"key: game {SETTINGS_GAME!r} has no setting {key!r}; known: {list(SETTING_KEYS)}",
+        )
+    if not isinstance(value, dict):
+        raise InputError(
+            code, f'{key}: {value!r} is not an object of goods to numbers, e.g. {{"water": 4}}'
+        )
+    low, high = BOUNDS[key]
+    for name, raw in value.items():
+        if name not in {good.value for good in Good}:
+            raise InputError(
+                code, f"{key}.{name}: no such good; goods are {[g.value for g in Good]}"
+            )
+        if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
+            raise InputError(
+                code, f"{key}.{name}: {raw!r} is not a whole number from {low} to {high}"
+            )
+    return {good.value: value[good.value] for good in Good if good.value in value}
 
 
 def confirmed_values(settings: Mapping[str, Any], key: str = VALUES_KEY) -> dict[Good, int]:
     """The values stored in ``settings`` (the game's settings table) under ``key``.
 
-    :class:`InputError` ``invalid_setting`` names a stored entry that is not an object of goods to
-    whole numbers from 1: it is reported, never ignored.
+    :class:`InputError` ``invalid_setting`` names a stored entry that :func:`parse_setting` refuses:
+    it is reported, never ignored.
     """
-    stored = settings.get(key, {})
-    if not isinstance(stored, dict):
-        raise InputError(
-            "invalid_setting",
-            f"{key}: the stored confirmed values are {stored!r}, not an object of goods to numbers",
-        )
-    values = {}
-    for name, raw in stored.items():
-        try:
-            good = Good(name)
-        except ValueError:
-            raise InputError(
-                "invalid_setting", f"{key}.{name}: a confirmed value is stored for an unknown good"
-            ) from None
-        if not _points(raw):
-            raise InputError(
-                "invalid_setting",
-                f"{key}.{name}: the stored confirmed value is {raw!r}, not a whole number from 1",
-            )
-        values[good] = raw
-    return values
+    stored = parse_setting(key, settings.get(key, {}), code="invalid_setting")
+    return {Good(name): number for name, number in stored.items()}
 
 
 def resolve_values(given: Mapping[Good, int], settings: Settings) -> dict[Good, int]:
@@ -88,15 +105,32 @@ def resolve_values(given: Mapping[Good, int], settings: Settings) -> dict[Good, 
 
 def confirm_values(store: Store, values: Mapping[Good, int], key: str = VALUES_KEY) -> None:
     """Store the table's confirmed ``values`` (majority points, or dinars with ``key`` ``dinars``),
-    keeping those of goods not mentioned."""
-    for good, number in values.items():
-        if not _points(number):
-            raise ValueError(f"{good.value}: a confirmed value is a whole number from 1")
-    stored = dict(confirmed_values(store.list_settings(SETTINGS_GAME), key))
-    stored.update(values)
-    store.set_setting(
-        SETTINGS_GAME, key, {good.value: stored[good] for good in Good if good in stored}
-    )
+    keeping those of goods not mentioned; :class:`InputError` (nothing stored) as
+    :func:`parse_setting` says."""
+    entered = parse_setting(key, {good.value: number for good, number in values.items()})
+    stored = parse_setting(key, store.list_settings(SETTINGS_GAME).get(key, {}), "invalid_setting")
+    set_setting(store, key, {**stored, **entered})
+
+
+def set_setting(store: Store, key: str, value: Any) -> dict[str, int]:
+    """Store ``value`` as setting ``key`` (replacing it) once :func:`parse_setting` accepts it."""
+    checked = parse_setting(key, value)
+    store.set_setting(SETTINGS_GAME, key, checked)
+    logger.info("tuareg setting %s stored: %s", key, checked)
+    return checked
+
+
+def remember_confirmed(store: Store, actions: Sequence[ConfirmValue]) -> None:
+    """Keep values confirmed in a game for every later game at this table (both keys), whichever
+    way they were entered (the screen's prompt, or ``confirm_value`` through the command line)."""
+    confirm_values(store, {x.good: x.points for x in actions}, VALUES_KEY)
+    confirm_values(store, {x.good: x.dinars for x in actions}, DINARS_KEY)
+
+
+def remember_action(store: Store, action: object, _state: object = None) -> None:
+    """What an accepted action taught the app about this table, stored (``confirm_value``)."""
+    if isinstance(action, ConfirmValue):
+        remember_confirmed(store, (action,))
 
 
 def table_values(settings: Mapping[str, Any]) -> dict[Good, CardValue]:

@@ -1,0 +1,105 @@
+"""``table-companion settings ...``: what a table confirmed once and every new game starts with.
+
+``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. ``set`` replaces
+the stored value once the game's own check accepts it (the one the screens use, see each game's
+``parse_setting``); a malformed or invalid value changes nothing and exits 2 naming the field.
+An accepted action that teaches the app something about the table (Tuareg's ``confirm_value``,
+Timbuktu's printed loads and board corrections) is stored the same way as on the screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import sys
+from types import ModuleType
+from typing import Any
+
+from companion.errors import InputError
+from companion.session import Session
+from companion.store import Store
+
+logger = logging.getLogger(__name__)
+
+MODULES: dict[str, str] = {
+    "timbuktu": "companion.games.timbuktu.table_settings",
+    "tuareg": "companion.games.tuareg.values",
+}
+"""Game -> the module holding its settings: ``SETTING_KEYS``, ``parse_setting(key, value)``,
+``set_setting(store, key, value)`` and ``remember_action(store, action, state_after)``."""
+
+
+def add_parser(commands: Any) -> None:
+    """The ``settings`` command and its verbs, on the CLI's subparsers ``commands``."""
+    settings = commands.add_parser(
+        "settings", help="what this table confirmed once (card values, layouts, loads, variant)"
+    )
+    verbs = settings.add_subparsers(dest="settings_verb", required=True)
+    listing = verbs.add_parser("list", help="every setting of one game, or of every game")
+    listing.add_argument("game", nargs="?")
+    get = verbs.add_parser("get", help="one setting (null: not stored)")
+    get.add_argument("game")
+    get.add_argument("key")
+    put = verbs.add_parser("set", help="store one setting, checked as the touchscreen checks it")
+    put.add_argument("game")
+    put.add_argument("key")
+    put.add_argument("value", help="the value as JSON")
+
+
+def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
+    """The JSON answer to ``settings`` ``args``; :class:`InputError` for bad input (exit 2)."""
+    if args.settings_verb == "list":
+        games = [args.game] if args.game is not None else sorted(MODULES)
+        return {game: _listing(store, game) for game in games}
+    module = _module(args.game)
+    if args.key not in module.SETTING_KEYS:
+        raise InputError(
+            "unknown_setting",
+            f"key: game {args.game!r} has no setting {args.key!r}; "
+            f"known: {list(module.SETTING_KEYS)}",
+        )
+    if args.settings_verb == "set":
+        value = module.set_setting(store, args.key, _parse_json(args.value))
+    else:
+        value = store.get_setting(args.game, args.key)
+    return {"game": args.game, "key": args.key, "value": value}
+
+
+def remember_accepted(store: Store, session: Session) -> None:
+    """Store what the action just logged in ``session`` told the app about this table."""
+    module_path = MODULES.get(session.rules.name)
+    entry = session.entries[-1] if session.entries else None
+    if module_path is None or entry is None or entry.kind not in ("action", "correction"):
+        return
+    action = session.rules.parse_action(entry.payload)
+    try:
+        importlib.import_module(module_path).remember_action(store, action, session.state)
+    except InputError as error:  # the action stands; only the table's memory is not updated
+        logger.warning(
+            "game %s entry %d: not kept for the table: %s", session.game_id, entry.seq, error
+        )
+        print(f"table-companion: not kept for the table: {error.message}", file=sys.stderr)
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError("malformed_json", f"value: {error}") from None
+
+
+def _module(game: str) -> ModuleType:
+    if game not in MODULES:
+        raise InputError(
+            "unknown_game", f"game: no settings for game {game!r}; games: {sorted(MODULES)}"
+        )
+    return importlib.import_module(MODULES[game])
+
+
+def _listing(store: Store, game: str) -> dict[str, Any]:
+    """Every known key (null where nothing is stored), and anything else stored for ``game``."""
+    stored = store.list_settings(game)
+    known = dict.fromkeys(_module(game).SETTING_KEYS)
+    return dict(sorted({**known, **stored}.items()))
