@@ -64,15 +64,15 @@ class Registry(Mapping[str, GameSpec]):
     def _found(self) -> dict[str, GameSpec]:
         with self._lock:
             if self._specs is None:
-                specs: dict[str, GameSpec] = {}
+                self._specs = {}  # a spec module that registers a game while found sees this
                 for spec in (*_built_in(), *_installed()):
-                    if spec.name in specs:
+                    known = self._specs.get(spec.name)
+                    if known is not None and known is not spec:
                         logger.error(
                             "two games are named %r: the first one found is kept", spec.name
                         )
                         continue
-                    specs[spec.name] = spec
-                self._specs = specs
+                    self._specs[spec.name] = spec
             return {**self._specs, **self._added}
 
     def __getitem__(self, name: str) -> GameSpec:
