@@ -17,7 +17,6 @@ import logging
 import pkgutil
 import threading
 from collections.abc import Iterator, Mapping
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 import companion.games
@@ -39,6 +38,8 @@ def _built_in() -> Iterator[GameSpec]:
 
 
 def _installed() -> Iterator[GameSpec]:
+    from importlib.metadata import entry_points  # not needed to import the registry
+
     for point in entry_points(group=ENTRY_POINTS):
         try:
             spec = point.load()
