@@ -57,7 +57,7 @@ def test_every_good_has_a_translated_name(game: str) -> None:
 
 
 def test_the_specs_say_what_the_cli_and_the_scanner_need() -> None:
-    assert sorted(GAMES)[:3] == list(BUILT_IN)
+    assert set(BUILT_IN) <= set(GAMES)
     assert set(spec_for("tuareg").questions()) == {"load", "majorities", "final"}
     assert [q for q, x in spec_for("tuareg").questions().items() if x.reads_settings] == [
         "majorities"
