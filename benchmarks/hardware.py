@@ -136,7 +136,7 @@ def reconnect_cycles(cycles: int, rng: random.Random) -> tuple[list[float], int]
                 connected_at, _event = events.wait(ScannerConnected, mark)
                 latencies.append(connected_at - appeared)
                 try:
-                    events.wait(CardScanned, mark, timeout=1.0)
+                    events.wait(CardScanned, mark, timeout=3.0)
                     delivered += 1
                 except RuntimeError:
                     pass
