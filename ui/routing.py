@@ -136,7 +136,9 @@ class InputRouting:
         elif isinstance(event, UnknownTag):
             self.unknown_tag(event.tag)
         elif isinstance(event, ScannerConnected):
-            self.show_scanner_status(_("Scanner: connected on {port}").format(port=event.port))
+            from ui.screens.settings import scanner_connected_text  # the screen loads lazily
+
+            self.show_scanner_status(scanner_connected_text(event))
         elif isinstance(event, ScannerLost):
             self.show_scanner_status(
                 _("Scanner: lost ({reason}); reconnecting by itself").format(reason=event.reason)
