@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
@@ -14,7 +15,7 @@ from typing import Any
 from companion.cli import games, rules
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
-from companion.store import Store, StoreError
+from companion.store import StorageUnavailableError, Store, StoreError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -126,6 +127,8 @@ def _scanner_test(args: argparse.Namespace, config: Config, store: Store) -> int
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command is not None:  # the app logs through Kivy's handlers (stderr, the journal)
+        logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
     try:
         if args.command == "rules":
             with ExitStack() as opened:
@@ -145,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as error:
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
+    except StorageUnavailableError as error:
+        _print(error.as_dict())
+        print(f"table-companion: {error}", file=sys.stderr)
+        return games.EXIT_STORAGE
     except (ConfigError, StoreError) as error:
         print(f"table-companion: {error}", file=sys.stderr)
         return games.EXIT_BAD_INPUT

@@ -2,7 +2,8 @@
 
 Every command prints one JSON object. ``act``, ``undo`` and ``redo`` take the sequence number the
 caller last saw (``show`` prints it), so a command typed against an older view is refused as stale.
-Exit codes: 0 accepted, 1 refused by a rule (the verdict names it), 2 malformed input.
+Exit codes: 0 accepted, 1 refused by a rule (the verdict names it), 2 malformed input, 3 the
+game database cannot be used where it is (full disk, read-only, permissions, ...: nothing changed).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from companion.session import Outcome, Session
 from companion.store import Store, UnknownGameError
 
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_STORAGE = 3
+"""The game database cannot be used where it is (:class:`companion.store.StorageUnavailableError`)."""
 
 
 @cache
