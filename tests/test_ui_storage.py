@@ -1,0 +1,184 @@
+"""The app when the game database cannot be used (issue 13): a full-screen notice with what to do
+and Try again, at start and in play; never a crash, never an exit into a restart loop."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from kivy.base import EventLoop, ExceptionManager
+from kivy.core.window import Window
+from targi_table import CENTRE, RULES
+from ui_harness import SIZES, Harness, running_app, shot, tap_text
+
+from companion.games.targi import actions as a
+from companion.session import Session
+from companion.store import DamagedSettingError, Store
+from ui.app import CompanionApp
+
+OPTIONS = RULES.parse_options(
+    {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
+)
+
+
+class StartingHarness(Harness):
+    """The app as ``table-companion`` starts it: no store yet, only the database's path."""
+
+    def __init__(self, database: Path, size: tuple[int, int] = SIZES[0]) -> None:
+        EventLoop.ensure_window()
+        for child in Window.children[:]:
+            Window.remove_widget(child)
+        Window.size = size
+        self.app = CompanionApp(None, database=database)
+        self.root = self.app.build()
+        Window.add_widget(self.root)
+        self.frames(3)
+
+    def close(self) -> None:
+        super().close()
+        if self.app.store is not None:
+            self.app.store.close()
+
+
+def revealed_targi(database: Path) -> str:
+    with Store.open(database) as store:
+        session = Session.create(store, RULES, OPTIONS)
+        for cell, card in CENTRE.items():
+            session.submit(
+                a.RevealCard(cell=cell, card=card), seq=session.seq, game_id=session.game_id
+            )
+        return session.game_id
+
+
+def test_a_database_path_that_is_a_directory_shows_the_notice_until_it_is_fixed(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    database.mkdir()
+    h = StartingHarness(database)
+    try:
+        assert h.screen.name == "storage"
+        assert str(database) in h.screen.message and "is a directory" in h.screen.message
+        shot(h, "storage-notice", colours=5)
+        tap_text(h, "Try again")  # not fixed yet: still the notice, nothing moved
+        assert h.screen.name == "storage" and database.is_dir()
+        database.rmdir()
+        tap_text(h, "Try again")
+        assert h.screen.name == "home"
+        assert h.app.store is not None and h.app.store.list_games() == []
+    finally:
+        h.close()
+
+
+def test_confirm_button_is_try_again_and_other_buttons_do_nothing(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    os.mkfifo(database)
+    h = StartingHarness(database)
+    try:
+        assert "not a regular file" in h.screen.message
+        for button in ("menu", "home", "undo", "back"):
+            h.app.press(button)
+        h.app.hold("menu")
+        assert h.screen.name == "storage"
+        database.unlink()
+        h.app.press("confirm")
+        assert h.screen.name == "home"
+    finally:
+        h.close()
+
+
+def test_a_write_refused_in_play_shows_the_notice_and_the_game_is_unchanged(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    revealed_targi(database)
+    with running_app(database) as h:
+        tap_text(h, h.screen.ids.unfinished.children[0].text)
+        table = h.screen.table
+        seq, state = table.seq, table.state
+        h.app.store._conn.execute("PRAGMA query_only = 1")  # SQLite now refuses every write
+        h.tap(h.screen.cells[2])
+        assert h.screen.name == "storage"
+        assert "read-only" in h.screen.message and str(database) in h.screen.message
+        assert (table.seq, table.state) == (seq, state)  # not acknowledged, not applied
+        assert table.refusal is not None and table.refusal.code == "storage_unavailable"
+        shot(h, "storage-notice-in-play", colours=5)
+        h.app.store._conn.execute("PRAGMA query_only = 0")
+        tap_text(h, "Try again")
+        assert h.screen.name == "game-targi"
+        h.tap(h.screen.cells[2])
+        assert table.seq == seq + 1 and "Amal" in h.screen.cells[2].text
+
+
+def test_a_damaged_setting_is_named_on_home_and_in_settings(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        store.set_setting("tuareg", "values", {"water": 4})
+    with closing(sqlite3.connect(database, isolation_level=None)) as other:
+        other.execute("UPDATE settings SET value = '{' WHERE game = 'tuareg'")
+    with running_app(database) as h:
+        h.screen.ids.game.text = "tuareg"
+        h.frames(2)
+        tap_text(h, "Start the game")
+        assert h.screen.name == "home"
+        assert "setting values of tuareg" in h.screen.message
+        tap_text(h, "Settings")
+        assert "setting values of tuareg" in h.screen.message
+
+
+def test_a_store_error_nobody_caught_becomes_the_notice_not_a_crash(tmp_path: Path) -> None:
+    """Kivy's loop hands an uncaught exception to its ExceptionManager: the app's handler shows a
+    store error and lets the loop go on (anything else still ends the app)."""
+    with running_app(tmp_path / "games.sqlite3") as h:
+        h.app.on_start()
+        try:
+            error = DamagedSettingError("The stored setting layouts of timbuktu cannot be read.")
+            assert ExceptionManager.handle_exception(error) == ExceptionManager.PASS
+            assert h.screen.name == "storage" and "layouts of timbuktu" in h.screen.message
+            tap_text(h, "Try again")
+            assert h.screen.name == "home"
+            assert ExceptionManager.handle_exception(KeyError("x")) == ExceptionManager.RAISE
+        finally:
+            h.app.on_stop()
+
+
+def test_the_app_started_on_a_fifo_keeps_running_and_says_why(tmp_path: Path) -> None:
+    """The real entry point: no exit (systemd would restart it into the same fault), no hang."""
+    database = tmp_path / "games.sqlite3"
+    os.mkfifo(database)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "offscreen",
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "KIVY_NO_FILELOG": "1",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--db", str(database)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        time.sleep(8)
+        assert process.poll() is None, process.communicate()
+    finally:
+        process.terminate()
+        _out, err = process.communicate(timeout=30)
+    assert "not a regular file" in err and "Traceback" not in err
+    assert database.is_fifo()
+
+
+@pytest.fixture(autouse=True)
+def _no_handlers_left() -> Iterator[None]:
+    """Each test leaves Kivy's exception handlers as it found them."""
+    before = list(ExceptionManager.handlers)
+    yield
+    assert ExceptionManager.handlers == before
