@@ -417,7 +417,7 @@ def _prepare_place(path: Path) -> None:
         raise _unavailable(path, storage_env.os_cause(error, path), error) from error
     if odd is not None:
         cause, detail = odd
-        _log.error("game database %s unavailable (%s) %s", path, cause, detail)
+        _log.error("game database %s unavailable (%s) %s", path, cause, detail or "-")
         raise StorageUnavailableError(path, cause, detail)
 
 

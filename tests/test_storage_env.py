@@ -364,3 +364,39 @@ def test_unreadable_config_location_in_process(
     monkeypatch.setattr(Path, "is_file", denied)
     with pytest.raises(ConfigError, match="cannot be read"):
         load_config(tmp_path / "config.toml")
+
+
+# --- damage that cannot be moved aside, and the log ---------------------------------------------
+
+
+def test_damaged_file_on_a_read_only_mount_is_reported_not_half_moved(tmpfs: Path) -> None:
+    db = tmpfs / "companion.sqlite3"
+    db.write_bytes(b"not a database at all" * 100)
+    subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], check=True)
+    message = storage_error(cli("game", "list", db=db), "damaged_unmovable", db)
+    assert "is damaged (it is not an SQLite database)" in message
+    assert sorted(p.name for p in tmpfs.iterdir()) == ["companion.sqlite3"]
+
+
+def test_faults_and_quarantines_are_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("WARNING", logger="companion.store")
+    (tmp_path / "dir.sqlite3").mkdir()
+    with pytest.raises(StorageUnavailableError):
+        Store.open(tmp_path / "dir.sqlite3")
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"garbage" * 100)
+    Store.open(garbage).close()
+    logged = [(r.levelname, r.getMessage()) for r in caplog.records]
+    assert ("ERROR", f"game database {tmp_path / 'dir.sqlite3'} unavailable (directory) -") in logged
+    moved = [m for level, m in logged if level == "WARNING" and m.startswith("moved the damaged")]
+    assert moved and str(garbage) in moved[0]
+
+
+def test_cli_logs_to_stderr_and_keeps_stdout_json(tmp_path: Path) -> None:
+    db = tmp_path / "companion.sqlite3"
+    db.write_bytes(b"garbage" * 100)
+    done = cli("game", "list", db=db)
+    assert done.returncode == 0 and json.loads(done.stdout) == []
+    assert "WARNING: companion.store: moved the damaged game database" in done.stderr
