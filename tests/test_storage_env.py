@@ -400,3 +400,19 @@ def test_cli_logs_to_stderr_and_keeps_stdout_json(tmp_path: Path) -> None:
     done = cli("game", "list", db=db)
     assert done.returncode == 0 and json.loads(done.stdout) == []
     assert "WARNING: companion.store: moved the damaged game database" in done.stderr
+
+
+def test_rules_question_that_reads_stored_values_from_a_fifo_exits_3(tmp_path: Path) -> None:
+    db = tmp_path / "companion.sqlite3"
+    os.mkfifo(db)
+    counts = {"water": 1, "gold": 1, "salt": 0, "millet": 0}
+    question = {"values": {"gold": 5}, "players": {"a": counts, "b": counts}}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(db), "rules", "tuareg", "majorities"],
+        input=json.dumps(question),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    storage_error(done, "special_file", db)

@@ -94,6 +94,18 @@ def test_confirm_button_is_try_again_and_other_buttons_do_nothing(tmp_path: Path
         h.close()
 
 
+def test_a_database_from_a_newer_app_is_a_notice_not_an_exit(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    Store.open(database).close()
+    with closing(sqlite3.connect(database, isolation_level=None)) as other:
+        other.execute("PRAGMA user_version = 999")
+    h = StartingHarness(database)
+    try:
+        assert h.screen.name == "storage" and "update the app" in h.screen.message
+    finally:
+        h.close()
+
+
 def test_a_write_refused_in_play_shows_the_notice_and_the_game_is_unchanged(
     tmp_path: Path,
 ) -> None:

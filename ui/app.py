@@ -25,7 +25,7 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from companion import watchdog
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
-from companion.store import StorageUnavailableError, Store, StoreError
+from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.routing import InputRouting
@@ -123,9 +123,9 @@ class CompanionApp(InputRouting, App):
         assert self.database is not None, "an app without a store needs its database path"
         try:
             self.store = Store.open(self.database)
-        except StorageUnavailableError as error:
+        except StoreError as error:  # unusable here, or from a newer app: both left untouched
             self.storage_problem(error, retry=self.open_store)
-            return error.message
+            return str(error)
         self._add_home()
         self.go("home")
         if self._drawn:  # after a retry: what the first frame would have done
