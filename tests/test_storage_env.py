@@ -389,7 +389,10 @@ def test_faults_and_quarantines_are_logged(
     garbage.write_bytes(b"garbage" * 100)
     Store.open(garbage).close()
     logged = [(r.levelname, r.getMessage()) for r in caplog.records]
-    assert ("ERROR", f"game database {tmp_path / 'dir.sqlite3'} unavailable (directory) -") in logged
+    assert (
+        "ERROR",
+        f"game database {tmp_path / 'dir.sqlite3'} unavailable (directory) -",
+    ) in logged
     moved = [m for level, m in logged if level == "WARNING" and m.startswith("moved the damaged")]
     assert moved and str(garbage) in moved[0]
 
