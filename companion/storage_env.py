@@ -66,10 +66,10 @@ def sqlite_cause(error: sqlite3.Error, path: Path) -> str | None:
     if code is None:
         return None
     cause = _SQLITE_CAUSES.get(code & 0xFF)
-    if cause in (IO_ERROR, PERMISSION, READ_ONLY) and disk_nearly_full(path):
+    if cause in (IO_ERROR, PERMISSION) and _read_only_mount(path):
+        return READ_ONLY  # SQLite cannot make its -shm file beside the database
+    if cause == IO_ERROR and disk_nearly_full(path):
         return DISK_FULL
-    if cause == PERMISSION and _read_only_mount(path):
-        return READ_ONLY
     return cause
 
 
