@@ -399,7 +399,7 @@ class _Connection(sqlite3.Connection):
             raise _unavailable(self.path, cause, error) from error
 
 
-def _unavailable(path: Path, cause: str, error: BaseException | str) -> StorageUnavailableError:
+def _unavailable(path: Path, cause: str, error: BaseException) -> StorageUnavailableError:
     """The error to raise, logged with SQLite's or the system's own words for the journal."""
     name = getattr(error, "sqlite_errorname", None) or type(error).__name__
     _log.error("game database %s unavailable (%s): %s: %s", path, cause, name, error)
