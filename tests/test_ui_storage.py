@@ -4,10 +4,10 @@ and Try again, at start and in play; never a crash, never an exit into a restart
 from __future__ import annotations
 
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -161,16 +161,25 @@ def test_a_store_error_nobody_caught_becomes_the_notice_not_a_crash(tmp_path: Pa
             h.app.on_stop()
 
 
-def test_the_app_started_on_a_fifo_keeps_running_and_says_why(tmp_path: Path) -> None:
-    """The real entry point: no exit (systemd would restart it into the same fault), no hang."""
+def test_the_app_started_on_a_fifo_keeps_running_says_why_and_feeds_the_watchdog(
+    tmp_path: Path,
+) -> None:
+    """The real entry point under a systemd-like manager: ready, then watchdog pings while the
+    notice shows; no exit (systemd would restart it into the same fault), no hang on the FIFO."""
     database = tmp_path / "games.sqlite3"
     os.mkfifo(database)
+    manager = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    manager.bind(str(tmp_path / "notify"))
+    manager.settimeout(20)
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "offscreen",
         "KIVY_HOME": str(tmp_path / "kivy"),
         "KIVY_NO_FILELOG": "1",
+        "NOTIFY_SOCKET": str(tmp_path / "notify"),
+        "WATCHDOG_USEC": "1000000",  # a ping every half second
     }
+    env.pop("WATCHDOG_PID", None)
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "--db", str(database)],
         stdout=subprocess.PIPE,
@@ -179,11 +188,14 @@ def test_the_app_started_on_a_fifo_keeps_running_and_says_why(tmp_path: Path) ->
         env=env,
     )
     try:
-        time.sleep(8)
+        messages = [manager.recv(4096).decode() for _ in range(4)]
         assert process.poll() is None, process.communicate()
     finally:
         process.terminate()
         _out, err = process.communicate(timeout=30)
+        manager.close()
+    assert messages[0].startswith("READY=1")
+    assert messages[1:] == ["WATCHDOG=1"] * 3
     assert "not a regular file" in err and "Traceback" not in err
     assert database.is_fifo()
 
