@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from counter_game import RULES as COUNTER
 from counter_game import Add, CounterOptions
+from storage_faults import IS_ROOT, fill, mount_tmpfs
 
 from companion import store as store_module
 from companion.config import ConfigError, load_config
@@ -26,7 +27,6 @@ from companion.session import Session
 from companion.store import DamagedSettingError, StorageUnavailableError, Store
 
 EXIT_STORAGE = 3
-IS_ROOT = os.geteuid() == 0
 NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 TARGI_PLAYERS = ("--player", "Amal:blue", "--player", "Bilal:white")
 
@@ -79,32 +79,6 @@ def listing(done: subprocess.CompletedProcess[str]) -> list[Any]:
 
 def moved_aside(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.iterdir() if ".damaged-" in p.name)
-
-
-def fill(directory: Path) -> Path:
-    """Write a file until the file system is full."""
-    filler = directory / "filler"
-    with filler.open("wb", buffering=0) as file:
-        try:
-            while True:
-                file.write(b"\0" * 4096)
-        except OSError:
-            pass
-    return filler
-
-
-def mount_tmpfs(target: Path, size: str = "1m") -> None:
-    target.mkdir(parents=True, exist_ok=True)
-    if not IS_ROOT:
-        pytest.skip("mounting a small tmpfs needs root")
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size},mode=0777", "tmpfs", str(target)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"this machine does not allow mounting a tmpfs: {done.stderr.strip()}")
 
 
 @pytest.fixture

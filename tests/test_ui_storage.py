@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from kivy.base import EventLoop, ExceptionManager
 from kivy.core.window import Window
+from storage_faults import fill, mount_tmpfs
 from targi_table import CENTRE, RULES
 from ui_harness import SIZES, Harness, running_app, shot, tap_text
 
@@ -75,6 +76,29 @@ def test_a_database_path_that_is_a_directory_shows_the_notice_until_it_is_fixed(
         assert h.app.store is not None and h.app.store.list_games() == []
     finally:
         h.close()
+
+
+def test_a_full_disk_at_start_is_the_notice_and_the_game_is_back_once_space_is_freed(
+    tmp_path: Path,
+) -> None:
+    mount = tmp_path / "mnt"
+    mount_tmpfs(mount)
+    try:
+        database = mount / "games.sqlite3"
+        revealed_targi(database)
+        filler = fill(mount)
+        h = StartingHarness(database)
+        try:
+            assert h.screen.name == "storage" and "the disk is full" in h.screen.message
+            filler.unlink()
+            tap_text(h, "Try again")
+            assert h.screen.name == "home"
+            assert len(h.screen.ids.unfinished.children) == 1
+        finally:
+            h.close()
+        assert sorted(p.name for p in mount.iterdir() if "damaged" in p.name) == []
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_confirm_button_is_try_again_and_other_buttons_do_nothing(tmp_path: Path) -> None:
