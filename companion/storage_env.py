@@ -66,6 +66,8 @@ def sqlite_cause(error: sqlite3.Error, path: Path) -> str | None:
     if code is None:
         return None
     cause = _SQLITE_CAUSES.get(code & 0xFF)
+    if code == sqlite3.SQLITE_READONLY_DIRECTORY:
+        cause = PERMISSION  # the file is writable, its folder is not (no -wal/-shm can be made)
     if cause in (IO_ERROR, PERMISSION) and _read_only_mount(path):
         return READ_ONLY  # SQLite cannot make its -shm file beside the database
     if cause == IO_ERROR and disk_nearly_full(path):

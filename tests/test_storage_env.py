@@ -191,6 +191,20 @@ def test_unreadable_folder_is_a_permission_problem(shared_dir: Path) -> None:
 
 
 @needs_nobody
+def test_writable_file_in_a_folder_it_cannot_write_is_a_permission_problem(
+    shared_dir: Path,
+) -> None:
+    folder = shared_dir / "root-owned"
+    folder.mkdir(mode=0o755)
+    db = folder / "companion.sqlite3"
+    game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
+    db.chmod(0o666)
+    done = cli("game", "list", db=db, as_nobody=True, env={"HOME": str(shared_dir)})
+    assert "its folder" in storage_error(done, "permission", db)
+    assert sorted(p.name for p in folder.iterdir()) == ["companion.sqlite3"]
+
+
+@needs_nobody
 def test_read_only_file_can_be_listed_but_an_action_exits_3(shared_dir: Path) -> None:
     """A read-only database stays readable (its WAL index can be made beside it); a write is
     refused with the cause, and nothing changes."""
