@@ -56,7 +56,7 @@ _log = logging.getLogger(__name__)
 def screen_class(path: str) -> type[Screen]:
     """The screen class ``module:class`` names (its module, and so its ``.kv``, loaded now)."""
     module, _sep, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
 class _StoreFaults(ExceptionManagerBase):
@@ -97,6 +97,10 @@ class CompanionApp(InputRouting, App):
         self.screens: dict[str, Screen] = {}
         self.home_screen: HomeScreen | None = None
         self._faults = _StoreFaults(self)
+        self._drawn = False
+        """Whether the first frame is up (devices open and Home settles only then)."""
+        self._notice_back_to = "home"
+        """The screen the storage notice's Try again returns to by default."""
 
     # --- building -------------------------------------------------------------------------------
 
@@ -131,9 +135,6 @@ class CompanionApp(InputRouting, App):
         if self._drawn:  # after a retry: what the first frame would have done
             self._settle()
         return None
-
-    _drawn = False
-    _notice_back_to = "home"
 
     def on_start(self) -> None:
         self.throttle.start()
