@@ -68,7 +68,7 @@ def sqlite_cause(error: sqlite3.Error, path: Path) -> str | None:
     cause = _SQLITE_CAUSES.get(code & 0xFF)
     if code == sqlite3.SQLITE_READONLY_DIRECTORY:
         cause = PERMISSION  # the file is writable, its folder is not (no -wal/-shm can be made)
-    if cause in (IO_ERROR, PERMISSION) and _read_only_mount(path):
+    if cause in (IO_ERROR, PERMISSION) and read_only_mount(path):
         return READ_ONLY  # SQLite cannot make its -shm file beside the database
     if cause == IO_ERROR and disk_nearly_full(path):
         return DISK_FULL
@@ -125,7 +125,8 @@ def disk_nearly_full(path: Path) -> bool:
     return False
 
 
-def _read_only_mount(path: Path) -> bool:
+def read_only_mount(path: Path) -> bool:
+    """Whether ``path`` (or its nearest existing parent) is on a file system mounted read-only."""
     for place in (path, *path.parents):
         try:
             return bool(os.statvfs(place).f_flag & os.ST_RDONLY)

@@ -179,14 +179,24 @@ class Store:
         """A sentence for the table explaining what happened to a damaged database, if anything."""
 
     @classmethod
-    def open(cls, path: Path, *, clock: Clock = utc_now) -> Store:
+    def open(cls, path: Path, *, clock: Clock = utc_now, reading: bool = False) -> Store:
         """Open (creating or migrating) the database at ``path``; move it aside if it is damaged.
 
         :class:`StorageUnavailableError` when the environment prevents it; nothing is moved then.
+        ``reading``: a sound, current database on a read-only mount is opened for reading instead
+        (every write then raises ``StorageUnavailableError``, and :attr:`notice` says so).
         """
         _prepare_place(path)
         try:
             connection = _open_checked(path)
+        except StorageUnavailableError as refusal:
+            if not (reading and refusal.cause == storage_env.READ_ONLY):
+                raise
+            notice = _(
+                "The game database {path} is on a read-only file system: its games can be "
+                "looked at, not changed."
+            ).format(path=path)
+            return cls(_open_for_reading(path, refusal), path, clock, None, notice)
         except _Damaged as damage:
             _log.warning("game database %s is damaged: %s", path, damage)
             moved = _quarantine(path, clock(), str(damage))
@@ -441,6 +451,34 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     except BaseException:
         connection.close()
         raise
+    return connection
+
+
+def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.Connection:
+    """The database on a read-only mount, where SQLite cannot make its WAL index: opened as
+    ``immutable``, which reads exactly what is stored only when no WAL file holds entries (else,
+    or if the file is not sound and current, ``refusal`` stands)."""
+    wal = Path(f"{path}-wal")
+    stored = path.is_file() and not (wal.exists() and wal.stat().st_size > 0)
+    if not (stored and storage_env.read_only_mount(path)):  # only there can nobody write
+        raise refusal
+    try:
+        connection = sqlite3.connect(
+            f"{path.absolute().as_uri()}?immutable=1",
+            uri=True,
+            isolation_level=None,
+            factory=_Connection,
+        )
+    except sqlite3.Error:
+        raise refusal from None
+    connection.path = path
+    try:
+        if _check(connection, path) != SCHEMA_VERSION:
+            raise refusal
+        connection.execute("PRAGMA query_only = 1")
+    except (_Damaged, StoreError):
+        connection.close()
+        raise refusal from None
     return connection
 
 

@@ -165,12 +165,36 @@ def test_cli_action_on_a_full_disk_exits_3_and_changes_nothing(tmpfs: Path) -> N
 # --- 2: read-only mount, unwritable folder, read-only file ----------------------------------------
 
 
-def test_read_only_mount_is_reported_and_nothing_is_moved(tmpfs: Path) -> None:
+def test_read_only_mount_can_be_read_but_not_written_and_nothing_is_moved(tmpfs: Path) -> None:
     db = tmpfs / "companion.sqlite3"
-    game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
+    game_id = game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
+    action = first_legal(game_id, db)
     subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], check=True)
-    storage_error(cli("game", "list", db=db), "read_only", db)
+    done = cli("game", "list", db=db)
+    assert [game["game_id"] for game in listing(done)] == [game_id]
+    assert "read-only file system: its games can be looked at, not changed" in done.stderr
+    assert json.loads(cli("game", "show", game_id, db=db).stdout)["seq"] == 0
+    storage_error(cli("game", "act", game_id, "0", action, db=db), "read_only", db)
     assert sorted(p.name for p in tmpfs.iterdir()) == ["companion.sqlite3"]
+
+
+def test_read_only_mount_after_a_crash_reads_the_entries_in_the_wal(tmpfs: Path) -> None:
+    """A WAL left by a process that never closed the store holds acknowledged entries: SQLite
+    reads them through the WAL files already there (the immutable fallback would miss them)."""
+    db = tmpfs / "companion.sqlite3"
+    game_id = game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
+    action = json.loads(first_legal(game_id, db))
+    writer = (
+        "import os, sys; from pathlib import Path; from companion.store import Store; "
+        "s = Store.open(Path(sys.argv[1])); s.append(sys.argv[2], 1, 'action', "
+        "__import__('json').loads(sys.argv[3])); os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", writer, str(db), game_id, json.dumps(action)], check=True)
+    assert Path(f"{db}-wal").stat().st_size > 0
+    subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], check=True)
+    assert [game["seq"] for game in listing(cli("game", "list", db=db))] == [1]
+    assert json.loads(cli("game", "show", game_id, db=db).stdout)["seq"] == 1
+    storage_error(cli("game", "undo", game_id, "1", db=db), "read_only", db)
 
 
 def test_new_database_on_a_read_only_mount_is_reported(tmpfs: Path) -> None:

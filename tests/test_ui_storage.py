@@ -101,6 +101,24 @@ def test_a_full_disk_at_start_is_the_notice_and_the_game_is_back_once_space_is_f
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
+def test_a_read_only_mount_is_the_notice_in_the_app(tmp_path: Path) -> None:
+    """Games can be listed from the command line there, but the table cannot play: the app says
+    so at once rather than at the first tap."""
+    mount = tmp_path / "mnt"
+    mount_tmpfs(mount)
+    try:
+        database = mount / "games.sqlite3"
+        revealed_targi(database)
+        subprocess.run(["mount", "-o", "remount,ro", str(mount)], check=True)
+        h = StartingHarness(database)
+        try:
+            assert h.screen.name == "storage" and "is read-only" in h.screen.message
+        finally:
+            h.close()
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
 def test_confirm_button_is_try_again_and_other_buttons_do_nothing(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
     os.mkfifo(database)

@@ -103,7 +103,7 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
             path = args.db or load_config(args.config).database
             if not path.exists():
                 return {}
-            store = opened.enter_context(Store.open(path))
+            store = opened.enter_context(Store.open(path, reading=True))
             if store.notice:
                 print(store.notice, file=sys.stderr)
             stores.append(store)
@@ -139,7 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ui.launch import run  # Kivy is imported only when the app starts
 
             return run(args.db or config.database, config)
-        with Store.open(args.db or config.database) as store:
+        reading = args.command == "game" and args.verb in games.READING_VERBS
+        with Store.open(args.db or config.database, reading=reading) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
             if args.command == "scanner-test":

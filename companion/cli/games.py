@@ -22,6 +22,8 @@ from companion.store import Store, UnknownGameError
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_STORAGE = 3
 """The game database cannot be used where it is (:class:`companion.store.StorageUnavailableError`)."""
+READING_VERBS = ("list", "show", "legal", "sheet")
+"""Verbs that only read: they work on a database on a read-only mount."""
 
 
 @cache
