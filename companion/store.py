@@ -3,11 +3,15 @@
 Each append is exactly one durable transaction, so an entry the store has returned survives a power
 cut. At open the file is checked; a damaged one is moved aside (with its ``-wal``/``-shm`` files) to
 ``<name>.damaged-<UTC time>`` and a fresh database is started, and :attr:`Store.notice` says so.
+A problem of the environment (full disk, read-only, permissions, a lock held too long, an odd file
+at the path) is never taken for damage: nothing is moved, and :class:`StorageUnavailableError`
+says what to do (see :mod:`companion.storage_env`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
@@ -18,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion import storage_env
 from companion.i18n import _
 
 Clock = Callable[[], datetime]
@@ -67,6 +72,10 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _INSERT_ENTRY = "INSERT INTO log (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 STATUSES = ("active", "finished")
+BUSY_TIMEOUT = 10.0
+"""Seconds a statement waits for another connection's lock before the store gives up."""
+
+_log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -83,6 +92,35 @@ class DuplicateEntryError(StoreError):
 
 class UnknownGameError(StoreError):
     """No game has this id."""
+
+
+class DamagedSettingError(StoreError):
+    """A stored setting whose value no longer reads as JSON; the message names its game and key."""
+
+
+class StorageUnavailableError(StoreError):
+    """The database cannot be used in this environment: full disk, read-only, permissions, a lock
+    held too long, an odd file at its path. Nothing was moved or changed; once the cause is fixed
+    the same file opens as before. ``cause`` is one of :mod:`companion.storage_env`'s codes."""
+
+    code = "storage_unavailable"
+
+    def __init__(self, path: Path, cause: str, detail: str = "") -> None:
+        self.path = path
+        self.cause = cause
+        self.message = storage_env.explain(path, cause, detail)
+        super().__init__(self.message)
+
+    def as_dict(self) -> dict[str, dict[str, str]]:
+        """The CLI's JSON error, shaped as :class:`companion.errors.InputError`'s."""
+        return {
+            "error": {
+                "code": self.code,
+                "message": self.message,
+                "cause": self.cause,
+                "path": str(self.path),
+            }
+        }
 
 
 class _Damaged(Exception):
@@ -141,18 +179,33 @@ class Store:
         """A sentence for the table explaining what happened to a damaged database, if anything."""
 
     @classmethod
-    def open(cls, path: Path, *, clock: Clock = utc_now) -> Store:
-        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def open(cls, path: Path, *, clock: Clock = utc_now, reading: bool = False) -> Store:
+        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged.
+
+        :class:`StorageUnavailableError` when the environment prevents it; nothing is moved then.
+        ``reading``: a sound, current database on a read-only mount is opened for reading instead
+        (every write then raises ``StorageUnavailableError``, and :attr:`notice` says so).
+        """
+        _prepare_place(path)
         try:
             connection = _open_checked(path)
+        except StorageUnavailableError as refusal:
+            if not (reading and refusal.cause == storage_env.READ_ONLY):
+                raise
+            notice = _(
+                "The game database {path} is on a read-only file system: its games can be "
+                "looked at, not changed."
+            ).format(path=path)
+            return cls(_open_for_reading(path, refusal), path, clock, None, notice)
         except _Damaged as damage:
-            moved = _quarantine(path, clock())
+            _log.warning("game database %s is damaged: %s", path, damage)
+            moved = _quarantine(path, clock(), str(damage))
             connection = _open_checked(path)
             notice = _(
                 "The game database {path} was damaged ({reason}). It was moved to {moved} "
                 "and a new, empty database was started."
             ).format(path=path, reason=damage, moved=moved)
+            _log.warning("moved the damaged game database %s to %s", path, moved)
             return cls(connection, path, clock, moved, notice)
         return cls(connection, path, clock, None, None)
 
@@ -241,7 +294,7 @@ class Store:
         row = self._conn.execute(
             "SELECT value FROM settings WHERE game = ? AND key = ?", (game, key)
         ).fetchone()
-        return default if row is None else json.loads(row[0])
+        return default if row is None else self._setting_value(game, key, row[0])
 
     def set_setting(self, game: str, key: str, value: Any) -> None:
         self._conn.execute(
@@ -255,7 +308,7 @@ class Store:
         rows = self._conn.execute(
             "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
         )
-        return {key: json.loads(value) for key, value in rows}
+        return {key: self._setting_value(game, key, value) for key, value in rows}
 
     # --- RFID tags enrolled as cards (see companion.cards) -------------------------------------
 
@@ -284,6 +337,18 @@ class Store:
         return dict(self._conn.execute("SELECT tag, card FROM tags ORDER BY tag"))
 
     # --- internals ------------------------------------------------------------------------
+
+    def _setting_value(self, game: str, key: str, text: str) -> Any:
+        try:
+            return json.loads(text)
+        except ValueError as error:
+            _log.error("setting %s/%s in %s is not valid JSON: %s", game, key, self.path, error)
+            raise DamagedSettingError(
+                _(
+                    "The stored setting {key} of {game} in {path} cannot be read (not valid "
+                    "JSON: {error}). Set it again, or delete that row of the settings table."
+                ).format(key=key, game=game, path=self.path, error=error)
+            ) from None
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
@@ -328,10 +393,57 @@ def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> S
 # --- opening, checking, migrating ---------------------------------------------------------------
 
 
+class _Connection(sqlite3.Connection):
+    """A connection whose statements report an environment failure (full disk, read-only, a lock
+    held too long, an I/O error) as :class:`StorageUnavailableError`, never as damage."""
+
+    path: Path
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.OperationalError as error:
+            cause = storage_env.sqlite_cause(error, self.path)
+            if cause is None:
+                raise
+            raise _unavailable(self.path, cause, error) from error
+
+
+def _unavailable(path: Path, cause: str, error: BaseException) -> StorageUnavailableError:
+    """The error to raise, logged with SQLite's or the system's own words for the journal."""
+    name = getattr(error, "sqlite_errorname", None) or type(error).__name__
+    _log.error("game database %s unavailable (%s): %s: %s", path, cause, name, error)
+    detail = getattr(error, "strerror", None) or str(error)
+    return StorageUnavailableError(path, cause, detail)
+
+
+def _prepare_place(path: Path) -> None:
+    """Check what is at ``path`` before SQLite opens it, and create its folder."""
+    try:
+        odd = storage_env.path_cause(path)
+        if odd is None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _unavailable(path, storage_env.os_cause(error, path), error) from error
+    if odd is not None:
+        cause, detail = odd
+        _log.error("game database %s unavailable (%s) %s", path, cause, detail or "-")
+        raise StorageUnavailableError(path, cause, detail)
+
+
 def _open_checked(path: Path) -> sqlite3.Connection:
     """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not."""
-    _check_header(path)
-    connection = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+    try:
+        _check_header(path)
+        connection = sqlite3.connect(
+            path, isolation_level=None, timeout=BUSY_TIMEOUT, factory=_Connection
+        )
+    except OSError as error:
+        raise _unavailable(path, storage_env.os_cause(error, path), error) from error
+    except sqlite3.Error as error:  # the file could not even be opened: nothing says damage
+        cause = storage_env.sqlite_cause(error, path) or storage_env.OTHER
+        raise _unavailable(path, cause, error) from error
+    connection.path = path
     try:
         version = _check(connection, path)
         _configure(connection, path)
@@ -339,6 +451,34 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     except BaseException:
         connection.close()
         raise
+    return connection
+
+
+def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.Connection:
+    """The database on a read-only mount, where SQLite cannot make its WAL index: opened as
+    ``immutable``, which reads exactly what is stored only when no WAL file holds entries (else,
+    or if the file is not sound and current, ``refusal`` stands)."""
+    wal = Path(f"{path}-wal")
+    stored = path.is_file() and not (wal.exists() and wal.stat().st_size > 0)
+    if not (stored and storage_env.read_only_mount(path)):  # only there can nobody write
+        raise refusal
+    try:
+        connection = sqlite3.connect(
+            f"{path.absolute().as_uri()}?immutable=1",
+            uri=True,
+            isolation_level=None,
+            factory=_Connection,
+        )
+    except sqlite3.Error:
+        raise refusal from None
+    connection.path = path
+    try:
+        if _check(connection, path) != SCHEMA_VERSION:
+            raise refusal
+        connection.execute("PRAGMA query_only = 1")
+    except (_Damaged, StoreError):
+        connection.close()
+        raise refusal from None
     return connection
 
 
@@ -436,16 +576,23 @@ def _expected_schema(version: int) -> Schema:
         connection.close()
 
 
-def _quarantine(path: Path, when: datetime) -> Path:
-    """Move ``path`` and its ``-wal``/``-shm`` companions aside; return the new database path."""
+def _quarantine(path: Path, when: datetime, reason: str) -> Path:
+    """Move ``path`` and its ``-wal``/``-shm`` companions aside; return the new database path.
+
+    :class:`StorageUnavailableError` if they cannot be moved (a read-only folder, say).
+    """
     stamp = when.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     counter = 1
     while any(Path(f"{target}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
         counter += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
-    for suffix in ("", "-wal", "-shm"):
-        source = Path(f"{path}{suffix}")
-        if source.exists():
-            source.rename(f"{target}{suffix}")
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(f"{path}{suffix}")
+            if source.exists():
+                source.rename(f"{target}{suffix}")
+    except OSError as error:
+        _log.error("cannot move the damaged game database %s aside: %s", path, error)
+        raise StorageUnavailableError(path, storage_env.DAMAGED_UNMOVABLE, reason) from error
     return target

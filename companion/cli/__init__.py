@@ -7,6 +7,7 @@ import argparse
 import functools
 import io
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -18,7 +19,7 @@ from companion.cli import games, rules
 from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
-from companion.store import Store, StoreError
+from companion.store import StorageUnavailableError, Store, StoreError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -129,7 +130,7 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
             path = args.db or load_config(args.config).database
             if not path.exists():
                 return {}
-            store = opened.enter_context(Store.open(path))
+            store = opened.enter_context(Store.open(path, reading=True))
             if store.notice:
                 print(store.notice, file=sys.stderr)
             stores.append(store)
@@ -176,6 +177,8 @@ def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., 
 @_quiet_when_the_reader_leaves
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command is not None:  # the app logs through Kivy's handlers (stderr, the journal)
+        logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
     try:
         if args.command == "rules":
             with ExitStack() as opened:
@@ -187,7 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ui.launch import run  # Kivy is imported only when the app starts
 
             return run(args.db or config.database, config)
-        with Store.open(args.db or config.database) as store:
+        reading = args.command == "game" and args.verb in games.READING_VERBS
+        with Store.open(args.db or config.database, reading=reading) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
             if args.command == "scanner-test":
@@ -199,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as error:
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
+    except StorageUnavailableError as error:
+        _print(error.as_dict())
+        print(f"table-companion: {error}", file=sys.stderr)
+        return games.EXIT_STORAGE
     except (ConfigError, StoreError) as error:
         print(f"table-companion: {error}", file=sys.stderr)
         return games.EXIT_BAD_INPUT

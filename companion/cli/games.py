@@ -4,7 +4,8 @@ Every command prints one JSON object. ``act``, ``undo`` and ``redo`` take the se
 caller last saw (``show`` prints it), so a command typed against an older view is refused as stale;
 ``latest`` stands for the number the command reads when it opens the game (for one table typing
 alone: it cannot tell whether the caller saw that moment). Exit codes: 0 accepted, 1 refused by a
-rule (the verdict names it), 2 malformed input.
+rule (the verdict names it), 2 malformed input, 3 the game database cannot be used where it is
+(full disk, read-only, permissions, ...: nothing changed).
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from companion.store import LogEntry, Store, UnknownGameError
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
 LATEST = "latest"
 """The SEQ that stands for the game's sequence number as the command reads it."""
+EXIT_STORAGE = 3
+"""The game database cannot be used where it is (:class:`companion.store.StorageUnavailableError`)."""
+READING_VERBS = ("list", "show", "legal", "log", "sheet")
+"""Verbs that only read: they work on a database on a read-only mount."""
 
 
 @cache

@@ -15,7 +15,7 @@ from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
 from companion.games.tuareg.values import SETTINGS_GAME, confirm_values, confirmed_values
 from companion.i18n import _
-from companion.store import Store
+from companion.store import DamagedSettingError, Store
 from hardware.events import ScannerConnected
 from ui.choices import card_text
 from ui.kv import load_kv
@@ -89,6 +89,9 @@ class SettingsScreen(Screen):
             confirmed = confirmed_values(self.store.list_settings(SETTINGS_GAME))
         except InputError as error:
             self.message = error.message
+            confirmed = {}
+        except DamagedSettingError as error:  # named, never a crash
+            self.message = str(error)
             confirmed = {}
         for good, row in self.rows.items():
             if good in confirmed:
