@@ -174,7 +174,10 @@ def test_read_only_mount_can_be_read_but_not_written_and_nothing_is_moved(tmpfs:
     assert [game["game_id"] for game in listing(done)] == [game_id]
     assert "read-only file system: its games can be looked at, not changed" in done.stderr
     assert json.loads(cli("game", "show", game_id, db=db).stdout)["seq"] == 0
+    assert json.loads(cli("game", "log", game_id, db=db).stdout)["entries"] == []
+    assert json.loads(cli("settings", "list", "tuareg", db=db).stdout) is not None
     storage_error(cli("game", "act", game_id, "0", action, db=db), "read_only", db)
+    storage_error(cli("settings", "set", "tuareg", "values", '{"water": 4}', db=db), "read_only", db)
     assert sorted(p.name for p in tmpfs.iterdir()) == ["companion.sqlite3"]
 
 

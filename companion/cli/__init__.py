@@ -190,7 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ui.launch import run  # Kivy is imported only when the app starts
 
             return run(args.db or config.database, config)
-        reading = args.command == "game" and args.verb in games.READING_VERBS
+        reading = (args.command == "game" and args.verb in games.READING_VERBS) or (
+            args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS
+        )
         with Store.open(args.db or config.database, reading=reading) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)

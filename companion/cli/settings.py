@@ -31,6 +31,10 @@ MODULES: dict[str, str] = {
 ``set_setting(store, key, value)`` and ``remember_action(store, action, state_after)``."""
 
 
+READING_VERBS = ("list", "get")
+"""Verbs that only read: they work on a database on a read-only mount."""
+
+
 def add_parser(commands: Any) -> None:
     """The ``settings`` command and its verbs, on the CLI's subparsers ``commands``."""
     settings = commands.add_parser(
