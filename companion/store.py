@@ -8,6 +8,7 @@ cut. At open the file is checked; a damaged one is moved aside (with its ``-wal`
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
@@ -18,11 +19,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.chain import LogDamage, chain_existing_logs, entry_digest, game_digest
 from companion.i18n import _
 
-Clock = Callable[[], datetime]
+logger = logging.getLogger(__name__)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+Clock = Callable[[], datetime]
+MigrationStep = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
         """CREATE TABLE games (
             id TEXT PRIMARY KEY,
@@ -55,16 +60,30 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             enrolled_at TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (  # the hash chain (companion.chain): digests, and each game's last entry
+        "ALTER TABLE games ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
+        "ALTER TABLE games ADD COLUMN last_seq INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN last_digest BLOB NOT NULL DEFAULT x''",
+        "ALTER TABLE log ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
+        chain_existing_logs,
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
+A step is an SQL statement or a function run on the connection (inside the same transaction).
 
 ``games.updated_at`` is when the game's own row last changed (creation, status); appending to the
-log leaves it alone so that an append is one row written. :meth:`Store.list_games` reports the later
-of it and the last entry's time.
+log writes the entry and the game's ``last_seq``/``last_digest`` in one transaction, and leaves
+``updated_at`` alone. :meth:`Store.list_games` reports the later of it and the last entry's time.
 """
 
 SCHEMA_VERSION = len(MIGRATIONS)
-_INSERT_ENTRY = "INSERT INTO log (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+_INSERT_ENTRY = (
+    "INSERT INTO log (game_id, seq, kind, payload, created_at, digest) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_READ_LOG = (
+    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), digest "
+    "FROM log WHERE game_id = ? ORDER BY seq"
+)
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 STATUSES = ("active", "finished")
 
@@ -83,6 +102,10 @@ class DuplicateEntryError(StoreError):
 
 class UnknownGameError(StoreError):
     """No game has this id."""
+
+
+class DamagedGameError(StoreError):
+    """A game's own record (its kind, options or creation time) is damaged: it cannot be set up."""
 
 
 class _Damaged(Exception):
@@ -104,6 +127,9 @@ class StoredGame:
     options: dict[str, Any]
     status: str
     entries: list[LogEntry]
+    """The sound entries: up to the first damaged one, if any."""
+    damage: LogDamage | None = None
+    """Where the log stops being trustworthy (altered, unreadable or missing entries)."""
 
 
 @dataclass(frozen=True)
@@ -171,9 +197,12 @@ class Store:
         """Store a new, empty game and return its id."""
         game_id = uuid.uuid4().hex
         now = self._now()
+        text = _dumps(options)
+        digest = game_digest(game_id.encode(), game.encode(), text.encode(), now.encode())
         self._conn.execute(
-            "INSERT INTO games (id, game, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            (game_id, game, _dumps(options), now, now),
+            "INSERT INTO games (id, game, options, created_at, updated_at, digest, last_digest) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, game, text, now, now, digest, digest),
         )
         return game_id
 
@@ -188,41 +217,94 @@ class Store:
     ) -> LogEntry:
         """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
 
-        :class:`DuplicateEntryError` if ``seq`` is taken: the caller's view of the game is stale.
+        The entry's digest chains it to the one before, and the game's row records it as the last
+        (:mod:`companion.chain`). :class:`DuplicateEntryError` if ``seq`` is taken: the caller's
+        view of the game is stale.
         """
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown game status {status!r}")
         now = self._now()
-        row = (game_id, seq, kind, _dumps(payload), now)
+        text = _dumps(payload)
         try:
-            if status is None:  # the hot path: one statement, its own (autocommit) transaction
-                self._conn.execute(_INSERT_ENTRY, row)
-            else:
-                with _transaction(self._conn):
-                    self._conn.execute(_INSERT_ENTRY, row)
+            with _transaction(self._conn):  # one commit: one fsync of the WAL
+                tail = self._conn.execute(
+                    "SELECT last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if tail is None:
+                    raise UnknownGameError(f"no game with id {game_id!r}")
+                if tail[0] >= seq:
+                    raise _duplicate(game_id, seq)
+                if tail[0] != seq - 1:
+                    raise StoreError(
+                        f"log entry {seq} of game {game_id} refused: the log ends at {tail[0]}"
+                    )
+                digest = entry_digest(tail[1], seq, kind.encode(), text.encode(), now.encode())
+                self._conn.execute(_INSERT_ENTRY, (game_id, seq, kind, text, now, digest))
+                if status is None:
                     self._conn.execute(
-                        "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
-                        (status, now, game_id),
+                        "UPDATE games SET last_seq = ?, last_digest = ? WHERE id = ?",
+                        (seq, digest, game_id),
+                    )
+                else:
+                    self._conn.execute(
+                        "UPDATE games SET last_seq = ?, last_digest = ?, status = ?, "
+                        "updated_at = ? WHERE id = ?",
+                        (seq, digest, status, now, game_id),
                     )
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
         return LogEntry(seq, kind, payload, now)
 
     def load(self, game_id: str) -> StoredGame:
+        """The game and its log, checked against the hash chain (:mod:`companion.chain`).
+
+        Entries are returned up to the first that is altered, unreadable or out of the chain, and
+        ``damage`` says where and why; a log missing its last entries is damaged at the first
+        missing one. :class:`DamagedGameError` if the game's own row is damaged.
+        """
         row = self._conn.execute(
-            "SELECT game, options, status FROM games WHERE id = ?", (game_id,)
+            "SELECT CAST(game AS BLOB), CAST(options AS BLOB), status, CAST(created_at AS BLOB), "
+            "digest, last_seq, last_digest FROM games WHERE id = ?",
+            (game_id,),
         ).fetchone()
         if row is None:
             raise UnknownGameError(f"no game with id {game_id!r}")
-        entries = [
-            LogEntry(seq, kind, _loads(payload, f"log entry {seq} of game {game_id}"), created_at)
-            for seq, kind, payload, created_at in self._conn.execute(
-                "SELECT seq, kind, payload, created_at FROM log WHERE game_id = ? ORDER BY seq",
-                (game_id,),
+        game, options, status, created_at, seed, last_seq, last_digest = row
+        kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        entries, damage = self._read_log(game_id, seed, (last_seq, last_digest))
+        if damage is not None:
+            logger.error(
+                "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
-        ]
-        options = _loads(row[1], f"the options of game {game_id}")
-        return StoredGame(game_id, row[0], options, row[2], entries)
+        return StoredGame(game_id, kind, parsed, status, entries, damage)
+
+    def _read_log(
+        self, game_id: str, seed: bytes, tail: tuple[object, object]
+    ) -> tuple[list[LogEntry], LogDamage | None]:
+        """The log's sound entries, and where the damage is if there is any."""
+        entries: list[LogEntry] = []
+        previous, seq = seed, 0
+        try:
+            for row in self._conn.execute(_READ_LOG, (game_id,)):
+                seq += 1
+                entry, previous, problem = _verified(row, seq, previous)
+                if entry is None:
+                    return entries, LogDamage(seq, problem)
+                entries.append(entry)
+        except sqlite3.DatabaseError as error:
+            if error.sqlite_errorname not in _CORRUPTION:
+                raise
+            return entries, LogDamage(seq + 1, f"the database could not read it back: {error}")
+        if tail == (seq, previous):
+            return entries, None
+        last_seq = tail[0]
+        if not isinstance(last_seq, int) or last_seq == seq:
+            at, reason = seq, "the game's record of its last entry does not match the log"
+        elif last_seq > seq:
+            at, reason = seq + 1, f"entries {seq + 1} to {last_seq} are missing"
+        else:
+            at, reason = last_seq + 1, f"the game's record ends at entry {last_seq}"
+        return entries[: max(at - 1, 0)], LogDamage(max(at, 1), reason)
 
     def list_games(self) -> list[GameSummary]:
         """Every game, the most recently changed (status or log) first."""
@@ -289,6 +371,63 @@ class Store:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
 
 
+_CORRUPTION = frozenset({"SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_NOTADB"})
+"""SQLite's errors that mean the file's content is damaged (not a locked, full or read-only one)."""
+
+
+def _game_record(
+    game_id: str, game: Any, options: Any, created_at: Any, seed: Any
+) -> tuple[str, Any]:
+    """A game's kind and options from its row, checked against the row's digest."""
+    what = f"the record of game {game_id} (its kind and options)"
+    fields = (game, options, created_at, seed)
+    if not all(isinstance(field, bytes) for field in fields) or (
+        game_digest(game_id.encode(), game, options, created_at) != seed
+    ):
+        logger.error("game %s: its own record (kind, options) is damaged", game_id)
+        raise DamagedGameError(f"{what} is damaged")
+    try:
+        return _decoded(game, what), _loads(_decoded(options, what), what)
+    except StoreError as error:
+        logger.error("game %s: %s", game_id, error)
+        raise DamagedGameError(str(error)) from None
+
+
+def _verified(
+    row: tuple[Any, ...], seq: int, previous: bytes
+) -> tuple[LogEntry | None, bytes, str]:
+    """Entry ``seq`` from its stored ``row`` if it continues the chain after ``previous``.
+
+    Returns (the entry, its digest, "") or (None, ``previous``, what is wrong with it).
+    """
+    stored_seq, kind, payload, created_at, digest = row
+    if stored_seq != seq:
+        return None, previous, f"entry {seq} is missing (the next stored entry is {stored_seq!r})"
+    if not all(isinstance(field, bytes) for field in (kind, payload, created_at, digest)):
+        return None, previous, "its stored fields have the wrong types"
+    if entry_digest(previous, seq, kind, payload, created_at) != digest:
+        return None, previous, "it was altered (its digest does not match)"
+    try:
+        text = _decoded(payload, f"log entry {seq}")
+        entry = LogEntry(
+            seq,
+            _decoded(kind, "its kind"),
+            _loads(text, f"log entry {seq}"),
+            _decoded(created_at, "its time"),
+        )
+    except StoreError as error:
+        return None, previous, str(error)
+    return entry, digest, ""
+
+
+def _decoded(data: bytes, what: str) -> str:
+    """Text read back as bytes (so that damaged UTF-8 is a StoreError, not a crash)."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError as error:
+        raise StoreError(f"{what} is not valid UTF-8: {error}") from None
+
+
 def _loads(text: str, what: str) -> Any:
     """JSON read back from the database; damaged text (a flipped bit, say) is a StoreError."""
     try:
@@ -314,12 +453,16 @@ def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
+def _duplicate(game_id: str, seq: int) -> DuplicateEntryError:
+    return DuplicateEntryError(
+        f"game {game_id} already has log entry {seq}: another writer got there first"
+    )
+
+
 def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> StoreError:
     name = error.sqlite_errorname
     if name == "SQLITE_CONSTRAINT_PRIMARYKEY":
-        return DuplicateEntryError(
-            f"game {game_id} already has log entry {seq}: another writer got there first"
-        )
+        return _duplicate(game_id, seq)
     if name == "SQLITE_CONSTRAINT_FOREIGNKEY":
         return UnknownGameError(f"no game with id {game_id!r}")
     return StoreError(f"log entry {seq} of game {game_id} refused: {error}")
@@ -397,9 +540,16 @@ def _migrate(connection: sqlite3.Connection, version: int) -> None:
         with _transaction(connection):
             if connection.execute("PRAGMA user_version").fetchone()[0] >= number:
                 continue
-            for statement in MIGRATIONS[number - 1]:
-                connection.execute(statement)
+            _run(connection, MIGRATIONS[number - 1])
             connection.execute(f"PRAGMA user_version = {number}")
+
+
+def _run(connection: sqlite3.Connection, migration: tuple[MigrationStep, ...]) -> None:
+    for step in migration:
+        if isinstance(step, str):
+            connection.execute(step)
+        else:
+            step(connection)
 
 
 Schema = dict[str, tuple[tuple[Any, ...], ...]]
@@ -429,8 +579,7 @@ def _expected_schema(version: int) -> Schema:
     connection = sqlite3.connect(":memory:", isolation_level=None)
     try:
         for migration in MIGRATIONS[:version]:
-            for statement in migration:
-                connection.execute(statement)
+            _run(connection, migration)
         return _schema(connection)
     finally:
         connection.close()

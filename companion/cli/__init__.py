@@ -14,6 +14,7 @@ from typing import Any
 from companion.cli import games, rules
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
+from companion.session import LogCorruptionError
 from companion.store import Store, StoreError
 
 
@@ -145,6 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as error:
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
+    except LogCorruptionError as error:  # a game that cannot be set up from its damaged record
+        _print({"error": {"code": "log_damaged", "message": str(error)}})
+        return games.EXIT_REFUSED
     except (ConfigError, StoreError) as error:
         print(f"table-companion: {error}", file=sys.stderr)
         return games.EXIT_BAD_INPUT
