@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion import backup
 from companion.chain import LogDamage, chain_existing_logs, entry_digest, game_digest
 from companion.i18n import _
 
@@ -157,6 +159,7 @@ class Store:
         clock: Clock,
         quarantined: Path | None,
         notice: str | None,
+        restored: backup.Restored | None = None,
     ) -> None:
         self._conn = connection
         self.path = path
@@ -165,24 +168,31 @@ class Store:
         """Where a damaged database found at open was moved, if one was."""
         self.notice = notice
         """A sentence for the table explaining what happened to a damaged database, if anything."""
+        self.restored = restored
+        """The backup put in place of a damaged database, and what it lost, if one was."""
+        self._backups: list[threading.Thread] = []
 
     @classmethod
     def open(cls, path: Path, *, clock: Clock = utc_now) -> Store:
-        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged."""
+        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged
+        and restore the newest sound backup (:mod:`companion.backup`) in its place."""
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             connection = _open_checked(path)
         except _Damaged as damage:
             moved = _quarantine(path, clock())
-            connection = _open_checked(path)
-            notice = _(
-                "The game database {path} was damaged ({reason}). It was moved to {moved} "
-                "and a new, empty database was started."
-            ).format(path=path, reason=damage, moved=moved)
-            return cls(connection, path, clock, moved, notice)
-        return cls(connection, path, clock, None, None)
+            logger.error("database %s is damaged (%s); moved to %s", path, damage, moved)
+            restored = backup.restore_newest(path, moved)
+            notice = _damage_notice(path, damage, moved, restored)
+            return cls(_open_checked(path), path, clock, moved, notice, restored)
+        store = cls(connection, path, clock, None, None)
+        store._back_up_if_due()
+        return store
 
     def close(self) -> None:
+        """Close the connection, after any backup still being written."""
+        for thread in self._backups:
+            thread.join()
         self._conn.close()
 
     def __enter__(self) -> Store:
@@ -253,6 +263,8 @@ class Store:
                     )
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
+        if status == "finished":  # a game's end: back up, off the hot path
+            self._backups.append(backup.make_in_background(self.path, self._clock()))
         return LogEntry(seq, kind, payload, now)
 
     def load(self, game_id: str) -> StoredGame:
@@ -366,6 +378,14 @@ class Store:
         return dict(self._conn.execute("SELECT tag, card FROM tags ORDER BY tag"))
 
     # --- internals ------------------------------------------------------------------------
+
+    def _back_up_if_due(self) -> None:
+        """The daily backup, made at open when the newest is a day old (and there are games)."""
+        if not self._conn.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0]:
+            return
+        now = self._clock()
+        if backup.due(self.path, now):
+            self._backups.append(backup.make_in_background(self.path, now))
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
@@ -583,6 +603,26 @@ def _expected_schema(version: int) -> Schema:
         return _schema(connection)
     finally:
         connection.close()
+
+
+def _damage_notice(
+    path: Path, damage: _Damaged, moved: Path, restored: backup.Restored | None
+) -> str:
+    if restored is None:
+        return _(
+            "The game database {path} was damaged ({reason}). It was moved to {moved} "
+            "and a new, empty database was started."
+        ).format(path=path, reason=damage, moved=moved)
+    return _(
+        "The game database {path} was damaged ({reason}). It was moved to {moved} and the "
+        "backup of {time} was restored. {lost}"
+    ).format(
+        path=path,
+        reason=damage,
+        moved=moved,
+        time=restored.taken_at.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        lost=backup.lost_sentence(restored),
+    )
 
 
 def _quarantine(path: Path, when: datetime) -> Path:
