@@ -274,12 +274,15 @@ class Store:
         ``damage`` says where and why; a log missing its last entries is damaged at the first
         missing one. :class:`DamagedGameError` if the game's own row is damaged.
         """
-        row = self._conn.execute(
-            "SELECT CAST(game AS BLOB), CAST(options AS BLOB), status, CAST(created_at AS BLOB), "
-            "digest, last_seq, last_digest FROM games WHERE id = ?",
-            (game_id,),
-        ).fetchone()
+        row = None
+        if _is_text(game_id):
+            row = self._conn.execute(
+                "SELECT CAST(game AS BLOB), CAST(options AS BLOB), status, "
+                "CAST(created_at AS BLOB), digest, last_seq, last_digest FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
         if row is None:
+            self._check_not_hidden(game_id)
             raise UnknownGameError(f"no game with id {game_id!r}")
         game, options, status, created_at, seed, last_seq, last_digest = row
         kind, parsed = _game_record(game_id, game, options, created_at, seed)
@@ -289,6 +292,17 @@ class Store:
                 "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
         return StoredGame(game_id, kind, parsed, status, entries, damage)
+
+    def _check_not_hidden(self, game_id: str) -> None:
+        """:class:`DamagedGameError` if a game not found through the index is in the table: its
+        id (as listed) or the index is damaged."""
+        key = game_id.encode("utf-8", "surrogateescape")
+        hidden = self._conn.execute(
+            "SELECT 1 FROM games NOT INDEXED WHERE CAST(id AS BLOB) = ?", (key,)
+        ).fetchone()
+        if hidden is not None:
+            logger.error("game %r is in the database but its index does not find it", game_id)
+            raise DamagedGameError(f"the record of game {game_id!r} is damaged")
 
     def _read_log(
         self, game_id: str, seed: bytes, tail: tuple[object, object]
@@ -321,13 +335,15 @@ class Store:
     def list_games(self) -> list[GameSummary]:
         """Every game, the most recently changed (status or log) first."""
         rows = self._conn.execute(
-            "SELECT id, game, status, created_at, max(updated_at, coalesce("
+            "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
+            "CAST(created_at AS BLOB), CAST(max(updated_at, coalesce("
             "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
-            ")) AS changed_at, "
+            ")) AS BLOB) AS changed_at, "
             "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
             "FROM games ORDER BY changed_at DESC, created_at DESC"
         )
-        return [GameSummary(*row) for row in rows]
+        # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
+        return [GameSummary(*map(_listed, row[:5]), row[5]) for row in rows]
 
     # --- settings confirmed once per installation ---------------------------------------------
 
@@ -438,6 +454,20 @@ def _verified(
     except StoreError as error:
         return None, previous, str(error)
     return entry, digest, ""
+
+
+def _listed(data: Any) -> str:
+    """A listed field as text; bytes that are not UTF-8 escaped (as ``surrogateescape`` does)."""
+    return data.decode("utf-8", "surrogateescape") if isinstance(data, bytes) else str(data)
+
+
+def _is_text(game_id: str) -> bool:
+    """Whether ``game_id`` can be stored as SQLite text (a listed damaged id may not be)."""
+    try:
+        game_id.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _decoded(data: bytes, what: str) -> str:
