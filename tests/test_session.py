@@ -341,3 +341,17 @@ def test_a_game_damaged_before_the_chain_cannot_be_set_up(
         connection.execute("COMMIT")
     with pytest.raises(LogCorruptionError, match=message):
         Session.resume(store, game_id)
+
+
+def test_the_app_shows_a_damaged_game_with_its_notice(store: Store) -> None:
+    from ui.table import TableGame  # pure Python: no Kivy
+
+    game_id = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}), (2, "undo", {}))
+    sound = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}))
+    table = TableGame.resume(store, game_id)
+    store._conn.execute("UPDATE log SET payload = '{}' WHERE game_id = ? AND seq = 1", (game_id,))
+    damaged = TableGame.resume(store, game_id)
+    assert table.refusal is None and TableGame.resume(store, sound).refusal is None
+    assert damaged.refusal is not None and damaged.refusal.code == "log_damaged"
+    assert damaged.seq == 0 and "from entry 1 on" in damaged.refusal.message
+    assert damaged.undo().code == "log_damaged"
