@@ -14,7 +14,7 @@ import os
 import sqlite3
 import threading
 import time
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -57,11 +57,17 @@ def directory(path: Path) -> Path:
 def backups(path: Path) -> list[Path]:
     """The backups of the database at ``path``, the newest first."""
     folder = directory(path)
-    if not folder.is_dir():
+    try:
+        found = [
+            p
+            for p in folder.iterdir()
+            if p.name.startswith(f"{path.name}.") and p.suffix == _SUFFIX
+        ]
+    except FileNotFoundError:
         return []
-    found = [
-        p for p in folder.iterdir() if p.name.startswith(f"{path.name}.") and p.suffix == _SUFFIX
-    ]
+    except OSError as error:
+        logger.error("cannot list the backups in %s: %s", folder, error)
+        return []
     return sorted(found, key=lambda p: (_taken_at(p), len(p.name), p.name), reverse=True)
 
 
@@ -105,7 +111,8 @@ def make(source: sqlite3.Connection, path: Path, now: datetime) -> Path | None:
         _fsync(folder)
     except (OSError, sqlite3.Error) as error:
         logger.error("backup of %s to %s failed: %s", path, target, error)
-        partial.unlink(missing_ok=True)
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
         return None
     _prune(path)
     logger.info(
@@ -122,8 +129,8 @@ def make_in_background(path: Path, now: datetime) -> threading.Thread:
         try:
             with closing(sqlite3.connect(path, isolation_level=None, timeout=10.0)) as source:
                 make(source, path, now)
-        except sqlite3.Error as error:
-            logger.error("backup of %s failed: %s", path, error)
+        except Exception:  # the thread's edge: whatever went wrong goes to the log, not stderr
+            logger.exception("backup of %s failed", path)
 
     thread = threading.Thread(target=run, name="table-companion-backup")
     thread.start()
@@ -147,7 +154,8 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
         except sqlite3.Error as error:
             logger.error("restoring %s from %s failed: %s", path, candidate, error)
             for suffix in ("", "-journal"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+                with suppress(OSError):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
             continue
         lost = _lost(_tails(damaged), _tails(path))
         logger.warning(
@@ -224,12 +232,16 @@ def _free_name(stem: Path) -> Path:
 
 
 def _prune(path: Path) -> None:
-    for old in backups(path)[KEPT:]:
-        old.unlink(missing_ok=True)
-        logger.info("old backup %s deleted (%d are kept)", old, KEPT)
-    for partial in directory(path).glob(f"{path.name}.*{_SUFFIX}.partial"):
-        if partial.stat().st_mtime < time.time() - 3600:  # left by a crash, not being written
-            partial.unlink(missing_ok=True)
+    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash."""
+    try:
+        for old in backups(path)[KEPT:]:
+            old.unlink(missing_ok=True)
+            logger.info("old backup %s deleted (%d are kept)", old, KEPT)
+        for partial in directory(path).glob(f"{path.name}.*{_SUFFIX}.partial"):
+            if partial.stat().st_mtime < time.time() - 3600:  # not one being written now
+                partial.unlink(missing_ok=True)
+    except OSError as error:
+        logger.error("cannot delete old backups of %s: %s", path, error)
 
 
 def _fsync(path: Path) -> None:

@@ -159,3 +159,17 @@ def test_without_a_backup_a_new_database_is_started(db: Path) -> None:
     with Store.open(db, clock=at(T0)) as store:
         assert store.restored is None and store.list_games() == []
         assert "a new, empty database was started" in store.notice
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_backup_that_cannot_be_written_never_stops_the_game(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db.parent.mkdir()
+    (db.parent / "backups").write_text("a file where the folder should be")
+    with Store.open(db, clock=at(T0)) as store:
+        session = play(store, 3, target=3)
+        assert session.seq == 3 and store.load(session.game_id).status == "finished"
+    Store.open(db, clock=at(T0)).close()
+    assert backup.backups(db) == []
+    assert "backup of" in caplog.text and "failed" in caplog.text
