@@ -2,7 +2,9 @@
 
 Each append is exactly one durable transaction, so an entry the store has returned survives a power
 cut. At open the file is checked; a damaged one is moved aside (with its ``-wal``/``-shm`` files) to
-``<name>.damaged-<UTC time>`` and a fresh database is started, and :attr:`Store.notice` says so.
+``<name>.damaged-<UTC time>``, the newest sound backup (:mod:`companion.backup`) is restored in its
+place or else a fresh database is started, and :attr:`Store.notice` says so. Each game's log is a
+hash chain (:mod:`companion.chain`) checked on :meth:`Store.load`.
 """
 
 from __future__ import annotations
@@ -276,11 +278,18 @@ class Store:
         """
         row = None
         if _is_text(game_id):
-            row = self._conn.execute(
-                "SELECT CAST(game AS BLOB), CAST(options AS BLOB), status, "
-                "CAST(created_at AS BLOB), digest, last_seq, last_digest FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchone()
+            try:
+                row = self._conn.execute(
+                    "SELECT CAST(game AS BLOB), CAST(options AS BLOB), CAST(status AS BLOB), "
+                    "CAST(created_at AS BLOB), digest, last_seq, last_digest "
+                    "FROM games WHERE id = ?",
+                    (game_id,),
+                ).fetchone()
+            except sqlite3.DatabaseError as error:
+                if error.sqlite_errorname not in _CORRUPTION:
+                    raise
+                logger.error("game %s: its record cannot be read: %s", game_id, error)
+                raise DamagedGameError(f"the record of game {game_id} cannot be read") from None
         if row is None:
             self._check_not_hidden(game_id)
             raise UnknownGameError(f"no game with id {game_id!r}")
@@ -291,7 +300,7 @@ class Store:
             logger.error(
                 "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
-        return StoredGame(game_id, kind, parsed, status, entries, damage)
+        return StoredGame(game_id, kind, parsed, _listed(status), entries, damage)
 
     def _check_not_hidden(self, game_id: str) -> None:
         """:class:`DamagedGameError` if a game not found through the index is in the table: its
