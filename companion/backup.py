@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from companion.chain import salvage
 from companion.i18n import _
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,8 @@ class Restored:
     taken_at: datetime
     lost: tuple[LostEntries, ...] | None
     """Per game, the entries lost; ``None`` when the damaged file could not be read to say."""
+    salvaged: int = 0
+    """Entries made after the backup, recovered from the damaged file (their chain verified)."""
 
 
 def directory(path: Path) -> Path:
@@ -139,8 +142,9 @@ def make_in_background(path: Path, now: datetime) -> threading.Thread:
 
 def restore_newest(path: Path, damaged: Path) -> Restored | None:
     """Put the newest sound backup at ``path`` (where nothing is now: the damaged file was moved
-    to ``damaged``); ``None`` if there is no sound backup. Says which entries were lost, as far
-    as the damaged file can still be read."""
+    to ``damaged``) and salvage the later entries whose chain still verifies from the damaged
+    file; ``None`` if there is no sound backup. Says which entries were lost, as far as the
+    damaged file can still be read."""
     for candidate in backups(path):
         if not _sound(candidate):
             logger.error("backup %s is damaged; trying an older one", candidate)
@@ -157,14 +161,16 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
                 with suppress(OSError):
                     Path(f"{path}{suffix}").unlink(missing_ok=True)
             continue
+        salvaged = salvage(damaged, path)
         lost = _lost(_tails(damaged), _tails(path))
         logger.warning(
-            "restored %s from backup %s; lost entries: %s",
+            "restored %s from backup %s and %d later entries from the damaged file; lost: %s",
             path,
             candidate,
-            "unknown (the damaged file cannot be read)" if lost is None else lost or "none",
+            salvaged,
+            "unknown (the damaged file cannot be read)" if lost is None else lost or "nothing",
         )
-        return Restored(candidate, _taken_at(candidate), lost)
+        return Restored(candidate, _taken_at(candidate), lost, salvaged)
     logger.error("no sound backup of %s to restore", path)
     return None
 
@@ -173,15 +179,20 @@ def lost_sentence(restored: Restored) -> str:
     """What a restore lost, in words for the table."""
     if restored.lost is None:
         return _("Entries made after that time are lost.")
+    recovered = ""
+    if restored.salvaged:
+        recovered = _("{count} later entries were recovered from the damaged file. ").format(
+            count=restored.salvaged
+        )
     if not restored.lost:
-        return _("No entries were lost.")
+        return recovered + _("No entries were lost.")
     games = "; ".join(
         _("game {game}, entries {first} to {last}").format(
             game=lost.game_id, first=lost.first, last=lost.last
         )
         for lost in restored.lost
     )
-    return _("Lost: {games}.").format(games=games)
+    return recovered + _("Lost: {games}.").format(games=games)
 
 
 def _sound(backup: Path) -> bool:
@@ -192,22 +203,31 @@ def _sound(backup: Path) -> bool:
         return False
 
 
+_TAILS = (
+    "SELECT CAST(id AS BLOB), last_seq FROM games",  # each game's last entry, as recorded
+    "SELECT CAST(game_id AS BLOB), max(seq) FROM log GROUP BY game_id",  # before the chain
+)
+
+
 def _tails(path: Path) -> dict[str, int] | None:
     """Each game's last seq in the database at ``path``, read-only; ``None`` if it can't be read."""
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
-            rows = connection.execute(
-                "SELECT game_id, max(seq) FROM log GROUP BY game_id "
-                "UNION ALL SELECT id, 0 FROM games"
-            ).fetchall()
+            for query in _TAILS:
+                try:
+                    rows = connection.execute(query).fetchall()
+                    break
+                except sqlite3.OperationalError:
+                    if query == _TAILS[-1]:
+                        raise
     except sqlite3.Error as error:
         logger.info("cannot read %s to compare it with the backup: %s", path, error)
         return None
     tails: dict[str, int] = {}
     for game_id, seq in rows:
-        if not isinstance(game_id, str) or not isinstance(seq, int):
+        if not isinstance(game_id, bytes) or not isinstance(seq, int):
             return None
-        tails[game_id] = max(tails.get(game_id, 0), seq)
+        tails[game_id.decode("utf-8", "surrogateescape")] = seq
     return tails
 
 

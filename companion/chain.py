@@ -15,7 +15,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 logger = logging.getLogger(__name__)
 
@@ -83,3 +86,88 @@ def chain_existing_logs(connection: sqlite3.Connection) -> None:
         )
     if games:
         logger.info("hash chain computed for the logs of %d stored games", len(games))
+
+
+def salvage(damaged: Path, restored: Path) -> int:
+    """Copy into the database at ``restored`` (a backup just put in place) every entry of the
+    ``damaged`` file that continues a game's chain past the backup's last entry, and the games
+    created since the backup whose record is sound; return how many entries were copied.
+
+    An entry whose digest chains on is byte for byte the one written, so nothing doubtful is
+    copied; a game's copy stops at its first entry that is missing, altered or unreadable.
+    """
+    try:
+        source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        logger.warning("nothing salvaged from %s: %s", damaged, error)
+        return 0
+    with closing(source), closing(sqlite3.connect(restored, isolation_level=None)) as target:
+        try:
+            games = source.execute(
+                "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(options AS BLOB), "
+                "CAST(created_at AS BLOB), digest, CAST(status AS BLOB), last_seq FROM games"
+            ).fetchall()
+            target.execute("BEGIN IMMEDIATE")
+            copied = sum(_salvage_game(source, target, row) for row in games)
+            target.execute("COMMIT")
+        except sqlite3.Error as error:
+            if target.in_transaction:
+                target.execute("ROLLBACK")
+            logger.warning("nothing salvaged from %s: %s", damaged, error)
+            return 0
+    logger.info("%d log entries salvaged from %s", copied, damaged)
+    return copied
+
+
+def _salvage_game(
+    source: sqlite3.Connection, target: sqlite3.Connection, row: tuple[Any, ...]
+) -> int:
+    """Salvage one game (its ``games`` row as read from the damaged file); entries copied."""
+    *record, seed, status, source_last = row
+    if not all(isinstance(field, bytes) for field in (*record, seed)):
+        return 0
+    if game_digest(*record) != seed:
+        return 0
+    try:
+        game_id, game, options, created_at = (field.decode() for field in record)
+    except UnicodeDecodeError:
+        return 0
+    tail = target.execute(
+        "SELECT last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+    ).fetchone()
+    if tail is None:  # a game created after the backup
+        target.execute(
+            "INSERT INTO games (id, game, options, created_at, updated_at, digest, last_digest) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, game, options, created_at, created_at, seed, seed),
+        )
+        tail = (0, seed)
+    last_seq, previous = tail
+    entries = []
+    try:
+        for seq, kind, payload, created, digest in source.execute(
+            "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), "
+            "digest FROM log WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, last_seq),
+        ):
+            if seq != last_seq + 1 or entry_digest(previous, seq, kind, payload, created) != digest:
+                break
+            entries.append(
+                (game_id, seq, kind.decode(), payload.decode(), created.decode(), digest)
+            )
+            last_seq, previous = seq, digest
+    except (sqlite3.DatabaseError, UnicodeDecodeError, TypeError):
+        pass  # keep what was verified before the damage
+    if entries:
+        target.executemany(
+            "INSERT INTO log (game_id, seq, kind, payload, created_at, digest) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            entries,
+        )
+        whole = last_seq == source_last and status in (b"active", b"finished")
+        target.execute(
+            "UPDATE games SET last_seq = ?, last_digest = ?, status = coalesce(?, status) "
+            "WHERE id = ?",
+            (last_seq, previous, status.decode() if whole else None, game_id),
+        )
+    return len(entries)

@@ -114,26 +114,34 @@ def make_then_damage(db: Path, damage: str) -> tuple[str, str]:
     return grown.game_id, late
 
 
-def test_damaged_database_is_restored_from_the_newest_backup_and_the_loss_named(
+def test_damaged_database_is_restored_and_later_entries_salvaged(
     db: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     grown, late = make_then_damage(db, "schema")
-    when = T0 + timedelta(days=2)
-    with Store.open(db, clock=at(when)) as store:
+    with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
         assert store.quarantined is not None and store.restored is not None
         assert store.restored.taken_at == T0 + timedelta(days=1)
-        assert set(store.restored.lost or ()) == {
-            backup.LostEntries(grown, 3, 5),
-            backup.LostEntries(late, 1, 2),
-        }
+        assert (store.restored.lost, store.restored.salvaged) == ((), 5)
         assert "the backup of 2024-01-03 03:04:05 UTC was restored" in store.notice
-        assert f"game {grown}, entries 3 to 5" in store.notice
-        assert f"game {late}, entries 1 to 2" in store.notice
+        assert "5 later entries were recovered from the damaged file. No entries were lost." in (
+            store.notice
+        )
+        assert (Session.resume(store, grown).seq, Session.resume(store, late).seq) == (5, 2)
         session = Session.resume(store, grown)
-        assert (session.seq, session.damage) == (2, None)
-        assert session.submit(Add(n=1), seq=2, game_id=grown).verdict.ok
-        assert {g.id for g in store.list_games()} >= {grown}
-    assert "restored" in caplog.text
+        assert session.damage is None
+        assert session.submit(Add(n=1), seq=5, game_id=grown).verdict.ok
+    assert "and 5 later entries from the damaged file" in caplog.text
+
+
+def test_entries_after_damage_in_the_file_are_named_as_lost(db: Path) -> None:
+    grown, late = make_then_damage(db, "schema")
+    sql(db, f"UPDATE log SET created_at = 'x' WHERE game_id = '{grown}' AND seq = 4")
+    with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
+        assert store.restored is not None
+        assert store.restored.lost == (backup.LostEntries(grown, 4, 5),)
+        assert store.restored.salvaged == 3  # grown's entry 3 and late's two
+        assert f"Lost: game {grown}, entries 4 to 5." in store.notice
+        assert (Session.resume(store, grown).seq, Session.resume(store, late).seq) == (3, 2)
 
 
 def test_unreadable_damaged_file_says_what_is_known(db: Path) -> None:
