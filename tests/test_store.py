@@ -518,3 +518,27 @@ def test_bad_config_names_the_problem(clean_env: Path, text: str, message: str) 
 def test_missing_explicit_config_is_an_error(clean_env: Path) -> None:
     with pytest.raises(ConfigError, match="does not exist"):
         load_config(clean_env / "missing.toml")
+
+
+def test_damage_quick_check_misses_is_found_at_open(tmp_path: Path) -> None:
+    """A game's id altered in its table row but not in the index: quick_check says ok."""
+    template = tmp_path / "template.sqlite3"
+    with Store.open(template) as store:
+        game_ids = [game_with_entries(store, 3) for _ in range(3)]
+    data = template.read_bytes()
+    cases = 0
+    for game_id in game_ids:
+        start = -1
+        while (start := data.find(game_id.encode(), start + 1)) >= 0:
+            db = tmp_path / f"case-{game_id}-{start}" / "companion.sqlite3"
+            db.parent.mkdir()
+            damaged = bytearray(data)
+            damaged[start + 5] ^= 0x01  # another hex digit (or not one)
+            db.write_bytes(damaged)
+            quick_ok = sql(db, "PRAGMA quick_check") == [("ok",)]
+            if quick_ok and sql(db, "PRAGMA integrity_check") != [("ok",)]:
+                cases += 1
+                with Store.open(db) as store:
+                    assert store.quarantined is not None
+                    assert "integrity check" in store.notice
+    assert cases >= 1
