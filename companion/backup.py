@@ -177,13 +177,15 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
 
 def lost_sentence(restored: Restored) -> str:
     """What a restore lost, in words for the table."""
-    if restored.lost is None:
-        return _("Entries made after that time are lost.")
     recovered = ""
     if restored.salvaged:
         recovered = _("{count} later entries were recovered from the damaged file. ").format(
             count=restored.salvaged
         )
+    if restored.lost is None:
+        if recovered:
+            return recovered + _("Any other entry made after that time is lost.")
+        return _("Entries made after that time are lost.")
     if not restored.lost:
         return recovered + _("No entries were lost.")
     games = "; ".join(
