@@ -28,8 +28,9 @@ class TableGame:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.refusal: Verdict | None = None
-        """The last refused input, until the next accepted one."""
+        self.refusal: Verdict | None = session.damage_verdict()
+        """The last refused input, until the next accepted one (a damaged game's notice at first:
+        it accepts none)."""
         self._listeners: list[Listener] = []
         self.on_fault: FaultListener | None = None
         """Told when the storage refused a write (after the refusal is shown)."""

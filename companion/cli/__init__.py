@@ -19,6 +19,7 @@ from companion.cli import games, rules
 from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
+from companion.session import LogCorruptionError
 from companion.store import StorageUnavailableError, Store, StoreError
 
 
@@ -209,6 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _print(error.as_dict())
         print(f"table-companion: {error}", file=sys.stderr)
         return games.EXIT_STORAGE
+    except LogCorruptionError as error:  # a game that cannot be set up from its damaged record
+        _print({"error": {"code": "log_damaged", "message": str(error)}})
+        return games.EXIT_REFUSED
     except (ConfigError, StoreError) as error:
         print(f"table-companion: {error}", file=sys.stderr)
         return games.EXIT_BAD_INPUT

@@ -6,6 +6,9 @@ caller last saw (``show`` prints it), so a command typed against an older view i
 alone: it cannot tell whether the caller saw that moment). Exit codes: 0 accepted, 1 refused by a
 rule (the verdict names it), 2 malformed input, 3 the game database cannot be used where it is
 (full disk, read-only, permissions, ...: nothing changed).
+A game whose log is damaged shows its last sound entry with a ``damaged`` field and refuses every
+change with exit 1 and the verdict ``log_damaged``; one that cannot be set up at all is exit 1 with
+the error ``log_damaged``.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ def _state_adapter(state_type: type) -> TypeAdapter[Any]:
 def describe(session: Session) -> dict[str, Any]:
     """What the app believes about a game, as JSON."""
     state = session.state
-    return {
+    described = {
         "game_id": session.game_id,
         "game": session.rules.name,
         "seq": session.seq,
@@ -47,6 +50,9 @@ def describe(session: Session) -> dict[str, Any]:
         "to_move": getattr(state, "to_move", None),
         "state": _state_adapter(type(state)).dump_python(state, mode="json"),
     }
+    if session.damage is not None:  # only then: a sound game's output is unchanged
+        described["damaged"] = session.damage.as_dict()
+    return described
 
 
 def parse_players(specs: list[str]) -> list[dict[str, str]]:
@@ -179,6 +185,8 @@ def _log_row(entry: LogEntry) -> dict[str, Any]:
 
 
 def legal(session: Session) -> list[dict[str, Any]]:
+    if session.damage is not None:  # read-only: nothing can be done
+        return []
     return [session.rules.dump_action(a) for a in session.rules.legal_actions(session.state)]
 
 
