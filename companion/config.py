@@ -7,6 +7,7 @@ The config file is found from an explicit path, else ``$TABLE_COMPANION_CONFIG``
 
 from __future__ import annotations
 
+import logging
 import os
 import tomllib
 from collections.abc import Mapping
@@ -24,6 +25,7 @@ from companion.device_config import (
     parse_buttons,
     parse_scanner,
 )
+from companion.i18n import _
 
 APP_NAME = "table-companion"
 CONFIG_ENV = "TABLE_COMPANION_CONFIG"
@@ -33,6 +35,8 @@ _KNOWN: dict[str, dict[str, type]] = {"storage": {"database": str}}
 """Section -> key -> the TOML type its value must have."""
 _DEVICE_SECTIONS = ("buttons", "scanner")
 """Sections checked by :mod:`companion.device_config`."""
+
+_log = logging.getLogger(__name__)
 
 
 class ConfigError(Exception):
@@ -74,6 +78,18 @@ def load_config(path: Path | None = None) -> Config:
 
 def _config_file(path: Path | None) -> Path | None:
     """The file to read: one named explicitly must exist; the default one is optional."""
+    try:
+        return _find_config_file(path)
+    except OSError as error:  # e.g. another user's HOME: the place cannot even be looked at
+        _log.error("config location unreadable: %s", error)
+        raise ConfigError(
+            _("The config file {path} cannot be read ({reason}): check its permissions.").format(
+                path=error.filename or path or default_config_path(), reason=error.strerror
+            )
+        ) from None
+
+
+def _find_config_file(path: Path | None) -> Path | None:
     explicit = path
     if explicit is None and os.environ.get(CONFIG_ENV):
         explicit = Path(os.environ[CONFIG_ENV])

@@ -5,26 +5,37 @@ acknowledged; the state is the fold of the rules over the *effective* actions (t
 Replaying the log therefore resumes a game exactly, undo/redo included, and history is never
 rewritten. Input decided on an older view of the game (stale sequence number, another game) is
 refused.
+
+A game whose log is damaged (:attr:`Session.damage`: an entry altered, missing or no longer
+replaying) opens read-only at its last sound entry: every change is refused as ``log_damaged``.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules
 from companion.i18n import _
 from companion.registry import rules_for
 from companion.scoresheet import ScoreSheet
-from companion.store import DuplicateEntryError, LogEntry, Store
+from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store
 from companion.verdict import RuleViolation, Verdict
+
+logger = logging.getLogger(__name__)
 
 Rules = GameRules[Any, Any, Any]
 
 
 class LogCorruptionError(Exception):
-    """A stored log that cannot be replayed: an entry no longer applies, or entries are missing."""
+    """A stored log that cannot be replayed: an entry no longer applies, or entries are missing.
+
+    :meth:`Session.resume` raises it only for a game it cannot set up at all (its kind unknown,
+    its options damaged); a log damaged further on opens read-only instead.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +69,8 @@ class Session:
         self._effective: list[_Step] = []
         self._undone: list[_Step] = []
         """The redo stack: undone steps, the next one to redo last."""
+        self.damage: LogDamage | None = None
+        """Set when the log is damaged: the game stops at the entry before ``damage.at_seq``."""
 
     @classmethod
     def create(cls, store: Store, rules: Rules, options: Any) -> Session:
@@ -67,14 +80,38 @@ class Session:
 
     @classmethod
     def resume(cls, store: Store, game_id: str) -> Session:
-        """The game as its log leaves it; :class:`LogCorruptionError` if the log won't replay."""
-        stored = store.load(game_id)
-        rules = rules_for(stored.game)
-        options = rules.parse_options(stored.options, stored=True)
+        """The game as its log leaves it, read-only at the last sound entry if the log is damaged.
+
+        :class:`LogCorruptionError` if the game cannot be set up at all.
+        """
+        try:
+            stored = store.load(game_id)
+            rules = rules_for(stored.game)
+            options = rules.parse_options(stored.options, stored=True)
+        except (DamagedGameError, KeyError, InputError) as error:
+            reason = f"unknown game {error}" if isinstance(error, KeyError) else str(error)
+            logger.error("game %s cannot be opened: %s", game_id, reason)
+            raise LogCorruptionError(f"game {game_id} cannot be opened: {reason}") from None
         session = cls(store, rules, game_id, options, stored.status)
+        session.damage = stored.damage
         for entry in stored.entries:
-            session._replay(entry)
+            try:
+                session._replay(entry)
+            except LogCorruptionError as error:
+                logger.error("%s; the game opens read-only at entry %d", error, session.seq)
+                session.damage = LogDamage(entry.seq, str(error))
+                break
         return session
+
+    def damage_verdict(self) -> Verdict | None:
+        """Why this game refuses every change, if its log is damaged."""
+        if self.damage is None:
+            return None
+        message = _(
+            "This game's record is damaged from entry {at} on ({reason}). It is shown as it "
+            "was at entry {seq} and cannot be changed."
+        ).format(at=self.damage.at_seq, reason=self.damage.reason, seq=self.seq)
+        return Verdict(False, "log_damaged", message)
 
     @property
     def state(self) -> Any:
@@ -151,6 +188,8 @@ class Session:
     # --- internals ------------------------------------------------------------------------
 
     def _view_refusal(self, seq: int, game_id: str) -> Verdict | None:
+        if self.damage is not None:
+            return self.damage_verdict()
         if game_id != self.game_id:
             return Verdict(False, "wrong_game", _("This input belongs to another game."))
         if seq != self.seq:
@@ -208,6 +247,9 @@ class Session:
                 step = _Step(entry.seq, action, self.rules.apply(self.state, action))
             except (InputError, RuleViolation) as error:
                 raise LogCorruptionError(f"{where} no longer applies: {error}") from error
+            except Exception as error:  # a damaged entry the rules did not foresee
+                logger.exception("%s: the rules failed on it", where)
+                raise LogCorruptionError(f"{where} no longer applies: {error!r}") from error
         elif entry.kind not in ("undo", "redo"):
             raise LogCorruptionError(f"{where}: unknown kind of entry")
         elif not (self._effective if entry.kind == "undo" else self._undone):

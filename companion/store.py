@@ -2,13 +2,20 @@
 
 Each append is exactly one durable transaction, so an entry the store has returned survives a power
 cut. At open the file is checked; a damaged one is moved aside (with its ``-wal``/``-shm`` files) to
-``<name>.damaged-<UTC time>`` and a fresh database is started, and :attr:`Store.notice` says so.
+``<name>.damaged-<UTC time>``, the newest sound backup (:mod:`companion.backup`) is restored in its
+place or else a fresh database is started, and :attr:`Store.notice` says so. Each game's log is a
+hash chain (:mod:`companion.chain`) checked on :meth:`Store.load`. A problem of the environment
+(full disk, read-only, permissions, a lock held too long, an odd file at the path) is never taken
+for damage: nothing is moved, and :class:`StorageUnavailableError` says what to do (see
+:mod:`companion.storage_env`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,11 +25,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion import backup, storage_env
+from companion.chain import LogDamage, chain_existing_logs, entry_digest, game_digest
 from companion.i18n import _
 
 Clock = Callable[[], datetime]
+MigrationStep = str | Callable[[sqlite3.Connection], None]
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
         """CREATE TABLE games (
             id TEXT PRIMARY KEY,
@@ -55,18 +65,36 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             enrolled_at TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (  # the hash chain (companion.chain): digests, and each game's last entry
+        "ALTER TABLE games ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
+        "ALTER TABLE games ADD COLUMN last_seq INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN last_digest BLOB NOT NULL DEFAULT x''",
+        "ALTER TABLE log ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
+        chain_existing_logs,
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
+A step is an SQL statement or a function run on the connection (inside the same transaction).
 
 ``games.updated_at`` is when the game's own row last changed (creation, status); appending to the
-log leaves it alone so that an append is one row written. :meth:`Store.list_games` reports the later
-of it and the last entry's time.
+log writes the entry and the game's ``last_seq``/``last_digest`` in one transaction, and leaves
+``updated_at`` alone. :meth:`Store.list_games` reports the later of it and the last entry's time.
 """
 
 SCHEMA_VERSION = len(MIGRATIONS)
-_INSERT_ENTRY = "INSERT INTO log (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+_INSERT_ENTRY = (
+    "INSERT INTO log (game_id, seq, kind, payload, created_at, digest) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_READ_LOG = (
+    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), digest "
+    "FROM log WHERE game_id = ? ORDER BY seq"
+)
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 STATUSES = ("active", "finished")
+BUSY_TIMEOUT = 10.0
+"""Seconds a statement waits for another connection's lock before the store gives up."""
+
+_log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -83,6 +111,39 @@ class DuplicateEntryError(StoreError):
 
 class UnknownGameError(StoreError):
     """No game has this id."""
+
+
+class DamagedSettingError(StoreError):
+    """A stored setting whose value no longer reads as JSON; the message names its game and key."""
+
+
+class StorageUnavailableError(StoreError):
+    """The database cannot be used in this environment: full disk, read-only, permissions, a lock
+    held too long, an odd file at its path. Nothing was moved or changed; once the cause is fixed
+    the same file opens as before. ``cause`` is one of :mod:`companion.storage_env`'s codes."""
+
+    code = "storage_unavailable"
+
+    def __init__(self, path: Path, cause: str, detail: str = "") -> None:
+        self.path = path
+        self.cause = cause
+        self.message = storage_env.explain(path, cause, detail)
+        super().__init__(self.message)
+
+    def as_dict(self) -> dict[str, dict[str, str]]:
+        """The CLI's JSON error, shaped as :class:`companion.errors.InputError`'s."""
+        return {
+            "error": {
+                "code": self.code,
+                "message": self.message,
+                "cause": self.cause,
+                "path": str(self.path),
+            }
+        }
+
+
+class DamagedGameError(StoreError):
+    """A game's own record (its kind, options or creation time) is damaged: it cannot be set up."""
 
 
 class _Damaged(Exception):
@@ -104,6 +165,9 @@ class StoredGame:
     options: dict[str, Any]
     status: str
     entries: list[LogEntry]
+    """The sound entries: up to the first damaged one, if any."""
+    damage: LogDamage | None = None
+    """Where the log stops being trustworthy (altered, unreadable or missing entries)."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +195,7 @@ class Store:
         clock: Clock,
         quarantined: Path | None,
         notice: str | None,
+        restored: backup.Restored | None = None,
     ) -> None:
         self._conn = connection
         self.path = path
@@ -139,24 +204,45 @@ class Store:
         """Where a damaged database found at open was moved, if one was."""
         self.notice = notice
         """A sentence for the table explaining what happened to a damaged database, if anything."""
+        self.restored = restored
+        """The backup put in place of a damaged database, and what it lost, if one was."""
+        self._backups: list[threading.Thread] = []
 
     @classmethod
-    def open(cls, path: Path, *, clock: Clock = utc_now) -> Store:
-        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def open(cls, path: Path, *, clock: Clock = utc_now, reading: bool = False) -> Store:
+        """Open (creating or migrating) the database at ``path``; move it aside if it is damaged
+        and restore the newest sound backup (:mod:`companion.backup`) in its place.
+
+        :class:`StorageUnavailableError` when the environment prevents it; nothing is moved then.
+        ``reading``: a sound, current database on a read-only mount is opened for reading instead
+        (every write then raises ``StorageUnavailableError``, and :attr:`notice` says so).
+        """
+        _prepare_place(path)
         try:
             connection = _open_checked(path)
-        except _Damaged as damage:
-            moved = _quarantine(path, clock())
-            connection = _open_checked(path)
+        except StorageUnavailableError as refusal:
+            if not (reading and refusal.cause == storage_env.READ_ONLY):
+                raise
             notice = _(
-                "The game database {path} was damaged ({reason}). It was moved to {moved} "
-                "and a new, empty database was started."
-            ).format(path=path, reason=damage, moved=moved)
-            return cls(connection, path, clock, moved, notice)
-        return cls(connection, path, clock, None, None)
+                "The game database {path} is on a read-only file system: its games can be "
+                "looked at, not changed."
+            ).format(path=path)
+            return cls(_open_for_reading(path, refusal), path, clock, None, notice)
+        except _Damaged as damage:
+            _log.warning("game database %s is damaged: %s", path, damage)
+            moved = _quarantine(path, clock(), str(damage))
+            _log.warning("moved the damaged game database %s to %s", path, moved)
+            restored = backup.restore_newest(path, moved)
+            notice = _damage_notice(path, damage, moved, restored)
+            return cls(_open_checked(path), path, clock, moved, notice, restored)
+        store = cls(connection, path, clock, None, None)
+        store._back_up_if_due()
+        return store
 
     def close(self) -> None:
+        """Close the connection, after any backup still being written."""
+        for thread in self._backups:
+            thread.join()
         self._conn.close()
 
     def __enter__(self) -> Store:
@@ -171,9 +257,12 @@ class Store:
         """Store a new, empty game and return its id."""
         game_id = uuid.uuid4().hex
         now = self._now()
+        text = _dumps(options)
+        digest = game_digest(game_id.encode(), game.encode(), text.encode(), now.encode())
         self._conn.execute(
-            "INSERT INTO games (id, game, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            (game_id, game, _dumps(options), now, now),
+            "INSERT INTO games (id, game, options, created_at, updated_at, digest, last_digest) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, game, text, now, now, digest, digest),
         )
         return game_id
 
@@ -188,52 +277,130 @@ class Store:
     ) -> LogEntry:
         """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
 
-        :class:`DuplicateEntryError` if ``seq`` is taken: the caller's view of the game is stale.
+        The entry's digest chains it to the one before, and the game's row records it as the last
+        (:mod:`companion.chain`). :class:`DuplicateEntryError` if ``seq`` is taken: the caller's
+        view of the game is stale.
         """
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown game status {status!r}")
         now = self._now()
-        row = (game_id, seq, kind, _dumps(payload), now)
+        text = _dumps(payload)
         try:
-            if status is None:  # the hot path: one statement, its own (autocommit) transaction
-                self._conn.execute(_INSERT_ENTRY, row)
-            else:
-                with _transaction(self._conn):
-                    self._conn.execute(_INSERT_ENTRY, row)
+            with _transaction(self._conn):  # one commit: one fsync of the WAL
+                tail = self._conn.execute(
+                    "SELECT last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if tail is None:
+                    raise UnknownGameError(f"no game with id {game_id!r}")
+                if tail[0] >= seq:
+                    raise _duplicate(game_id, seq)
+                if tail[0] != seq - 1:
+                    raise StoreError(
+                        f"log entry {seq} of game {game_id} refused: the log ends at {tail[0]}"
+                    )
+                digest = entry_digest(tail[1], seq, kind.encode(), text.encode(), now.encode())
+                self._conn.execute(_INSERT_ENTRY, (game_id, seq, kind, text, now, digest))
+                if status is None:
                     self._conn.execute(
-                        "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
-                        (status, now, game_id),
+                        "UPDATE games SET last_seq = ?, last_digest = ? WHERE id = ?",
+                        (seq, digest, game_id),
+                    )
+                else:
+                    self._conn.execute(
+                        "UPDATE games SET last_seq = ?, last_digest = ?, status = ?, "
+                        "updated_at = ? WHERE id = ?",
+                        (seq, digest, status, now, game_id),
                     )
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
+        if status == "finished":  # a game's end: back up, off the hot path
+            self._backups.append(backup.make_in_background(self.path, self._clock()))
         return LogEntry(seq, kind, payload, now)
 
     def load(self, game_id: str) -> StoredGame:
-        row = self._conn.execute(
-            "SELECT game, options, status FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        """The game and its log, checked against the hash chain (:mod:`companion.chain`).
+
+        Entries are returned up to the first that is altered, unreadable or out of the chain, and
+        ``damage`` says where and why; a log missing its last entries is damaged at the first
+        missing one. :class:`DamagedGameError` if the game's own row is damaged.
+        """
+        row = None
+        if _is_text(game_id):
+            try:
+                row = self._conn.execute(
+                    "SELECT CAST(game AS BLOB), CAST(options AS BLOB), CAST(status AS BLOB), "
+                    "CAST(created_at AS BLOB), digest, last_seq, last_digest "
+                    "FROM games WHERE id = ?",
+                    (game_id,),
+                ).fetchone()
+            except sqlite3.DatabaseError as error:
+                if error.sqlite_errorname not in _CORRUPTION:
+                    raise
+                _log.error("game %s: its record cannot be read: %s", game_id, error)
+                raise DamagedGameError(f"the record of game {game_id} cannot be read") from None
         if row is None:
+            self._check_not_hidden(game_id)
             raise UnknownGameError(f"no game with id {game_id!r}")
-        entries = [
-            LogEntry(seq, kind, _loads(payload, f"log entry {seq} of game {game_id}"), created_at)
-            for seq, kind, payload, created_at in self._conn.execute(
-                "SELECT seq, kind, payload, created_at FROM log WHERE game_id = ? ORDER BY seq",
-                (game_id,),
+        game, options, status, created_at, seed, last_seq, last_digest = row
+        kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        entries, damage = self._read_log(game_id, seed, (last_seq, last_digest))
+        if damage is not None:
+            _log.error(
+                "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
-        ]
-        options = _loads(row[1], f"the options of game {game_id}")
-        return StoredGame(game_id, row[0], options, row[2], entries)
+        return StoredGame(game_id, kind, parsed, _listed(status), entries, damage)
+
+    def _check_not_hidden(self, game_id: str) -> None:
+        """:class:`DamagedGameError` if a game not found through the index is in the table: its
+        id (as listed) or the index is damaged."""
+        key = game_id.encode("utf-8", "surrogateescape")
+        hidden = self._conn.execute(
+            "SELECT 1 FROM games NOT INDEXED WHERE CAST(id AS BLOB) = ?", (key,)
+        ).fetchone()
+        if hidden is not None:
+            _log.error("game %r is in the database but its index does not find it", game_id)
+            raise DamagedGameError(f"the record of game {game_id!r} is damaged")
+
+    def _read_log(
+        self, game_id: str, seed: bytes, tail: tuple[object, object]
+    ) -> tuple[list[LogEntry], LogDamage | None]:
+        """The log's sound entries, and where the damage is if there is any."""
+        entries: list[LogEntry] = []
+        previous, seq = seed, 0
+        try:
+            for row in self._conn.execute(_READ_LOG, (game_id,)):
+                seq += 1
+                entry, previous, problem = _verified(row, seq, previous)
+                if entry is None:
+                    return entries, LogDamage(seq, problem)
+                entries.append(entry)
+        except sqlite3.DatabaseError as error:
+            if error.sqlite_errorname not in _CORRUPTION:
+                raise
+            return entries, LogDamage(seq + 1, f"the database could not read it back: {error}")
+        if tail == (seq, previous):
+            return entries, None
+        last_seq = tail[0]
+        if not isinstance(last_seq, int) or last_seq == seq:
+            at, reason = seq, "the game's record of its last entry does not match the log"
+        elif last_seq > seq:
+            at, reason = seq + 1, f"entries {seq + 1} to {last_seq} are missing"
+        else:
+            at, reason = last_seq + 1, f"the game's record ends at entry {last_seq}"
+        return entries[: max(at - 1, 0)], LogDamage(max(at, 1), reason)
 
     def list_games(self) -> list[GameSummary]:
         """Every game, the most recently changed (status or log) first."""
         rows = self._conn.execute(
-            "SELECT id, game, status, created_at, max(updated_at, coalesce("
+            "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
+            "CAST(created_at AS BLOB), CAST(max(updated_at, coalesce("
             "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
-            ")) AS changed_at, "
+            ")) AS BLOB) AS changed_at, "
             "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
             "FROM games ORDER BY changed_at DESC, created_at DESC"
         )
-        return [GameSummary(*row) for row in rows]
+        # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
+        return [GameSummary(*map(_listed, row[:5]), row[5]) for row in rows]
 
     # --- settings confirmed once per installation ---------------------------------------------
 
@@ -241,7 +408,7 @@ class Store:
         row = self._conn.execute(
             "SELECT value FROM settings WHERE game = ? AND key = ?", (game, key)
         ).fetchone()
-        return default if row is None else json.loads(row[0])
+        return default if row is None else self._setting_value(game, key, row[0])
 
     def set_setting(self, game: str, key: str, value: Any) -> None:
         self._conn.execute(
@@ -255,7 +422,7 @@ class Store:
         rows = self._conn.execute(
             "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
         )
-        return {key: json.loads(value) for key, value in rows}
+        return {key: self._setting_value(game, key, value) for key, value in rows}
 
     # --- RFID tags enrolled as cards (see companion.cards) -------------------------------------
 
@@ -285,8 +452,99 @@ class Store:
 
     # --- internals ------------------------------------------------------------------------
 
+    def _setting_value(self, game: str, key: str, text: str) -> Any:
+        try:
+            return json.loads(text)
+        except ValueError as error:
+            _log.error("setting %s/%s in %s is not valid JSON: %s", game, key, self.path, error)
+            raise DamagedSettingError(
+                _(
+                    "The stored setting {key} of {game} in {path} cannot be read (not valid "
+                    "JSON: {error}). Set it again, or delete that row of the settings table."
+                ).format(key=key, game=game, path=self.path, error=error)
+            ) from None
+
+    def _back_up_if_due(self) -> None:
+        """The daily backup, made at open when the newest is a day old (and there are games)."""
+        if not self._conn.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0]:
+            return
+        now = self._clock()
+        if backup.due(self.path, now):
+            self._backups.append(backup.make_in_background(self.path, now))
+
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+
+
+_CORRUPTION = frozenset({"SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_NOTADB"})
+"""SQLite's errors that mean the file's content is damaged (not a locked, full or read-only one)."""
+
+
+def _game_record(
+    game_id: str, game: Any, options: Any, created_at: Any, seed: Any
+) -> tuple[str, Any]:
+    """A game's kind and options from its row, checked against the row's digest."""
+    what = f"the record of game {game_id} (its kind and options)"
+    fields = (game, options, created_at, seed)
+    if not all(isinstance(field, bytes) for field in fields) or (
+        game_digest(game_id.encode(), game, options, created_at) != seed
+    ):
+        _log.error("game %s: its own record (kind, options) is damaged", game_id)
+        raise DamagedGameError(f"{what} is damaged")
+    try:
+        return _decoded(game, what), _loads(_decoded(options, what), what)
+    except StoreError as error:
+        _log.error("game %s: %s", game_id, error)
+        raise DamagedGameError(str(error)) from None
+
+
+def _verified(
+    row: tuple[Any, ...], seq: int, previous: bytes
+) -> tuple[LogEntry | None, bytes, str]:
+    """Entry ``seq`` from its stored ``row`` if it continues the chain after ``previous``.
+
+    Returns (the entry, its digest, "") or (None, ``previous``, what is wrong with it).
+    """
+    stored_seq, kind, payload, created_at, digest = row
+    if stored_seq != seq:
+        return None, previous, f"entry {seq} is missing (the next stored entry is {stored_seq!r})"
+    if not all(isinstance(field, bytes) for field in (kind, payload, created_at, digest)):
+        return None, previous, "its stored fields have the wrong types"
+    if entry_digest(previous, seq, kind, payload, created_at) != digest:
+        return None, previous, "it was altered (its digest does not match)"
+    try:
+        text = _decoded(payload, f"log entry {seq}")
+        entry = LogEntry(
+            seq,
+            _decoded(kind, "its kind"),
+            _loads(text, f"log entry {seq}"),
+            _decoded(created_at, "its time"),
+        )
+    except StoreError as error:
+        return None, previous, str(error)
+    return entry, digest, ""
+
+
+def _listed(data: Any) -> str:
+    """A listed field as text; bytes that are not UTF-8 escaped (as ``surrogateescape`` does)."""
+    return data.decode("utf-8", "surrogateescape") if isinstance(data, bytes) else str(data)
+
+
+def _is_text(game_id: str) -> bool:
+    """Whether ``game_id`` can be stored as SQLite text (a listed damaged id may not be)."""
+    try:
+        game_id.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _decoded(data: bytes, what: str) -> str:
+    """Text read back as bytes (so that damaged UTF-8 is a StoreError, not a crash)."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError as error:
+        raise StoreError(f"{what} is not valid UTF-8: {error}") from None
 
 
 def _loads(text: str, what: str) -> Any:
@@ -314,12 +572,16 @@ def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
+def _duplicate(game_id: str, seq: int) -> DuplicateEntryError:
+    return DuplicateEntryError(
+        f"game {game_id} already has log entry {seq}: another writer got there first"
+    )
+
+
 def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> StoreError:
     name = error.sqlite_errorname
     if name == "SQLITE_CONSTRAINT_PRIMARYKEY":
-        return DuplicateEntryError(
-            f"game {game_id} already has log entry {seq}: another writer got there first"
-        )
+        return _duplicate(game_id, seq)
     if name == "SQLITE_CONSTRAINT_FOREIGNKEY":
         return UnknownGameError(f"no game with id {game_id!r}")
     return StoreError(f"log entry {seq} of game {game_id} refused: {error}")
@@ -328,10 +590,57 @@ def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> S
 # --- opening, checking, migrating ---------------------------------------------------------------
 
 
+class _Connection(sqlite3.Connection):
+    """A connection whose statements report an environment failure (full disk, read-only, a lock
+    held too long, an I/O error) as :class:`StorageUnavailableError`, never as damage."""
+
+    path: Path
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.OperationalError as error:
+            cause = storage_env.sqlite_cause(error, self.path)
+            if cause is None:
+                raise
+            raise _unavailable(self.path, cause, error) from error
+
+
+def _unavailable(path: Path, cause: str, error: BaseException) -> StorageUnavailableError:
+    """The error to raise, logged with SQLite's or the system's own words for the journal."""
+    name = getattr(error, "sqlite_errorname", None) or type(error).__name__
+    _log.error("game database %s unavailable (%s): %s: %s", path, cause, name, error)
+    detail = getattr(error, "strerror", None) or str(error)
+    return StorageUnavailableError(path, cause, detail)
+
+
+def _prepare_place(path: Path) -> None:
+    """Check what is at ``path`` before SQLite opens it, and create its folder."""
+    try:
+        odd = storage_env.path_cause(path)
+        if odd is None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _unavailable(path, storage_env.os_cause(error, path), error) from error
+    if odd is not None:
+        cause, detail = odd
+        _log.error("game database %s unavailable (%s) %s", path, cause, detail or "-")
+        raise StorageUnavailableError(path, cause, detail)
+
+
 def _open_checked(path: Path) -> sqlite3.Connection:
     """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not."""
-    _check_header(path)
-    connection = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+    try:
+        _check_header(path)
+        connection = sqlite3.connect(
+            path, isolation_level=None, timeout=BUSY_TIMEOUT, factory=_Connection
+        )
+    except OSError as error:
+        raise _unavailable(path, storage_env.os_cause(error, path), error) from error
+    except sqlite3.Error as error:  # the file could not even be opened: nothing says damage
+        cause = storage_env.sqlite_cause(error, path) or storage_env.OTHER
+        raise _unavailable(path, cause, error) from error
+    connection.path = path
     try:
         version = _check(connection, path)
         _configure(connection, path)
@@ -339,6 +648,34 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     except BaseException:
         connection.close()
         raise
+    return connection
+
+
+def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.Connection:
+    """The database on a read-only mount, where SQLite cannot make its WAL index: opened as
+    ``immutable``, which reads exactly what is stored only when no WAL file holds entries (else,
+    or if the file is not sound and current, ``refusal`` stands)."""
+    wal = Path(f"{path}-wal")
+    stored = path.is_file() and not (wal.exists() and wal.stat().st_size > 0)
+    if not (stored and storage_env.read_only_mount(path)):  # only there can nobody write
+        raise refusal
+    try:
+        connection = sqlite3.connect(
+            f"{path.absolute().as_uri()}?immutable=1",
+            uri=True,
+            isolation_level=None,
+            factory=_Connection,
+        )
+    except sqlite3.Error:
+        raise refusal from None
+    connection.path = path
+    try:
+        if _check(connection, path) != SCHEMA_VERSION:
+            raise refusal
+        connection.execute("PRAGMA query_only = 1")
+    except (_Damaged, StoreError):
+        connection.close()
+        raise refusal from None
     return connection
 
 
@@ -358,7 +695,9 @@ def _check(connection: sqlite3.Connection, path: Path) -> int:
     A file from a newer app is refused (:class:`NewerSchemaError`), never quarantined.
     """
     try:
-        problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+        # The full check, not quick_check: for this schema it costs about the same (benchmarks:
+        # storage) and also finds damaged keys and indexes.
+        problems = [row[0] for row in connection.execute("PRAGMA integrity_check")]
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise NewerSchemaError(
@@ -397,9 +736,16 @@ def _migrate(connection: sqlite3.Connection, version: int) -> None:
         with _transaction(connection):
             if connection.execute("PRAGMA user_version").fetchone()[0] >= number:
                 continue
-            for statement in MIGRATIONS[number - 1]:
-                connection.execute(statement)
+            _run(connection, MIGRATIONS[number - 1])
             connection.execute(f"PRAGMA user_version = {number}")
+
+
+def _run(connection: sqlite3.Connection, migration: tuple[MigrationStep, ...]) -> None:
+    for step in migration:
+        if isinstance(step, str):
+            connection.execute(step)
+        else:
+            step(connection)
 
 
 Schema = dict[str, tuple[tuple[Any, ...], ...]]
@@ -429,23 +775,49 @@ def _expected_schema(version: int) -> Schema:
     connection = sqlite3.connect(":memory:", isolation_level=None)
     try:
         for migration in MIGRATIONS[:version]:
-            for statement in migration:
-                connection.execute(statement)
+            _run(connection, migration)
         return _schema(connection)
     finally:
         connection.close()
 
 
-def _quarantine(path: Path, when: datetime) -> Path:
-    """Move ``path`` and its ``-wal``/``-shm`` companions aside; return the new database path."""
+def _damage_notice(
+    path: Path, damage: _Damaged, moved: Path, restored: backup.Restored | None
+) -> str:
+    if restored is None:
+        return _(
+            "The game database {path} was damaged ({reason}). It was moved to {moved} "
+            "and a new, empty database was started."
+        ).format(path=path, reason=damage, moved=moved)
+    return _(
+        "The game database {path} was damaged ({reason}). It was moved to {moved} and the "
+        "backup of {time} was restored. {lost}"
+    ).format(
+        path=path,
+        reason=damage,
+        moved=moved,
+        time=restored.taken_at.strftime("%Y-%m-%d %H:%M:%S UTC"),
+        lost=backup.lost_sentence(restored),
+    )
+
+
+def _quarantine(path: Path, when: datetime, reason: str) -> Path:
+    """Move ``path`` and its ``-wal``/``-shm`` companions aside; return the new database path.
+
+    :class:`StorageUnavailableError` if they cannot be moved (a read-only folder, say).
+    """
     stamp = when.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     counter = 1
     while any(Path(f"{target}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
         counter += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{counter}")
-    for suffix in ("", "-wal", "-shm"):
-        source = Path(f"{path}{suffix}")
-        if source.exists():
-            source.rename(f"{target}{suffix}")
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(f"{path}{suffix}")
+            if source.exists():
+                source.rename(f"{target}{suffix}")
+    except OSError as error:
+        _log.error("cannot move the damaged game database %s aside: %s", path, error)
+        raise StorageUnavailableError(path, storage_env.DAMAGED_UNMOVABLE, reason) from error
     return target

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Static checks of the deployment, run by .ci/run after the test suite:
 #  - shellcheck on every shell script in the repository (found by their #! line);
-#  - systemd-analyze verify on deploy/table-companion.service, strict: any warning fails.
+#  - systemd-analyze verify on deploy/table-companion.service, strict: any warning fails;
+#  - systemd-analyze security on the same unit (offline): an exposure above 2.0 fails.
 # Installs shellcheck and systemd with apt if they are missing. Needs .venv (scripts/setup-env).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,3 +46,13 @@ if [ -n "$report" ]; then
     exit 1
 fi
 echo "systemd-analyze verify: deploy/table-companion.service clean ($(systemd-analyze --version | head -n 1))"
+
+# The exposure systemd-analyze prints (0.0-10.0) is its --threshold scale (0-100) divided by ten.
+readonly MAX_EXPOSURE=20
+if ! exposure=$(systemd-analyze security --offline=yes --threshold="$MAX_EXPOSURE" \
+    "$rendered/table-companion.service" 2>&1); then
+    echo "systemd-analyze security deploy/table-companion.service: exposure above 2.0" >&2
+    echo "$exposure" >&2
+    exit 1
+fi
+echo "systemd-analyze security: deploy/table-companion.service ${exposure##*$'\n'}"

@@ -56,6 +56,11 @@ class UnknownTag(InputEvent):
 @dataclass(frozen=True, kw_only=True)
 class ScannerConnected(InputEvent):
     port: str
+    scans_lost: int = 0
+    """Scans cut off mid-frame by the disconnection this connection ends (0 on the first one):
+    those cards must be scanned again."""
+    scans_lost_total: int = 0
+    """Scans cut off by every disconnection since the scanner was started."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
+import tty
 from pathlib import Path
 
 from hardware.events import EventQueue, InputEvent
@@ -12,11 +14,17 @@ from hardware.events import EventQueue, InputEvent
 
 class FakeScanner:
     """A pty pair: the app opens the slave (through ``link``, like a udev symlink); the test writes
-    on the master as the scanner would. :meth:`unplug` closes both ends: the device is gone."""
+    on the master as the scanner would. :meth:`unplug` closes both ends: the device is gone.
+
+    The line is raw from the start, as a replugged USB reader's tty keeps the raw settings the app
+    gave it before (the kernel saves them per tty): bytes sent before the app opens it stay as sent.
+    """
 
     def __init__(self, link: Path) -> None:
         self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)
         self.device = os.ttyname(self._slave)
+        self._link = link
         temporary = link.with_name(link.name + ".new")
         temporary.symlink_to(self.device)
         temporary.replace(link)  # atomically point the link at the new device, as udev does
@@ -25,6 +33,12 @@ class FakeScanner:
         os.write(self.master, data)
 
     def unplug(self) -> None:
+        """Close both ends and remove the link if it still leads here, as udev removes its symlink
+        with the device (a dangling link could come to lead to another test's pty, which the
+        kernel may give the freed number)."""
+        with contextlib.suppress(FileNotFoundError):
+            if os.readlink(self._link) == self.device:
+                self._link.unlink()
         os.close(self.master)
         os.close(self._slave)
 

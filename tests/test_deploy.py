@@ -8,6 +8,8 @@ write). Running the installer itself is deploy/verify-arm64.sh's job (it needs a
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -55,7 +57,7 @@ def test_the_unit_restarts_a_crashed_or_frozen_app() -> None:
     service = unit_settings(UNIT)["Service"]
     assert service["Type"] == ["notify"]
     assert int(service["WatchdogSec"][0]) > 0
-    assert service["Restart"] == ["on-failure"]
+    assert service["Restart"] == ["always"], "a clean exit must not leave the kiosk without its app"
     assert unit_settings(UNIT)["Unit"]["StartLimitIntervalSec"] == ["0"], "a kiosk never gives up"
     assert not any(
         "sleep" in value or "pkill" in value for value in service.get("ExecStartPre", [])
@@ -68,6 +70,26 @@ def test_the_hardening_leaves_the_devices_reachable() -> None:
         assert closes_devices not in service
     assert service["ProtectSystem"] == ["strict"]
     assert service["NoNewPrivileges"] == ["yes"]
+
+
+def test_the_sandbox_keeps_the_exposure_at_most_2(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("no systemd-analyze here (deploy/lint.sh installs it and checks the same)")
+    service = unit_settings(UNIT)["Service"]
+    assert service["CapabilityBoundingSet"] == [""]
+    assert service["SystemCallFilter"] == ["@system-service", "~@privileged @resources"]
+    assert service["IPAddressDeny"] == ["any"] and service["UMask"] == ["0077"]
+    report = subprocess.run(
+        [analyze, "security", "--offline=yes", str(UNIT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    exposure = re.search(r"Overall exposure level for table-companion\.service: (\d+\.\d)", report)
+    assert exposure is not None, report
+    assert float(exposure.group(1)) <= 2.0, report
 
 
 def test_the_udev_rule_names_the_port_the_template_opens() -> None:

@@ -57,6 +57,33 @@ def test_scanner_test_prints_raw_and_decoded_frames(tmp_path: Path) -> None:
     assert raw.startswith(b"targi-goods-2salt\r\nCARD-0042\n") and raw.endswith(b"mystery\x03")
 
 
+def test_scanner_test_says_what_unplugging_cut_off(tmp_path: Path) -> None:
+    link, config = tmp_path / "ttyScanner", tmp_path / "config.toml"
+    config.write_text(f'[scanner]\nport = "{link}"\nprotocol = "lines"\n')
+    plugged = [FakeScanner(link)]
+    child = start("--config", str(config), "--db", str(tmp_path / "c.sqlite3"), "scanner-test")
+    try:
+        assert child.stdout is not None
+        child.stdout.readline()
+        assert child.stdout.readline().split() == ["connected", str(link)]
+        plugged[0].send(b"TARGI-GOO")  # unplugged in the middle of a label
+        read = b""
+        while read != b"TARGI-GOO":  # the tool has read all of it (in one piece or more)
+            raw = child.stdout.readline().split(None, 1)
+            assert raw[0] == "raw"
+            read += bytes.fromhex(raw[1].split("|")[0])
+        plugged.pop().unplug()
+        assert child.stdout.readline().startswith(f"lost      {link}: ")
+        plugged.append(FakeScanner(link))
+        connected = child.stdout.readline().strip()
+    finally:
+        child.kill()
+        child.communicate(timeout=20)
+        for scanner in plugged:
+            scanner.unplug()
+    assert connected == f"connected {link} (1 scan(s) cut off by the disconnection)"
+
+
 def test_scanner_test_without_a_scanner_section_says_so(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('[storage]\ndatabase = "c.sqlite3"\n')

@@ -7,7 +7,9 @@ replugging.
 
 from __future__ import annotations
 
+import logging
 import random
+import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -89,7 +91,8 @@ def supervising(
     monitor: ReadMonitor | None = None,
     **settings: float,
 ) -> Iterator[WaitableQueue]:
-    config = ScannerConfig(port=port, protocol=protocol, retry_max=0.2, **settings)  # type: ignore[arg-type]
+    settings = {"retry_max": 0.2} | settings
+    config = ScannerConfig(port=port, protocol=protocol, **settings)  # type: ignore[arg-type]
     events = WaitableQueue()
     supervisor = ScannerSupervisor(
         config, events, DIRECTORY.resolve, clock=clock, rng=random.Random(7), monitor=monitor
@@ -273,6 +276,107 @@ def test_a_port_missing_at_start_connects_when_it_appears(link: Path) -> None:
         found = events.wait_for(2)
     scanner.unplug()
     assert summary(found) == [("lost",), ("connected", str(link))]
+
+
+def reconnect_latency(events: WaitableQueue, link: Path, away: float) -> tuple[float, FakeScanner]:
+    """Leave the unplugged reader away for ``away`` seconds, plug a new one in behind ``link``:
+    the seconds from the device appearing to ScannerConnected, and the new scanner."""
+    seen = len(events.wait_for(0, timeout=0))
+    time.sleep(away)
+    appeared = time.monotonic()
+    scanner = FakeScanner(link)
+    found = events.wait_for(seen + 1)
+    connected = time.monotonic() - appeared
+    assert summary(found[seen:]) == [("connected", str(link))], f"not reopened in {connected} s"
+    return connected, scanner
+
+
+def test_a_replugged_reader_is_reopened_within_0_3_s_every_time(link: Path) -> None:
+    """60 unplug/replug cycles with a backoff that would wait up to 30 s: the path is watched."""
+    scanner, latencies = FakeScanner(link), []
+    with supervising(str(link), retry_max=30.0) as events:
+        events.wait_for(1)
+        for cycle in range(60):
+            seen = len(events.seen)
+            scanner.unplug()
+            assert summary(events.wait_for(seen + 1)[seen:]) == [("lost",)]
+            # most replugs are quick; every tenth is away long enough for the backoff to grow
+            latency, scanner = reconnect_latency(events, link, 0.7 if cycle % 10 == 9 else 0.02)
+            latencies.append(latency)
+    scanner.unplug()
+    assert len(latencies) == 60
+    assert statistics.median(latencies) <= 0.3 and max(latencies) <= 0.3, latencies
+
+
+def test_a_card_scanned_as_the_reader_comes_back_is_read(link: Path) -> None:
+    scanner = FakeScanner(link)
+    with supervising(str(link)) as events:
+        events.wait_for(1)
+        scanner.unplug()
+        events.wait_for(2)
+        scanner = FakeScanner(link)
+        scanner.send(rdm6300_frame(TAG))  # before the supervisor has reopened the port
+        found = events.wait_for(4)
+    scanner.unplug()
+    assert summary(found) == [
+        ("connected", str(link)),
+        ("lost",),
+        ("connected", str(link)),
+        ("card", TAG, "TARGI-TRIBE-WELL-3"),
+    ]
+
+
+def test_a_frame_cut_off_by_unplugging_is_counted_and_logged(
+    link: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="hardware.scanner.transport")
+    frame, monitor = rdm6300_frame(TAG), ReadMonitor()
+    scanner = FakeScanner(link)
+    with supervising(str(link), monitor=monitor) as events:
+        events.wait_for(1)
+        scanner.send(frame[:6])  # the reader is unplugged in the middle of a frame
+        monitor.wait_for_bytes(6)
+        scanner.unplug()
+        events.wait_for(2)
+        _latency, scanner = reconnect_latency(events, link, 0.0)
+        scanner.send(frame)  # scanned again: the card arrives
+        events.wait_for(4)
+        scanner.unplug()  # a clean unplug cuts nothing off
+        events.wait_for(5)
+        _latency, scanner = reconnect_latency(events, link, 0.0)
+        found = events.wait_for(6)
+    scanner.unplug()
+    assert summary(found) == [
+        ("connected", str(link)),
+        ("lost",),
+        ("connected", str(link)),
+        ("card", TAG, "TARGI-TRIBE-WELL-3"),
+        ("lost",),
+        ("connected", str(link)),
+    ]
+    first, lost, again, _card, _lost, third = found
+    assert (first.scans_lost, first.scans_lost_total) == (0, 0)  # type: ignore[attr-defined]
+    assert "6 bytes of a frame cut off" in lost.reason  # type: ignore[attr-defined]
+    assert (again.scans_lost, again.scans_lost_total) == (1, 1)  # type: ignore[attr-defined]
+    assert (third.scans_lost, third.scans_lost_total) == (0, 1)  # type: ignore[attr-defined]
+    logged = [r.getMessage() for r in caplog.records if r.name == "hardware.scanner.transport"]
+    assert f"scanner connected on {link}" in logged[0]
+    assert "scanner lost" in logged[1] and "6 bytes of a frame cut off" in logged[1]
+    assert "after it was lost; 1 scan(s) cut off" in logged[2]
+    assert "after it was lost; 0 scan(s) cut off" in logged[4]
+
+
+def test_a_path_that_will_not_open_is_retried_as_soon_as_it_changes(link: Path) -> None:
+    """Not a tty (or not yet given its group by udev): backed off, but a new node at the path is
+    opened at once, however long the backoff has grown."""
+    not_a_tty = link.with_name("not-a-tty")
+    not_a_tty.write_bytes(b"")
+    link.symlink_to(not_a_tty)
+    with supervising(str(link), retry_max=30.0) as events:
+        assert summary(events.wait_for(1)) == [("lost",)]
+        latency, scanner = reconnect_latency(events, link, 2.5)
+    scanner.unplug()
+    assert latency <= 0.3
 
 
 def test_hwgrep_without_a_matching_device_keeps_retrying(link: Path) -> None:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from counter_game import RULES, Add, CounterOptions, CounterState, SetCount
 
+from companion.chain import chain_existing_logs
 from companion.session import LogCorruptionError, Outcome, Session
 from companion.store import Store
 
@@ -236,10 +240,11 @@ def test_resume_reproduces_the_session_exactly(db: Path, seed: int) -> None:
         assert (again.seq, again.state) == (resumed.seq, resumed.state)
 
 
-# --- a log that does not replay is an error, never skipped ------------------------------------
+# --- a damaged log opens read-only at its last sound entry, never skipped --------------------
 
 
 def corrupt_log(store: Store, *entries: tuple[int, str, dict[str, object]]) -> str:
+    """A game whose entries are stored as given, chained as sound (only a replay can object)."""
     game_id = store.create_game("counter", RULES.dump_options(CounterOptions()))
     for seq, kind, payload in entries:
         store.append(game_id, seq, kind, payload)
@@ -247,24 +252,106 @@ def corrupt_log(store: Store, *entries: tuple[int, str, dict[str, object]]) -> s
 
 
 @pytest.mark.parametrize(
-    ("entries", "message"),
+    ("entries", "at_seq", "message"),
     [
         (
             [(1, "action", {"kind": "add", "n": 2}), (2, "action", {"kind": "add", "n": 9})],
+            2,
             "log entry 2 \\(action\\) no longer applies: too_big",
         ),
-        ([(1, "action", {"kind": "jump"})], "log entry 1 \\(action\\) no longer applies"),
-        ([(1, "undo", {})], "log entry 1 \\(undo\\): there is nothing to undo"),
+        ([(1, "action", {"kind": "jump"})], 1, "log entry 1 \\(action\\) no longer applies"),
+        ([(1, "undo", {})], 1, "log entry 1 \\(undo\\): there is nothing to undo"),
         (
             [(1, "action", {"kind": "add", "n": 2}), (2, "redo", {})],
+            2,
             "log entry 2 \\(redo\\): there is nothing to redo",
         ),
-        ([(1, "action", {"kind": "add", "n": 2}), (3, "undo", {})], "expected entry 2"),
+        (
+            [
+                (1, "action", {"kind": "add", "n": 2}),
+                (2, "action", {"kind": "add", "n": 1, "player": 7}),
+            ],
+            2,
+            "no_such_player",
+        ),
     ],
 )
-def test_a_log_that_no_longer_replays_is_reported(
-    store: Store, entries: list[tuple[int, str, dict[str, object]]], message: str
+def test_a_log_that_no_longer_replays_opens_read_only(
+    store: Store, entries: list[tuple[int, str, dict[str, object]]], at_seq: int, message: str
 ) -> None:
     game_id = corrupt_log(store, *entries)
+    other = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}))
+    session = Session.resume(store, game_id)
+    assert session.damage is not None and session.damage.at_seq == at_seq
+    assert re.search(message, session.damage.reason)
+    assert session.seq == at_seq - 1
+    assert counts(session) == ((2, 0) if at_seq == 2 else (0, 0))
+    for outcome in (submit(session, Add(n=1)), undo(session), redo(session)):
+        assert_refused(outcome, "log_damaged", session)
+        assert f"from entry {at_seq} on" in outcome.verdict.message
+    assert [e.seq for e in store.load(game_id).entries] == [e[0] for e in entries]
+    assert Session.resume(store, other).damage is None
+    assert submit(Session.resume(store, other), Add(n=1)).verdict.ok
+
+
+def test_an_altered_entry_stops_the_game_before_it(store: Store, db: Path) -> None:
+    live = Session.create(store, RULES, CounterOptions())
+    for n in (1, 2, 3, 4):
+        submit(live, Add(n=n))
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        connection.execute('UPDATE log SET payload = \'{"kind":"add","n":5}\' WHERE seq = 3')
+    session = Session.resume(store, live.game_id)
+    assert session.damage is not None and session.damage.at_seq == 3
+    assert (session.seq, counts(session)) == (2, (3, 0))
+    assert_refused(submit(session, Add(n=1)), "log_damaged", session)
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ("UPDATE games SET game = 'chess'", "record of game"),
+        ("UPDATE games SET options = '[1]'", "record of game"),
+    ],
+)
+def test_a_game_that_cannot_be_set_up_is_an_error(
+    store: Store, db: Path, damage: str, message: str
+) -> None:
+    game_id = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}))
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        connection.execute(damage)
     with pytest.raises(LogCorruptionError, match=message):
         Session.resume(store, game_id)
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ("UPDATE games SET game = 'chess'", "unknown game 'chess'"),
+        ("UPDATE games SET options = '[1]'", "Input should be a dictionary"),
+    ],
+)
+def test_a_game_damaged_before_the_chain_cannot_be_set_up(
+    store: Store, db: Path, damage: str, message: str
+) -> None:
+    game_id = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}))
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        connection.execute(damage)
+        connection.execute("BEGIN")
+        chain_existing_logs(connection)
+        connection.execute("COMMIT")
+    with pytest.raises(LogCorruptionError, match=message):
+        Session.resume(store, game_id)
+
+
+def test_the_app_shows_a_damaged_game_with_its_notice(store: Store) -> None:
+    from ui.table import TableGame  # pure Python: no Kivy
+
+    game_id = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}), (2, "undo", {}))
+    sound = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}))
+    table = TableGame.resume(store, game_id)
+    store._conn.execute("UPDATE log SET payload = '{}' WHERE game_id = ? AND seq = 1", (game_id,))
+    damaged = TableGame.resume(store, game_id)
+    assert table.refusal is None and TableGame.resume(store, sound).refusal is None
+    assert damaged.refusal is not None and damaged.refusal.code == "log_damaged"
+    assert damaged.seq == 0 and "from entry 1 on" in damaged.refusal.message
+    assert damaged.undo().code == "log_damaged"

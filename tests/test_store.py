@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 
 from companion import store as store_module
+from companion.chain import LogDamage, chain_existing_logs
 from companion.config import ConfigError, load_config
 from companion.store import (
     SCHEMA_VERSION,
     Clock,
+    DamagedGameError,
     DuplicateEntryError,
     LogEntry,
     NewerSchemaError,
@@ -258,12 +260,146 @@ def test_second_writer_with_a_stale_view_is_refused(db: Path) -> None:
         assert [entry.payload for entry in second.load(game_id).entries] == [{"by": "first"}]
 
 
-def test_damaged_payload_text_is_reported(store: Store, db: Path) -> None:
+def rechain(path: Path) -> None:
+    """Recompute every digest, as the hash-chain migration did: damage done before it is chained
+    in, so only a replay can find it."""
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("BEGIN")
+        chain_existing_logs(connection)
+        connection.execute("COMMIT")
+
+
+def game_with_entries(store: Store, count: int) -> str:
     game_id = store.create_game("counter", {})
-    store.append(game_id, 1, "action", {"kind": "add", "n": 1})
-    sql(db, "UPDATE log SET payload = ?", '{"kind": "add", "n"')
-    with pytest.raises(StoreError, match=f"log entry 1 of game {game_id} is not valid JSON"):
+    for seq in range(1, count + 1):
+        store.append(game_id, seq, "action", {"kind": "add", "n": seq})
+    return game_id
+
+
+def test_a_sound_log_has_no_damage(store: Store) -> None:
+    game_id = game_with_entries(store, 3)
+    stored = store.load(game_id)
+    assert stored.damage is None and [e.seq for e in stored.entries] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("damage", "rechained", "at_seq", "reason"),
+    [
+        (
+            'UPDATE log SET payload = \'{"kind":"add","n":9}\' WHERE seq = 2',
+            False,
+            2,
+            "it was altered",
+        ),
+        ("UPDATE log SET created_at = 'yesterday' WHERE seq = 3", False, 3, "it was altered"),
+        ("UPDATE log SET kind = 'undo' WHERE seq = 2", False, 2, "it was altered"),
+        ("UPDATE log SET digest = x'00' WHERE seq = 1", False, 1, "it was altered"),
+        ("DELETE FROM log WHERE seq = 2", False, 2, "entry 2 is missing"),
+        ("DELETE FROM log WHERE seq >= 3", False, 3, "entries 3 to 4 are missing"),
+        ("UPDATE games SET last_seq = 3", False, 4, "record ends at entry 3"),
+        ("UPDATE games SET last_digest = x'00'", False, 4, "does not match the log"),
+        (
+            'UPDATE log SET payload = \'{"kind": "add", "n"\' WHERE seq = 2',
+            True,
+            2,
+            "log entry 2 is not valid JSON",
+        ),
+        (
+            "UPDATE log SET payload = CAST(x'7b22ff227d' AS TEXT) WHERE seq = 3",
+            True,
+            3,
+            "log entry 3 is not valid UTF-8",
+        ),
+        (
+            "UPDATE log SET payload = CAST(x'7b22ff227d' AS TEXT) WHERE seq = 3",
+            False,
+            3,
+            "it was altered",
+        ),
+    ],
+)
+def test_damaged_log_is_reported_at_its_first_damaged_entry(
+    store: Store, db: Path, damage: str, rechained: bool, at_seq: int, reason: str
+) -> None:
+    game_id = game_with_entries(store, 4)
+    other = game_with_entries(store, 2)
+    sql(
+        db,
+        damage.replace("WHERE", f"WHERE game_id = '{game_id}' AND")
+        if "WHERE" in damage
+        else f"{damage} WHERE id = '{game_id}'",
+    )
+    if rechained:
+        rechain(db)
+    stored = store.load(game_id)
+    assert stored.damage is not None
+    assert stored.damage.at_seq == at_seq and reason in stored.damage.reason
+    assert [e.seq for e in stored.entries] == list(range(1, at_seq))
+    assert store.load(other).damage is None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE games SET options = '{\"target\":1}'",
+        "UPDATE games SET game = 'chess'",
+        "UPDATE games SET digest = x''",
+    ],
+)
+def test_damaged_game_record_is_refused(store: Store, db: Path, damage: str) -> None:
+    game_id = game_with_entries(store, 2)
+    sql(db, damage)
+    with pytest.raises(DamagedGameError, match=f"record of game {game_id}"):
         store.load(game_id)
+
+
+def test_options_damaged_before_the_chain_are_refused(store: Store, db: Path) -> None:
+    game_id = game_with_entries(store, 1)
+    sql(db, "UPDATE games SET options = '{\"target\"'")
+    rechain(db)
+    with pytest.raises(DamagedGameError, match="is not valid JSON"):
+        store.load(game_id)
+
+
+def test_an_append_after_a_gap_is_refused(store: Store) -> None:
+    game_id = game_with_entries(store, 1)
+    with pytest.raises(StoreError, match="the log ends at 1"):
+        store.append(game_id, 3, "action", {})
+    assert [e.seq for e in store.load(game_id).entries] == [1]
+
+
+def test_version_2_database_gets_its_chain_at_migration(db: Path) -> None:
+    """Games stored before the hash chain are chained as they are; damage after it is found."""
+    db.parent.mkdir()
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        for migration in store_module.MIGRATIONS[:2]:
+            for statement in migration:
+                connection.execute(statement)
+        connection.execute("PRAGMA user_version = 2")
+        connection.execute(
+            "INSERT INTO games (id, game, options, created_at, updated_at) "
+            "VALUES ('g', 'counter', '{}', 't0', 't0'), ('empty', 'counter', '{}', 't0', 't0')"
+        )
+        for seq in (1, 2, 3):
+            connection.execute(
+                "INSERT INTO log VALUES ('g', ?, 'action', ?, 't')", (seq, f'{{"n":{seq}}}')
+            )
+    with Store.open(db) as store:
+        assert store.quarantined is None
+        stored = store.load("g")
+        assert stored.damage is None and [e.payload for e in stored.entries] == [
+            {"n": 1},
+            {"n": 2},
+            {"n": 3},
+        ]
+        assert store.load("empty").damage is None
+        store.append("g", 4, "action", {"n": 4})
+        store.append("empty", 1, "action", {"n": 1})
+    assert user_version(db) == SCHEMA_VERSION
+    sql(db, "UPDATE log SET payload = '{\"n\":5}' WHERE game_id = 'g' AND seq = 2")
+    with Store.open(db) as store:
+        assert store.load("g").damage == LogDamage(2, "it was altered (its digest does not match)")
+        assert store.load("empty").damage is None
 
 
 def test_unknown_game(store: Store) -> None:
@@ -382,3 +518,27 @@ def test_bad_config_names_the_problem(clean_env: Path, text: str, message: str) 
 def test_missing_explicit_config_is_an_error(clean_env: Path) -> None:
     with pytest.raises(ConfigError, match="does not exist"):
         load_config(clean_env / "missing.toml")
+
+
+def test_damage_quick_check_misses_is_found_at_open(tmp_path: Path) -> None:
+    """A game's id altered in its table row but not in the index: quick_check says ok."""
+    template = tmp_path / "template.sqlite3"
+    with Store.open(template) as store:
+        game_ids = [game_with_entries(store, 3) for _ in range(3)]
+    data = template.read_bytes()
+    cases = 0
+    for game_id in game_ids:
+        start = -1
+        while (start := data.find(game_id.encode(), start + 1)) >= 0:
+            db = tmp_path / f"case-{game_id}-{start}" / "companion.sqlite3"
+            db.parent.mkdir()
+            damaged = bytearray(data)
+            damaged[start + 5] ^= 0x01  # another hex digit (or not one)
+            db.write_bytes(damaged)
+            quick_ok = sql(db, "PRAGMA quick_check") == [("ok",)]
+            if quick_ok and sql(db, "PRAGMA integrity_check") != [("ok",)]:
+                cases += 1
+                with Store.open(db) as store:
+                    assert store.quarantined is not None
+                    assert "integrity check" in store.notice
+    assert cases >= 1

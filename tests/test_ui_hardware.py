@@ -24,6 +24,7 @@ from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
 from companion.session import Session
 from companion.store import Store
+from hardware.events import ScannerConnected
 from hardware.keyboard import KEYBOARD
 from ui.inputs import DESKTOP_KEYS
 
@@ -248,6 +249,23 @@ def test_an_unknown_tag_is_enrolled_in_settings_and_then_resolves(tmp_path: Path
         assert not settings.ids.tag_rows.children and h.app.tags.resolve(UNKNOWN) is None
         with Store.open(tmp_path / "games.sqlite3") as other:
             assert other.enrolled_tags() == {}
+
+
+def test_settings_shows_the_scans_a_reconnect_lost_in_full(tmp_path: Path) -> None:
+    with scanner_app(tmp_path, Phase.PLACEMENT) as (h, _plugged):
+        h.app.settings()
+        label = h.screen.ids.hardware
+        h.frames(1)
+        assert "lost" not in label.text
+        link = tmp_path / "ttyScanner"
+        h.app.pump.queue.post(ScannerConnected(port=str(link), scans_lost=1, scans_lost_total=2))
+        h.wait_for(lambda: "1 just now, 2 since the start" in label.text)
+        h.frames(2)
+        assert f"connected on {link}; scans lost to reconnects" in label.text
+        assert "(scan a lost card again)" in label.text
+        # wrapped, not shortened: the whole sentence fits in the label
+        assert not label.is_shortened
+        assert label.texture_size[0] <= label.width and label.texture_size[1] <= label.height
 
 
 def test_unplugging_the_scanner_shows_lost_in_settings_and_replugging_connected(

@@ -3,14 +3,21 @@ screen showing (touch directly; named buttons, keys and scanned cards through :m
 
 Only Home is built before the first frame: every other screen, and the game module behind it, is
 imported and built on first use; the input devices open just after the first frame.
+
+A game database that cannot be used (full disk, read-only, permissions, ...) or a stored value that
+no longer reads is shown full-screen with what to do and **Try again**, at start as in play; the app
+never exits over it (under systemd that would be a restart loop into the same fault).
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
+from kivy.base import ExceptionManager, ExceptionManagerBase
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
@@ -18,13 +25,15 @@ from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 from companion import watchdog
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
-from companion.store import Store
+from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.routing import InputRouting
 from ui.screens.base import GameScreen
 from ui.screens.home import HomeScreen
+from ui.screens.storage import NAME as STORAGE_SCREEN
+from ui.screens.storage import Retry, StorageNoticeScreen
 from ui.table import TableGame
 
 if TYPE_CHECKING:
@@ -33,6 +42,8 @@ if TYPE_CHECKING:
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
 
+_log = logging.getLogger(__name__)
+
 
 def screen_class(path: str) -> type[Screen]:
     """The screen class ``module:class`` names (its module, and so its ``.kv``, loaded now)."""
@@ -40,39 +51,86 @@ def screen_class(path: str) -> type[Screen]:
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
+class _StoreFaults(ExceptionManagerBase):
+    """Kivy's last resort for an exception in its loop: a :class:`StoreError` nobody caught
+    (a write refused by a full disk in Settings, a stored value that no longer reads) becomes the
+    storage notice instead of ending the app."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, StoreError):
+            self.app.storage_problem(inst)
+            return ExceptionManager.PASS
+        return ExceptionManager.RAISE
+
+
 class CompanionApp(InputRouting, App):
     title = "Table Companion"
 
     def __init__(
         self,
-        store: Store,
+        store: Store | None,
         config: Config | None = None,
         idle_after: float = 5.0,
+        database: Path | None = None,
         **kwargs: Any,
     ) -> None:
         """``config`` names the button wiring and the scanner; without one the app has the default
-        wiring (the keyboard, or GPIO on a Pi) and no scanner."""
+        wiring (the keyboard, or GPIO on a Pi) and no scanner. Without a ``store`` the app opens
+        ``database`` itself, showing the storage notice until it can."""
         super().__init__(**kwargs)
-        self.store = store
+        self.store = store  # None only until open_store() succeeds
+        self.database = database
         self.table_config = config
         self.table: TableGame | None = None
         self.idle_after = idle_after
         self.screens: dict[str, Screen] = {}
+        self.home_screen: HomeScreen | None = None
+        self._faults = _StoreFaults(self)
+        self._drawn = False
+        """Whether the first frame is up (devices open and Home settles only then)."""
+        self._notice_back_to = "home"
+        """The screen the storage notice's Try again returns to by default."""
 
     # --- building -------------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
         self.manager = ScreenManager(transition=NoTransition())
-        self.home_screen = HomeScreen(nav=self, store=self.store, name="home")
-        self.manager.add_widget(self.home_screen)
         self.game_screens: dict[str, GameScreen] = {}
         self.pump = HardwarePump(self.handle)
         self.throttle = IdleThrottle(after=self.idle_after)
         self.bind_inputs()
+        if self.store is not None:
+            self._add_home()
+        else:
+            self.open_store()
         return self.manager
+
+    def _add_home(self) -> None:
+        self.home_screen = HomeScreen(nav=self, store=self.store, name="home")
+        self.manager.add_widget(self.home_screen)
+        if self.store.notice:  # a damaged database was moved aside: the table reads why
+            self.home_screen.message = self.store.notice
+
+    def open_store(self) -> str | None:
+        """Open :attr:`database` and show Home; else the storage notice (its sentence returned)."""
+        assert self.database is not None, "an app without a store needs its database path"
+        try:
+            self.store = Store.open(self.database)
+        except StoreError as error:  # unusable here, or from a newer app: both left untouched
+            self.storage_problem(error, retry=self.open_store)
+            return str(error)
+        self._add_home()
+        self.go("home")
+        if self._drawn:  # after a retry: what the first frame would have done
+            self._settle()
+        return None
 
     def on_start(self) -> None:
         self.throttle.start()
+        ExceptionManager.add_handler(self._faults)
         watchdog.ready()  # systemd (Type=notify) starts the watchdog from here
         watchdog.keep_alive(Clock.schedule_interval)
         Window.bind(on_flip=self._first_frame_drawn)
@@ -81,14 +139,44 @@ class CompanionApp(InputRouting, App):
         """Once the first frame is up: seat the new-game form by its game's rules, and open the
         input devices (gpiozero, pyserial and the card catalog are not needed to draw Home)."""
         Window.unbind(on_flip=self._first_frame_drawn)
-        Clock.schedule_once(lambda _dt: self.home_screen.settle(), 0)
+        self._drawn = True
+        if self.home_screen is not None:
+            self._settle()
+
+    def _settle(self) -> None:
+        home = self.home_screen
+        assert home is not None
+        Clock.schedule_once(lambda _dt: home.settle(), 0)
         Clock.schedule_once(lambda _dt: self.open_devices(), 0)
 
     def on_stop(self) -> None:
         watchdog.stopping()
+        ExceptionManager.remove_handler(self._faults)
         Window.unbind(on_flip=self._first_frame_drawn)
         self.unbind_inputs()
         self.close_devices()
+
+    # --- the storage notice ---------------------------------------------------------------------
+
+    @property
+    def storage_screen(self) -> StorageNoticeScreen:
+        return self.screen(STORAGE_SCREEN, "ui.screens.storage:StorageNoticeScreen")
+
+    def storage_problem(self, error: StoreError, retry: Retry | None = None) -> None:
+        """Show ``error`` full-screen. Try again calls ``retry`` (returns None once resolved, else
+        the sentence to show); by default it returns to the screen that was showing, where the
+        player repeats what could not be saved."""
+        _log.error("storage notice shown: %s", error)
+        current = self.manager.current
+        if current and current != STORAGE_SCREEN:
+            self._notice_back_to = current
+
+        def back() -> str | None:
+            self.go(self._notice_back_to)
+            return None
+
+        self.storage_screen.show(str(error), retry or back)
+        self.go(STORAGE_SCREEN)
 
     # --- screens other than Home, made on first use ---------------------------------------------
 
@@ -138,6 +226,7 @@ class CompanionApp(InputRouting, App):
 
     def open(self, table: TableGame) -> None:
         self.table = table
+        table.on_fault = self.storage_problem
         screen = self.game_screen(table.rules.name)
         screen.show(table)
         self.go(screen.name)

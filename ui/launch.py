@@ -8,7 +8,6 @@ official 7" display's size unless the Kivy config says otherwise.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,14 +23,19 @@ KIVY_DEFAULTS = {
 
 
 def run(database: Path, config: Config | None = None) -> int:
-    """Run the app on ``database`` with the buttons and scanner ``config`` names."""
+    """Run the app on ``database`` with the buttons and scanner ``config`` names.
+
+    The app opens the database itself: one it cannot use is a notice on the screen with Try again,
+    never an exit (systemd would restart the app into the same fault, again and again).
+    """
     for key, value in KIVY_DEFAULTS.items():
         os.environ.setdefault(key, value)
-    from companion.store import Store
     from ui.app import CompanionApp
 
-    with Store.open(database) as store:
-        if store.notice:
-            print(store.notice, file=sys.stderr)
-        CompanionApp(store, config).run()
+    app = CompanionApp(None, config, database=database)
+    try:
+        app.run()
+    finally:
+        if app.store is not None:
+            app.store.close()
     return 0

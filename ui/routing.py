@@ -32,6 +32,7 @@ from hardware.events import (
 from ui.devices import Devices
 from ui.inputs import DESKTOP_KEYS
 from ui.screens.base import GameScreen
+from ui.screens.storage import NAME as STORAGE_SCREEN
 
 if TYPE_CHECKING:
     from kivy.uix.screenmanager import Screen, ScreenManager
@@ -136,7 +137,9 @@ class InputRouting:
         elif isinstance(event, UnknownTag):
             self.unknown_tag(event.tag)
         elif isinstance(event, ScannerConnected):
-            self.show_scanner_status(_("Scanner: connected on {port}").format(port=event.port))
+            from ui.screens.settings import scanner_connected_text  # the screen loads lazily
+
+            self.show_scanner_status(scanner_connected_text(event))
         elif isinstance(event, ScannerLost):
             self.show_scanner_status(
                 _("Scanner: lost ({reason}); reconnecting by itself").format(reason=event.reason)
@@ -146,6 +149,10 @@ class InputRouting:
         """A named button tapped, from the hardware or the keyboard."""
         from ui import intents
 
+        if self.manager.current == STORAGE_SCREEN:  # the storage notice: confirm is Try again
+            if button == "confirm":
+                self.screens[STORAGE_SCREEN].retry()
+            return
         screen = self.current_game_screen
         if screen is not None and (screen.on_button(button) or intents.press(screen, button)):
             return
@@ -164,6 +171,8 @@ class InputRouting:
         """A named button held for its hold time: ``menu`` starts over, ``next`` ends a stage."""
         from ui import intents
 
+        if self.manager.current == STORAGE_SCREEN:
+            return
         screen = self.current_game_screen
         if button == "menu":
             self.new_game_form()

@@ -1,7 +1,9 @@
 """The game on the table as the screens see it: one session, its last refusal, and who to tell.
 
 Pure Python (no Kivy): screens call :meth:`TableGame.submit` / :meth:`undo` / :meth:`redo` with the
-sequence number they rendered, and re-render when a listener is called.
+sequence number they rendered, and re-render when a listener is called. A write the storage refuses
+(full disk, read-only, ...) is a refusal like a rule's: the game stays as it was, half-made choices
+are kept, and :attr:`TableGame.on_fault` is told so that the app can say what to do.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.store import StorageUnavailableError
 from companion.verdict import Verdict
 
 if TYPE_CHECKING:  # the session (and pydantic behind it) loads with the first game opened
@@ -17,6 +20,7 @@ if TYPE_CHECKING:  # the session (and pydantic behind it) loads with the first g
     from companion.store import Store
 
 Listener = Callable[["TableGame"], None]
+FaultListener = Callable[[StorageUnavailableError], None]
 
 
 class TableGame:
@@ -24,9 +28,12 @@ class TableGame:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.refusal: Verdict | None = None
-        """The last refused input, until the next accepted one."""
+        self.refusal: Verdict | None = session.damage_verdict()
+        """The last refused input, until the next accepted one (a damaged game's notice at first:
+        it accepts none)."""
         self._listeners: list[Listener] = []
+        self.on_fault: FaultListener | None = None
+        """Told when the storage refused a write (after the refusal is shown)."""
 
     @classmethod
     def resume(cls, store: Store, game_id: str) -> TableGame:
@@ -72,13 +79,15 @@ class TableGame:
 
     def submit(self, action: Any, seq: int | None = None) -> Verdict:
         """Log ``action`` if legal; ``seq`` is the entry the screen showed (default: the current)."""
-        return self._settle(self.session.submit(action, seq=self._seen(seq), game_id=self.game_id))
+        return self._write(
+            lambda: self.session.submit(action, seq=self._seen(seq), game_id=self.game_id)
+        )
 
     def undo(self, seq: int | None = None) -> Verdict:
-        return self._settle(self.session.undo(seq=self._seen(seq), game_id=self.game_id))
+        return self._write(lambda: self.session.undo(seq=self._seen(seq), game_id=self.game_id))
 
     def redo(self, seq: int | None = None) -> Verdict:
-        return self._settle(self.session.redo(seq=self._seen(seq), game_id=self.game_id))
+        return self._write(lambda: self.session.redo(seq=self._seen(seq), game_id=self.game_id))
 
     def refuse(self, verdict: Verdict) -> None:
         """Show a refusal that never reached the session (e.g. a malformed correction)."""
@@ -87,6 +96,17 @@ class TableGame:
 
     def _seen(self, seq: int | None) -> int:
         return self.seq if seq is None else seq
+
+    def _write(self, write: Callable[[], Outcome]) -> Verdict:
+        try:
+            outcome = write()
+        except StorageUnavailableError as error:  # not acknowledged: the session is unchanged
+            verdict = Verdict(False, error.code, error.message)
+            self.refuse(verdict)
+            if self.on_fault is not None:
+                self.on_fault(error)
+            return verdict
+        return self._settle(outcome)
 
     def _settle(self, outcome: Outcome) -> Verdict:
         self.refusal = None if outcome.verdict.ok else outcome.verdict

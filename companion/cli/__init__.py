@@ -10,6 +10,7 @@ import argparse
 import functools
 import io
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -23,7 +24,8 @@ from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
 from companion.registry import GAMES
-from companion.store import Store, StoreError
+from companion.session import LogCorruptionError
+from companion.store import StorageUnavailableError, Store, StoreError
 
 
 def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentParser:
@@ -133,7 +135,7 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
             path = args.db or load_config(args.config).database
             if not path.exists():
                 return {}
-            store = opened.enter_context(Store.open(path))
+            store = opened.enter_context(Store.open(path, reading=True))
             if store.notice:
                 print(store.notice, file=sys.stderr)
             stores.append(store)
@@ -142,10 +144,14 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
     return read
 
 
-def _store_opener(args: argparse.Namespace, config: Config) -> installed_commands.OpenStore:
+def _store_opener(
+    args: argparse.Namespace, config: Config, *, reading: bool = False
+) -> installed_commands.OpenStore:
+    """``reading``: the command only reads (see :meth:`Store.open`)."""
+
     @contextmanager
     def open_store() -> Iterator[Store]:
-        with Store.open(args.db or config.database) as store:
+        with Store.open(args.db or config.database, reading=reading) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
             yield store
@@ -179,6 +185,9 @@ def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., 
 def main(argv: Sequence[str] | None = None) -> int:
     added = installed_commands.installed()
     args = _parser(added).parse_args(argv)
+    if (args.command or installed_commands.APP) != installed_commands.APP:
+        # the app logs through Kivy's handlers (stderr, the journal)
+        logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
     try:
         if args.command == "rules":
             with ExitStack() as opened:
@@ -193,7 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ConfigError(
                 "the touchscreen app is not installed: only the commands listed by --help work here"
             )
-        with _store_opener(args, config)() as store:
+        reading = (args.command == "game" and args.verb in games.READING_VERBS) or (
+            args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS
+        )
+        with _store_opener(args, config, reading=reading)() as store:
             if args.command == "settings":
                 _print(settings_cli.run(args, store))
                 return games.EXIT_OK
@@ -201,6 +213,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as error:
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
+    except StorageUnavailableError as error:
+        _print(error.as_dict())
+        print(f"table-companion: {error}", file=sys.stderr)
+        return games.EXIT_STORAGE
+    except LogCorruptionError as error:  # a game that cannot be set up from its damaged record
+        _print({"error": {"code": "log_damaged", "message": str(error)}})
+        return games.EXIT_REFUSED
     except (ConfigError, StoreError) as error:
         print(f"table-companion: {error}", file=sys.stderr)
         return games.EXIT_BAD_INPUT

@@ -4,7 +4,11 @@ Every command prints one JSON object. ``act``, ``undo`` and ``redo`` take the se
 caller last saw (``show`` prints it), so a command typed against an older view is refused as stale;
 ``latest`` stands for the number the command reads when it opens the game (for one table typing
 alone: it cannot tell whether the caller saw that moment). Exit codes: 0 accepted, 1 refused by a
-rule (the verdict names it), 2 malformed input.
+rule (the verdict names it), 2 malformed input, 3 the game database cannot be used where it is
+(full disk, read-only, permissions, ...: nothing changed).
+A game whose log is damaged shows its last sound entry with a ``damaged`` field and refuses every
+change with exit 1 and the verdict ``log_damaged``; one that cannot be set up at all is exit 1 with
+the error ``log_damaged``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ from companion.store import LogEntry, Store, UnknownGameError
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
 LATEST = "latest"
 """The SEQ that stands for the game's sequence number as the command reads it."""
+EXIT_STORAGE = 3
+"""The game database cannot be used where it is (:class:`companion.store.StorageUnavailableError`)."""
+READING_VERBS = ("list", "show", "legal", "log", "sheet")
+"""Verbs that only read: they work on a database on a read-only mount."""
 
 
 @cache
@@ -34,7 +42,7 @@ def _state_adapter(state_type: type) -> TypeAdapter[Any]:
 def describe(session: Session) -> dict[str, Any]:
     """What the app believes about a game, as JSON."""
     state = session.state
-    return {
+    described = {
         "game_id": session.game_id,
         "game": session.rules.name,
         "seq": session.seq,
@@ -42,6 +50,9 @@ def describe(session: Session) -> dict[str, Any]:
         "to_move": getattr(state, "to_move", None),
         "state": _state_adapter(type(state)).dump_python(state, mode="json"),
     }
+    if session.damage is not None:  # only then: a sound game's output is unchanged
+        described["damaged"] = session.damage.as_dict()
+    return described
 
 
 def parse_players(specs: list[str]) -> list[dict[str, str]]:
@@ -174,6 +185,8 @@ def _log_row(entry: LogEntry) -> dict[str, Any]:
 
 
 def legal(session: Session) -> list[dict[str, Any]]:
+    if session.damage is not None:  # read-only: nothing can be done
+        return []
     return [session.rules.dump_action(a) for a in session.rules.legal_actions(session.state)]
 
 

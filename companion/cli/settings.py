@@ -24,6 +24,10 @@ from companion.store import Store
 logger = logging.getLogger(__name__)
 
 
+READING_VERBS = ("list", "get")
+"""Verbs that only read: they work on a database on a read-only mount."""
+
+
 def add_parser(commands: Any) -> None:
     """The ``settings`` command and its verbs, on the CLI's subparsers ``commands``."""
     settings = commands.add_parser(

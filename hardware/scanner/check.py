@@ -48,7 +48,8 @@ def _lines(event: InputEvent, resolve: Resolve) -> list[str]:
             *(_read_line(read, resolve) for read in event.reads),
         ]
     if isinstance(event, ScannerConnected):
-        return [f"connected {event.port}"]
+        cut_off = f" ({event.scans_lost} scan(s) cut off by the disconnection)"
+        return [f"connected {event.port}{cut_off if event.scans_lost else ''}"]
     if isinstance(event, ScannerLost):
         return [f"lost      {event.reason}"]
     return []

@@ -3,8 +3,14 @@
 The port comes from the config: a device path, a udev symlink, a ``/dev/serial/by-id/...`` path, or
 any pyserial URL such as ``hwgrep://1a86:7523`` (the first port whose hardware id matches). The
 supervisor opens it, turns what it reads into events on the :class:`~hardware.events.EventQueue`,
-and when the port fails (unplugged, vanished) posts :class:`ScannerLost` and retries with capped,
-jittered exponential backoff until it opens again, then posts :class:`ScannerConnected`.
+and when the port fails (unplugged, vanished) posts :class:`ScannerLost` and reopens it by itself,
+then posts :class:`ScannerConnected`. A device path is watched while it is lost (looked at every
+:data:`POLL_INTERVAL`), so a reader plugged back in is reopened at once; a path that exists but will
+not open, and a URL, are retried with capped, jittered exponential backoff.
+
+Nothing the reader sends is thrown away on opening (pyserial would flush the input): a card scanned
+as the reader came back is read. A frame cut off by the disconnection is lost; it is counted and
+reported with the next :class:`ScannerConnected`, so that the table can scan that card again.
 
 Only well-formed, newly presented tags become :class:`CardScanned` (or :class:`UnknownTag` when
 ``resolve`` knows no card for them); a read error or a rejected frame is never a card.
@@ -13,6 +19,8 @@ Only well-formed, newly presented tags become :class:`CardScanned` (or :class:`U
 from __future__ import annotations
 
 import contextlib
+import logging
+import math
 import os
 import random
 import threading
@@ -33,6 +41,10 @@ Monitor = Callable[[bytes, list[Read]], None]
 READ_TIMEOUT = 0.25
 """Seconds a read waits before the supervisor checks that the port still exists and not stopped."""
 FIRST_RETRY = 0.05
+POLL_INTERVAL = 0.05
+"""Seconds between looks at a lost device path: a reader plugged back in is reopened this soon."""
+
+logger = logging.getLogger(__name__)
 
 
 class ScannerSettings(Protocol):
@@ -64,9 +76,45 @@ class Backoff:
 
 
 def open_port(settings: ScannerSettings, timeout: float) -> serial.SerialBase:
-    """Open the configured port (a path or a pyserial URL) for exclusive reading."""
-    return serial.serial_for_url(
-        settings.port, baudrate=settings.baudrate, timeout=timeout, exclusive=True
+    """Open the configured port (a path or a pyserial URL) for exclusive reading, keeping what the
+    reader has sent already: pyserial's POSIX ``open`` flushes the input (``tcflush``), which would
+    lose a card scanned as the reader came back."""
+    port = serial.serial_for_url(
+        settings.port,
+        baudrate=settings.baudrate,
+        timeout=timeout,
+        exclusive=True,
+        do_not_open=True,
+    )
+    port._reset_input_buffer = _keep_input  # type: ignore[method-assign]
+    try:
+        port.open()
+    finally:
+        del port._reset_input_buffer
+    return port
+
+
+def _keep_input() -> None:
+    """Stands in for pyserial's input flush while the port opens."""
+
+
+PathIdentity = tuple[int, ...]
+
+
+def path_identity(path: str) -> PathIdentity | None:
+    """What tells a device path's node (and the symlink to it) from another one at the same path,
+    or from the same one after udev changed its owner or mode; None if the path leads nowhere."""
+    try:
+        link, node = os.lstat(path), os.stat(path)
+    except OSError:
+        return None
+    return (
+        link.st_ino,
+        link.st_ctime_ns,
+        node.st_dev,
+        node.st_ino,
+        node.st_rdev,
+        node.st_ctime_ns,
     )
 
 
@@ -95,6 +143,11 @@ class ScannerSupervisor:
         self._port: serial.SerialBase | None = None
         self._connected: bool | None = None
         """None until the first attempt, then whether the last event said connected."""
+        self._lost_at: float | None = None
+        """When (time.monotonic) the port was last lost, for the log."""
+        self._scans_lost = 0
+        """Frames cut off since the last connection."""
+        self._scans_lost_total = 0
         self._thread = threading.Thread(target=self._run, name="scanner", daemon=True)
 
     @property
@@ -129,35 +182,82 @@ class ScannerSupervisor:
                 port = open_port(self.settings, self._read_timeout)
             except (serial.SerialException, OSError, ValueError) as error:
                 self._lost(f"cannot open {self.settings.port}: {error}")
-                self._stopping.wait(self._backoff.next())
+                self._wait_to_retry()
                 continue
             self._port = port
+            settings = self.settings
+            parser = ScanParser(
+                settings.protocol, max_length=settings.max_length, repeat_gap=settings.repeat_gap
+            )
             try:
                 self._connected_to()
-                self._serve(port)
+                self._serve(port, parser)
             except (serial.SerialException, OSError) as error:
-                self._lost(f"{self.settings.port}: {error}")
+                if parser.buffered:
+                    self._scans_lost += 1
+                    self._scans_lost_total += 1
+                self._lost(f"{self.settings.port}: {error}", cut_off=parser.buffered)
             finally:
                 self._port = None
                 port.close()
-            self._stopping.wait(self._backoff.next())
+            self._wait_to_retry()
+
+    def _wait_to_retry(self) -> None:
+        """Wait before the next attempt to open the port. A device path is watched: while it leads
+        nowhere, the wait lasts until it appears again (the reader plugged back in), and it ends as
+        soon as the path changes (another node, or udev giving it its owner and mode); a path that
+        stays as it was is retried after the backoff. A pyserial URL can only be retried."""
+        delay = self._backoff.next()
+        path = self.settings.port
+        if "://" in path:
+            self._stopping.wait(delay)
+            return
+        before = path_identity(path)
+        deadline = time.monotonic() + delay if before is not None else math.inf
+        while not self._stopping.wait(POLL_INTERVAL):
+            now = path_identity(path)
+            if now != before and now is not None:
+                return
+            if now is None:
+                before, deadline = None, math.inf
+            elif time.monotonic() >= deadline:
+                return
 
     def _connected_to(self) -> None:
         self._connected = True
-        self._events.post(ScannerConnected(port=self.settings.port, at=self._clock()))
+        if self._lost_at is None:
+            logger.info("scanner connected on %s", self.settings.port)
+        else:
+            logger.info(
+                "scanner connected on %s, %.2f s after it was lost; %d scan(s) cut off meanwhile",
+                self.settings.port,
+                time.monotonic() - self._lost_at,
+                self._scans_lost,
+            )
+        self._events.post(
+            ScannerConnected(
+                port=self.settings.port,
+                scans_lost=self._scans_lost,
+                scans_lost_total=self._scans_lost_total,
+                at=self._clock(),
+            )
+        )
+        self._scans_lost = 0
 
-    def _lost(self, reason: str) -> None:
+    def _lost(self, reason: str, *, cut_off: int = 0) -> None:
         """Post ScannerLost on the change from connected (or unknown) to lost, not per retry."""
         if self._connected is not False:
             self._connected = False
+            self._lost_at = time.monotonic()
+            if cut_off:
+                reason += f" ({cut_off} bytes of a frame cut off)"
+            logger.warning("scanner lost: %s", reason)
             self._events.post(ScannerLost(reason=reason, at=self._clock()))
+        else:
+            logger.debug("scanner still lost: %s", reason)
 
-    def _serve(self, port: serial.SerialBase) -> None:
+    def _serve(self, port: serial.SerialBase, parser: ScanParser) -> None:
         """Read until stopped or the port fails (which raises)."""
-        settings = self.settings
-        parser = ScanParser(
-            settings.protocol, max_length=settings.max_length, repeat_gap=settings.repeat_gap
-        )
         while not self._stopping.is_set():
             chunk = port.read(port.in_waiting or 1)
             # only a port that reads without failing resets the backoff: one that opens but fails

@@ -13,7 +13,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.i18n import _
 from companion.registry import GAMES, rules_for, spec_for
-from companion.store import Store
+from companion.store import DamagedSettingError, Store
 from ui.kv import load_kv
 from ui.widgets import BigButton
 
@@ -125,6 +125,9 @@ class HomeScreen(Screen):
             options = rules.parse_options({**stored, "players": players, "start_player": start})
         except InputError as error:
             self.message = error.message
+            return
+        except DamagedSettingError as error:  # named: which game's setting, which key
+            self.message = str(error)
             return
         self.message = ""
         self.nav.new_game(rules, options)

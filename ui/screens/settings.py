@@ -15,7 +15,8 @@ from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
 from companion.games.tuareg.values import SETTINGS_GAME, confirm_values, confirmed_values
 from companion.i18n import _
-from companion.store import Store
+from companion.store import DamagedSettingError, Store
+from hardware.events import ScannerConnected
 from ui.choices import card_text
 from ui.kv import load_kv
 from ui.widgets import ChoiceButton, scroll_vertically
@@ -36,6 +37,17 @@ class TagRow(BoxLayout):
 
     tag = StringProperty("")
     card = StringProperty("")
+
+
+def scanner_connected_text(event: ScannerConnected) -> str:
+    """The scanner status line for a connected scanner, with the scans that reconnecting lost (a
+    frame cut off by unplugging): the table should scan those cards again."""
+    if not event.scans_lost_total:
+        return _("Scanner: connected on {port}").format(port=event.port)
+    return _(
+        "Scanner: connected on {port}; scans lost to reconnects: {lost} just now, {total} since "
+        "the start (scan a lost card again)"
+    ).format(port=event.port, lost=event.scans_lost, total=event.scans_lost_total)
 
 
 def card_group(card: str) -> str:
@@ -77,6 +89,9 @@ class SettingsScreen(Screen):
             confirmed = confirmed_values(self.store.list_settings(SETTINGS_GAME))
         except InputError as error:
             self.message = error.message
+            confirmed = {}
+        except DamagedSettingError as error:  # named, never a crash
+            self.message = str(error)
             confirmed = {}
         for good, row in self.rows.items():
             if good in confirmed:

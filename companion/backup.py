@@ -1,0 +1,274 @@
+"""Rotating, verified backups of the game database, and restoring the newest sound one.
+
+Backups live in ``backups/`` beside the database, named ``<database name>.<UTC time>.backup``; the
+newest :data:`KEPT` are kept. Each is taken with SQLite's online backup API from a consistent
+snapshot (the WAL's content included), checked with ``PRAGMA integrity_check`` and only then given
+its name, so a backup that exists under its name is one that was sound when written. They are made
+when a game ends and at open when the newest is more than :data:`DAILY` old, never per action.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+import time
+from contextlib import closing, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from companion.chain import salvage
+from companion.i18n import _
+
+logger = logging.getLogger(__name__)
+
+KEPT = 7
+"""How many backups are kept; older ones are deleted after a new one is written."""
+DAILY = timedelta(days=1)
+"""At open, a backup is made when the newest is older than this."""
+_STAMP = "%Y%m%dT%H%M%S%fZ"
+_SUFFIX = ".backup"
+
+
+@dataclass(frozen=True, slots=True)
+class LostEntries:
+    """Entries of one game that the damaged file had and the restored backup has not."""
+
+    game_id: str
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """A backup put in place of a damaged database."""
+
+    backup: Path
+    taken_at: datetime
+    lost: tuple[LostEntries, ...] | None
+    """Per game, the entries lost; ``None`` when the damaged file could not be read to say."""
+    salvaged: int = 0
+    """Entries made after the backup, recovered from the damaged file (their chain verified)."""
+
+
+def directory(path: Path) -> Path:
+    return path.parent / "backups"
+
+
+def backups(path: Path) -> list[Path]:
+    """The backups of the database at ``path``, the newest first."""
+    folder = directory(path)
+    try:
+        found = [
+            p
+            for p in folder.iterdir()
+            if p.name.startswith(f"{path.name}.") and p.suffix == _SUFFIX
+        ]
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        logger.error("cannot list the backups in %s: %s", folder, error)
+        return []
+    return sorted(found, key=lambda p: (_taken_at(p), len(p.name), p.name), reverse=True)
+
+
+def _taken_at(backup: Path) -> datetime:
+    stamp = backup.name.removesuffix(_SUFFIX).rsplit(".", 1)[-1].split("-")[0]
+    try:
+        return datetime.strptime(stamp, _STAMP).replace(tzinfo=UTC)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+
+
+def due(path: Path, now: datetime) -> bool:
+    """Whether the newest backup of ``path`` is missing or older than :data:`DAILY`."""
+    newest = backups(path)
+    return not newest or now - _taken_at(newest[0]) >= DAILY
+
+
+def make(source: sqlite3.Connection, path: Path, now: datetime) -> Path | None:
+    """Back up the database open as ``source`` (at ``path``); the backup's path, or ``None`` if
+    it failed (logged: a backup never stops the game)."""
+    started = time.perf_counter()
+    folder = directory(path)
+    target = _free_name(folder / f"{path.name}.{now.astimezone(UTC).strftime(_STAMP)}")
+    partial = target.with_name(f"{target.name}.partial")
+    try:
+        folder.mkdir(exist_ok=True)
+        with closing(sqlite3.connect(partial, isolation_level=None)) as copy:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            problems = [row[0] for row in copy.execute("PRAGMA integrity_check")]
+        if problems != ["ok"]:
+            logger.error(
+                "backup of %s failed its integrity check (the database may be damaged): %s",
+                path,
+                " ".join(problems[:3]),
+            )
+            partial.unlink()
+            return None
+        _fsync(partial)
+        partial.rename(target)
+        _fsync(folder)
+    except (OSError, sqlite3.Error) as error:
+        logger.error("backup of %s to %s failed: %s", path, target, error)
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
+        return None
+    _prune(path)
+    logger.info(
+        "backup of %s written to %s in %.0f ms", path, target, (time.perf_counter() - started) * 1e3
+    )
+    return target
+
+
+def make_in_background(path: Path, now: datetime) -> threading.Thread:
+    """:func:`make` on its own connection and thread (not a daemon: a process that exits waits
+    for it), so that a game's last action is acknowledged without waiting for the copy."""
+
+    def run() -> None:
+        try:
+            with closing(sqlite3.connect(path, isolation_level=None, timeout=10.0)) as source:
+                make(source, path, now)
+        except Exception:  # the thread's edge: whatever went wrong goes to the log, not stderr
+            logger.exception("backup of %s failed", path)
+
+    thread = threading.Thread(target=run, name="table-companion-backup")
+    thread.start()
+    return thread
+
+
+def restore_newest(path: Path, damaged: Path) -> Restored | None:
+    """Put the newest sound backup at ``path`` (where nothing is now: the damaged file was moved
+    to ``damaged``) and salvage the later entries whose chain still verifies from the damaged
+    file; ``None`` if there is no sound backup. Says which entries were lost, as far as the
+    damaged file can still be read."""
+    for candidate in backups(path):
+        if not _sound(candidate):
+            logger.error("backup %s is damaged; trying an older one", candidate)
+            continue
+        try:
+            with (
+                closing(sqlite3.connect(candidate)) as source,
+                closing(sqlite3.connect(path, isolation_level=None)) as target,
+            ):
+                source.backup(target)
+        except sqlite3.Error as error:
+            logger.error("restoring %s from %s failed: %s", path, candidate, error)
+            for suffix in ("", "-journal"):
+                with suppress(OSError):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            continue
+        salvaged = salvage(damaged, path)
+        lost = _lost(_tails(damaged), _tails(path))
+        logger.warning(
+            "restored %s from backup %s and %d later entries from the damaged file; lost: %s",
+            path,
+            candidate,
+            salvaged,
+            "unknown (the damaged file cannot be read)" if lost is None else lost or "nothing",
+        )
+        return Restored(candidate, _taken_at(candidate), lost, salvaged)
+    logger.error("no sound backup of %s to restore", path)
+    return None
+
+
+def lost_sentence(restored: Restored) -> str:
+    """What a restore lost, in words for the table."""
+    recovered = ""
+    if restored.salvaged:
+        recovered = _("{count} later entries were recovered from the damaged file. ").format(
+            count=restored.salvaged
+        )
+    if restored.lost is None:
+        if recovered:
+            return recovered + _("Any other entry made after that time is lost.")
+        return _("Entries made after that time are lost.")
+    if not restored.lost:
+        return recovered + _("No entries were lost.")
+    games = "; ".join(
+        _("game {game}, entries {first} to {last}").format(
+            game=lost.game_id, first=lost.first, last=lost.last
+        )
+        for lost in restored.lost
+    )
+    return recovered + _("Lost: {games}.").format(games=games)
+
+
+def _sound(backup: Path) -> bool:
+    try:
+        with closing(sqlite3.connect(f"file:{backup}?mode=ro", uri=True)) as connection:
+            return connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    except sqlite3.Error:
+        return False
+
+
+_TAILS = (
+    "SELECT CAST(id AS BLOB), last_seq FROM games",  # each game's last entry, as recorded
+    "SELECT CAST(game_id AS BLOB), max(seq) FROM log GROUP BY game_id",  # before the chain
+)
+
+
+def _tails(path: Path) -> dict[str, int] | None:
+    """Each game's last seq in the database at ``path``, read-only; ``None`` if it can't be read."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            for query in _TAILS:
+                try:
+                    rows = connection.execute(query).fetchall()
+                    break
+                except sqlite3.OperationalError:
+                    if query == _TAILS[-1]:
+                        raise
+    except sqlite3.Error as error:
+        logger.info("cannot read %s to compare it with the backup: %s", path, error)
+        return None
+    tails: dict[str, int] = {}
+    for game_id, seq in rows:
+        if not isinstance(game_id, bytes) or not isinstance(seq, int):
+            return None
+        tails[game_id.decode("utf-8", "surrogateescape")] = seq
+    return tails
+
+
+def _lost(
+    damaged: dict[str, int] | None, restored: dict[str, int] | None
+) -> tuple[LostEntries, ...] | None:
+    if damaged is None or restored is None:
+        return None
+    return tuple(
+        LostEntries(game_id, restored.get(game_id, 0) + 1, last)
+        for game_id, last in sorted(damaged.items())
+        if last > restored.get(game_id, 0)
+    )
+
+
+def _free_name(stem: Path) -> Path:
+    target, counter = stem.with_name(f"{stem.name}{_SUFFIX}"), 1
+    while target.exists():
+        counter += 1
+        target = stem.with_name(f"{stem.name}-{counter}{_SUFFIX}")
+    return target
+
+
+def _prune(path: Path) -> None:
+    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash."""
+    try:
+        for old in backups(path)[KEPT:]:
+            old.unlink(missing_ok=True)
+            logger.info("old backup %s deleted (%d are kept)", old, KEPT)
+        for partial in directory(path).glob(f"{path.name}.*{_SUFFIX}.partial"):
+            if partial.stat().st_mtime < time.time() - 3600:  # not one being written now
+                partial.unlink(missing_ok=True)
+    except OSError as error:
+        logger.error("cannot delete old backups of %s: %s", path, error)
+
+
+def _fsync(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

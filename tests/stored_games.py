@@ -1,0 +1,50 @@
+"""A database of a few Targi games played at random, and ways to damage it, for storage tests."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from companion.chain import chain_existing_logs
+from companion.games.targi.rules import TargiRules
+from companion.session import Session
+from companion.store import Store
+
+RULES = TargiRules()
+OPTIONS = RULES.parse_options(
+    {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
+)
+
+
+def play_games(path: Path, games: int, entries: int, seed: int) -> list[str]:
+    """Store ``games`` Targi games of ``entries`` random legal actions each (undo now and then);
+    the store is closed (and so checkpointed) afterwards. Returns the game ids."""
+    rng = random.Random(seed)
+    ids = []
+    with Store.open(path) as store:
+        for _ in range(games):
+            session = Session.create(store, RULES, OPTIONS)
+            while session.seq < entries and not RULES.is_over(session.state):
+                if session.seq and rng.random() < 0.05:
+                    session.undo(seq=session.seq, game_id=session.game_id)
+                    continue
+                action = rng.choice(RULES.legal_actions(session.state))
+                assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
+            ids.append(session.game_id)
+    return ids
+
+
+def sql(path: Path, statement: str, *params: object) -> list[tuple[object, ...]]:
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        return connection.execute(statement, params).fetchall()
+
+
+def rechain(path: Path) -> None:
+    """Recompute every digest as the hash-chain migration does: damage done before the migration
+    is chained in, so that only a replay can find it."""
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("BEGIN")
+        chain_existing_logs(connection)
+        connection.execute("COMMIT")
