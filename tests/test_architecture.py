@@ -60,34 +60,42 @@ def test_the_import_check_sees_a_forbidden_import_even_inside_a_function(tmp_pat
     ]
 
 
-BLOCKED_RUN = """
+BLOCK = """
 import importlib, importlib.abc, pkgutil, sys
 
 BLOCKED = {blocked!r}
 
+def blocked(name):
+    return any(name == b or name.startswith(b + ".") for b in BLOCKED)
+
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in BLOCKED:
+        if blocked(name):
             raise ImportError(f"blocked for this test: {{name}}")
         return None
 
 sys.meta_path.insert(0, Block())
-import companion
-for module in pkgutil.walk_packages(companion.__path__, "companion."):
+package = importlib.import_module({package!r})
+for module in pkgutil.walk_packages(package.__path__, {package!r} + "."):
     if not module.name.endswith(".__main__"):  # that one runs the command
         importlib.import_module(module.name)
+"""
+BLOCKED_RUN = (
+    BLOCK
+    + """
 from companion.cli import main
 code = main(sys.argv[1:])
-print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED))
+print("loaded:", sorted(m for m in sys.modules if blocked(m)))
 sys.exit(code)
 """
+)
 
 
 def run_blocked(*args: str, blocked: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
     """``table-companion ARGS`` in a process where importing any of ``blocked`` fails, after
     importing every module of ``companion``."""
     return subprocess.run(
-        [sys.executable, "-c", BLOCKED_RUN.format(blocked=blocked), *args],
+        [sys.executable, "-c", BLOCKED_RUN.format(blocked=blocked, package="companion"), *args],
         capture_output=True,
         text=True,
         timeout=120,
@@ -115,6 +123,18 @@ def test_every_core_module_and_the_headless_commands_work_without_app_hardware_o
     done = run_blocked("--db", db, blocked=blocked)
     assert done.returncode == 2 and "the touchscreen app is not installed" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_every_hardware_module_imports_without_the_games_and_the_app() -> None:
+    blocked = ("ui", "kivy", "companion.games")
+    probe = BLOCK.format(blocked=blocked, package="hardware") + (
+        "print(sorted(m for m in sys.modules if m.startswith('hardware.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "hardware.scanner.check" in done.stdout and "hardware.buttons" in done.stdout
 
 
 def test_the_app_and_scanner_test_are_commands_the_app_adds() -> None:
