@@ -131,8 +131,11 @@ LOG_DAMAGED = SHARED.add(
     N_("This game's log is damaged: it can be read, but nothing can be added to it."),
 )
 STORAGE_UNAVAILABLE = SHARED.add(
-    "storage_unavailable", N_("The game database cannot be used here: {why}")
+    "storage_unavailable",
+    N_("The game database cannot be used where it is ({cause}); nothing was changed."),
 )
+"""The screen shows :func:`companion.storage_env.explain`'s sentence for the cause; the CLI answers
+this code as an error (exit 3), not as a verdict."""
 GAME_OVER = SHARED.add("game_over", N_("The game is over."))
 NOT_YOUR_TURN = SHARED.add("not_your_turn", N_("It is {name}'s turn."))
 UNKNOWN_CARD = SHARED.add("unknown_card", N_("{card} is not a card of any game."))

@@ -132,10 +132,10 @@ def require_special(player: PlayerState, card: SpecialCard, number: int) -> Hidd
     """What lies under the player's cave or thief ``number``; refused as ``no_such_cave`` /
     ``no_such_thief`` if they hold no such card (``no_such_card`` is kept for a card shown more
     often than the game has copies of it)."""
-    if card is SpecialCard.CAVE:
-        held, refusal = player.caves, NO_SUCH_CAVE
-    else:
-        held, refusal = player.thieves, NO_SUCH_THIEF
+    cave = card is SpecialCard.CAVE
+    held = player.caves if cave else player.thieves
     if not 1 <= number <= len(held):
-        raise refusal.violation(name=player.name, n=number, count=len(held))
+        raise (NO_SUCH_CAVE if cave else NO_SUCH_THIEF).violation(
+            name=player.name, n=number, count=len(held)
+        )
     return held[number - 1]
