@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import string
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.errors import InputError
 from companion.i18n import _
@@ -32,7 +32,11 @@ def N_(message: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """One verdict code with one wording of its message (``{name}`` placeholders filled when raised)."""
+    """One verdict code with one wording of its message (``{name}`` placeholders filled when raised).
+
+    What else a player may read about a refusal (why the rule exists, where the rulebook says it)
+    is one more field here, given to :meth:`RefusalTable.add` and inherited by its variants.
+    """
 
     code: str
     message: str
@@ -87,7 +91,7 @@ class RefusalTable:
         game words its own way): same code and meaning."""
         if self._codes.get(of.code) is not of and of.game is not None:
             raise ValueError(f"refusal {of.code!r} is not declared in {self.game or 'core'}")
-        entry = Refusal(of.code, message, self.game)
+        entry = replace(of, message=message, game=self.game)  # whatever else ``of`` says holds
         self._entries.append(entry)
         return entry
 
@@ -143,6 +147,21 @@ OTHER_GAME = SHARED.add("other_game", N_("{card} is a {owner} card, not a {game}
 NO_CARD_EXPECTED = SHARED.add(
     "no_card_expected", N_("No card is drawn now ({phase}): {card} was not expected.")
 )
+
+# Refused by the screen before the game sees the input (the screen words them as below).
+NOTHING_TO_SKIP = SHARED.add(
+    "nothing_to_skip", N_("Nothing to skip here: answer the prompt on screen.")
+)
+NO_SUCH_SEAT = SHARED.add(
+    "no_such_seat", N_("Seat {n} is empty: {count} players sit at this table.")
+)
+NO_TURN_END = SHARED.add(
+    "no_turn_end", N_('{game} has no "my turn is done": a turn ends with its move.')
+)
+NO_STAGE_END = SHARED.add(
+    "no_stage_end", N_("{game} has no stage to end by hand: holding next did nothing.")
+)
+UNEXPECTED_CARD = SHARED.add("unexpected_card", N_("{card} is not a card the game expects now."))
 
 
 def all_refusals() -> list[Refusal]:

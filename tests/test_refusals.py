@@ -13,7 +13,16 @@ import pytest
 
 from companion.games.tuareg.loading import load_verdict
 from companion.games.tuareg.model import Animal, Good
-from companion.refusals import GAME_OVER, N_, SHARED, Refusal, RefusalTable, all_refusals, combined
+from companion.refusals import (
+    GAME_OVER,
+    N_,
+    NOT_YOUR_TURN,
+    SHARED,
+    Refusal,
+    RefusalTable,
+    all_refusals,
+    combined,
+)
 from companion.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +84,44 @@ def test_no_refusal_is_made_outside_the_registry() -> None:
     assert found == []
 
 
+def _literal_message(node: ast.expr) -> str | None:
+    """``"..."`` out of ``_("...")`` or ``_("...").format(...)``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        node = node.func.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
+        first = node.args[0]
+        return first.value if isinstance(first, ast.Constant) else None
+    return None
+
+
+def test_the_screens_refuse_with_registered_codes_and_words() -> None:
+    """The screen refuses some input before the game sees it: with a code (and the words) the
+    registry declares."""
+    messages: dict[str, set[str]] = {}
+    for entry in all_refusals():
+        messages.setdefault(entry.code, set()).add(entry.message)
+    seen, wrong = set(), []
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute)):
+                continue
+            callee = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            if callee not in {"refuse", "Verdict"}:
+                continue
+            codes = [
+                (i, arg.value)
+                for i, arg in enumerate(node.args)
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            ]
+            for i, code in codes:
+                seen.add(code)
+                text = _literal_message(node.args[i + 1]) if i + 1 < len(node.args) else None
+                if text not in messages.get(code, set()):
+                    wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}: {code} {text!r}")
+    assert wrong == []
+    assert len(seen) >= 7
+
+
 def test_every_raise_supplies_exactly_the_fields_of_its_message() -> None:
     checked = 0
     unresolved, wrong = [], []
@@ -131,6 +178,36 @@ def test_every_declared_constant_is_in_its_table() -> None:
     assert {entry.game for entry in all_refusals()} == {None, *GAMES}
 
 
+def test_every_message_is_a_literal_msgid() -> None:
+    """Extraction (``xgettext -k_ -kN_``) sees every message: each is ``N_("...")`` where declared."""
+    declared, wrong = 0, []
+    for path, _name in _modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            receiver = node.func.value
+            if node.func.attr not in {"add", "variant"} or not (
+                isinstance(receiver, ast.Name) and receiver.id in {"SHARED", "REFUSALS"}
+            ):
+                continue
+            declared += 1
+            message = node.args[1]
+            if not (
+                isinstance(message, ast.Call)
+                and isinstance(message.func, ast.Name)
+                and message.func.id == "N_"
+                and isinstance(message.args[0], ast.Constant)
+            ):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert wrong == []
+    assert declared == len(all_refusals())
+
+
+def test_a_refusal_is_translated_when_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.refusals._", lambda msgid: msgid.replace("turn", "TURN"))
+    assert NOT_YOUR_TURN.verdict(name="Anna").message == "It is Anna's TURN."
+
+
 def test_a_table_refuses_a_code_twice_and_wrong_fields() -> None:
     table = RefusalTable("demo")
     entry = table.add("demo_code", N_("{card} is {n}."))
@@ -179,8 +256,23 @@ def readme_section() -> str:
     return "\n".join([*lines, "", END])
 
 
-def test_the_readme_lists_every_refusal_code() -> None:
+def _readme_parts() -> tuple[str, str | None, str]:
+    """The README's text around its refusal-code section (None: there is none)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     found = re.search(re.escape(START) + ".*?" + re.escape(END), readme, re.DOTALL)
-    assert found is not None, f"README.md lacks the section; add:\n{readme_section()}"
-    assert found.group(0) == readme_section(), f"replace the section by:\n{readme_section()}"
+    if found is None:
+        return readme, None, ""
+    return readme[: found.start()], found.group(0), readme[found.end() :]
+
+
+def test_the_readme_lists_every_refusal_code() -> None:
+    _before, section, _after = _readme_parts()
+    assert section is not None, f"README.md lacks the section between {START} and {END}"
+    assert section == readme_section(), "regenerate it: .venv/bin/python tests/test_refusals.py"
+
+
+if __name__ == "__main__":  # rewrite the README's section from the registry
+    before, section, after = _readme_parts()
+    if section is None:
+        raise SystemExit(f"README.md lacks the section between {START} and {END}")
+    (ROOT / "README.md").write_text(before + readme_section() + after, encoding="utf-8")

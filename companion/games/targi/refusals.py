@@ -1,10 +1,18 @@
-"""Refusals every Targi handler shares: the step of the round, whose turn it is, and the hand."""
+"""Targi's verdict codes (:data:`REFUSALS`), and the refusals every Targi handler shares: the step
+of the round, whose turn it is, and the hand."""
 
 from __future__ import annotations
 
 from companion.games.targi.model import Phase, PlayerState, TargiState
 from companion.i18n import _
-from companion.refusals import GAME_OVER, N_, NOT_YOUR_TURN, UNKNOWN_CARD, RefusalTable
+from companion.refusals import (
+    GAME_OVER,
+    N_,
+    NOT_YOUR_TURN,
+    NOTHING_TO_SKIP,
+    UNKNOWN_CARD,
+    RefusalTable,
+)
 
 REFUSALS = RefusalTable("targi")
 """Targi's verdict codes (the shared ones are in :mod:`companion.refusals`)."""
@@ -102,6 +110,12 @@ CARD_ELSEWHERE = REFUSALS.variant(
         "{card} is elsewhere on the table (the centre, a display or the other hand): "
         "correct that first."
     ),
+)
+# refused by the screen
+BORDER_ONLY = REFUSALS.add("border_only", N_("Targi stand on border cards, not in the centre."))
+NOTHING_TO_SKIP_NOW = REFUSALS.variant(
+    NOTHING_TO_SKIP,
+    N_("Nothing to skip now: answer the prompt, or end the turn with your seat button."),
 )
 
 

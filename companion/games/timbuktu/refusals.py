@@ -93,3 +93,5 @@ OCCUPIED = REFUSALS.add("occupied", N_("Another camel stands on pitch {pitch} of
 OFF_ROUTE = REFUSALS.add(
     "off_route", N_("Place {place} is not on this route here: give {first} to {last}.")
 )
+# refused by the screen
+NO_CAMEL = REFUSALS.add("no_camel", N_("Name the camel that moves first."))

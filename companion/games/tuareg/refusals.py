@@ -1,4 +1,5 @@
-"""Refusals every Tuareg handler shares: the phase, the turn, the seat, and cards that cannot exist."""
+"""The Tuareg card game's verdict codes (:data:`REFUSALS`), and the refusals every Tuareg handler
+shares: the phase, the turn, the seat, and cards that cannot exist."""
 
 from __future__ import annotations
 
