@@ -23,7 +23,6 @@ from companion.refusals import (
     all_refusals,
     combined,
 )
-from companion.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
@@ -175,7 +174,7 @@ def test_every_declared_constant_is_in_its_table() -> None:
         for attr, value in vars(module).items():
             if isinstance(value, Refusal):
                 assert id(value) in listed, f"{name}.{attr}"
-    assert {entry.game for entry in all_refusals()} == {None, *GAMES}
+    assert {entry.game for entry in all_refusals()} == {None, "targi", "tuareg", "timbuktu"}
 
 
 def test_every_message_is_a_literal_msgid() -> None:
