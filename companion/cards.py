@@ -40,6 +40,7 @@ from companion.games.targi.catalog import catalog as targi_catalog
 from companion.games.tuareg.model import Good as TuaregGood
 from companion.games.tuareg.model import SpecialCard as TuaregSpecial
 from companion.i18n import _
+from companion.refusals import OTHER_GAME, UNKNOWN_CARD
 from companion.store import Store
 from companion.verdict import Verdict
 
@@ -140,16 +141,8 @@ def check_scan(game: str, state: Any, card: str) -> Verdict:
     """Whether the scanned ``card`` fits ``game`` in ``state`` now; a refusal says why."""
     owner = game_of(card)
     if owner is None:
-        return Verdict(
-            False, "unknown_card", _("{card} is not a card of any game.").format(card=card)
-        )
+        return UNKNOWN_CARD.verdict(card=card)
     if owner != game:
-        return Verdict(
-            False,
-            "other_game",
-            _("{card} is a {owner} card, not a {game} card.").format(
-                card=card, owner=owner.capitalize(), game=game.capitalize()
-            ),
-        )
+        return OTHER_GAME.verdict(card=card, owner=owner.capitalize(), game=game.capitalize())
     check = SCAN_CHECKS.get(game)
     return Verdict.legal() if check is None else check(state, card)
