@@ -132,7 +132,10 @@ NOTHING_TO_UNDO = SHARED.add("nothing_to_undo", N_("There is nothing to undo."))
 NOTHING_TO_REDO = SHARED.add("nothing_to_redo", N_("There is nothing to redo."))
 LOG_DAMAGED = SHARED.add(
     "log_damaged",
-    N_("This game's log is damaged: it can be read, but nothing can be added to it."),
+    N_(
+        "This game's record is damaged from entry {at} on ({reason}). It is shown as it was at "
+        "entry {seq} and cannot be changed."
+    ),
 )
 STORAGE_UNAVAILABLE = SHARED.add(
     "storage_unavailable",

@@ -20,6 +20,7 @@ from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules
 from companion.refusals import (
+    LOG_DAMAGED,
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
     STALE,
@@ -114,11 +115,7 @@ class Session:
         """Why this game refuses every change, if its log is damaged."""
         if self.damage is None:
             return None
-        message = _(
-            "This game's record is damaged from entry {at} on ({reason}). It is shown as it "
-            "was at entry {seq} and cannot be changed."
-        ).format(at=self.damage.at_seq, reason=self.damage.reason, seq=self.seq)
-        return Verdict(False, "log_damaged", message)
+        return LOG_DAMAGED.verdict(at=self.damage.at_seq, reason=self.damage.reason, seq=self.seq)
 
     @property
     def state(self) -> Any:
