@@ -7,6 +7,7 @@ from kivy.base import EventLoop
 from kivy.metrics import sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
@@ -120,11 +121,14 @@ def test_invisible_and_empty_widgets_are_not_checked() -> None:
     assert audit([root(hidden, collapsed, empty)], SIZE) == []
 
 
-def scroll_list(*buttons: Button) -> ScrollView:
-    """A 100 px high scroll area over a column of 60 px buttons."""
+def scroll_list(*buttons: Widget, columns: int = 1) -> ScrollView:
+    """A 100 px high scroll area over a column (or a grid) of 60 px high widgets."""
     scroller = placed(ScrollView(do_scroll_x=False), 0, 0, 300, 100)
-    column = BoxLayout(orientation="vertical", size_hint=(None, None))
-    column.size = (300, 60 * len(buttons))
+    if columns == 1:
+        column = BoxLayout(orientation="vertical", size_hint=(None, None))
+    else:
+        column = GridLayout(cols=columns, size_hint=(None, None))
+    column.size = (300, 60 * -(-len(buttons) // columns))
     for button in buttons:
         column.add_widget(button)
     scroller.add_widget(column)
@@ -143,6 +147,17 @@ def test_a_primary_action_out_of_a_scroll_view_is_hidden_but_a_list_option_is_no
     assert [(p.kind, p.widget) for p in problems] == [
         ("hidden_in_scroll", "Button 'Save the values'")
     ]
+    # a prompt's buttons in a grid are actions unless marked as options (a payload)
+    grid = [Button(text=f"Pen {n}", font_size=sp(20)) for n in range(4)]
+    scroller = scroll_list(*grid, columns=2)
+    problems = audit([root(scroller)], SIZE)
+    assert [(p.kind, p.widget) for p in problems] == [
+        ("hidden_in_scroll", "Button 'Pen 2'"),
+        ("hidden_in_scroll", "Button 'Pen 3'"),
+    ]
+    for button in grid:
+        button.payload = None
+    assert audit([scroller.parent], SIZE) == []
 
 
 def test_an_open_modal_view_is_audited_alone() -> None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from kivy.graphics import BorderImage, Ellipse, Mesh, Rectangle, RoundedRectangle
 from kivy.metrics import sp
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
@@ -87,6 +88,8 @@ class Node:
     """What of the window may show this widget (the window and every clipping ancestor)."""
     fixed_clip: Rect
     """As ``clip``, but without the axes a ScrollView ancestor can scroll (cut by design)."""
+    fixed_by: str
+    """What sets ``fixed_clip``: ``the window`` or the clipping widget's description."""
     scroller: ScrollView | None
     opacity: float
     ancestors: tuple[int, ...]
@@ -144,26 +147,27 @@ def layout_nodes(roots: Sequence[Widget], size: tuple[int, int]) -> list[Node]:
     def visit(
         widget: Widget,
         clip: Rect,
-        fixed: Rect,
+        fixed: tuple[Rect, str],
         scroller: ScrollView | None,
         opacity: float,
         ancestors: tuple[int, ...],
     ) -> None:
         rect = window_rect(widget)
         opacity *= widget.opacity
-        found.append(Node(widget, len(found), rect, clip, fixed, scroller, opacity, ancestors))
+        found.append(Node(widget, len(found), rect, clip, *fixed, scroller, opacity, ancestors))
         if isinstance(widget, StencilView):
             clip = intersect(clip, rect)
+            narrowed = intersect(fixed[0], rect)
             if isinstance(widget, ScrollView):
                 scroller = widget
-                fixed = _scrolled(intersect(fixed, rect), widget)
-            else:
-                fixed = intersect(fixed, rect)
+                narrowed = _scrolled(narrowed, widget)
+            if narrowed != fixed[0]:
+                fixed = (narrowed, describe(widget))
         for child in reversed(widget.children):
             visit(child, clip, fixed, scroller, opacity, (*ancestors, id(widget)))
 
     for root in roots:
-        visit(root, screen, screen, None, 1.0, ())
+        visit(root, screen, (screen, "the window"), None, 1.0, ())
     return found
 
 
@@ -199,17 +203,20 @@ def is_target(widget: Widget) -> bool:
 
 
 def is_option(widget: Widget) -> bool:
-    """One item of a list of options (scrolling to it is by design), rather than a primary action:
-    a widget may say so with ``audit_role`` (``"option"`` or ``"primary"``); otherwise an option
-    carries a ``payload`` or is one of at least three tappable siblings all of one class."""
+    """One item of a list (scrolling to it is by design), rather than a primary action: a widget
+    may say so with ``audit_role`` (``"option"`` or ``"primary"``); otherwise an option carries a
+    ``payload`` (a prompt's choice) or is an item of a plain list: a vertical BoxLayout holding
+    nothing but three or more tappable widgets of one class (the games on Home)."""
     role = getattr(widget, "audit_role", None)
     if role is not None:
         return bool(role == "option")
     if hasattr(widget, "payload"):
         return True
     parent = widget.parent
-    siblings = [w for w in getattr(parent, "children", ()) if is_target(w)]
-    return len(siblings) >= 3 and all(type(w) is type(widget) for w in siblings)
+    if not isinstance(parent, BoxLayout) or parent.orientation != "vertical":
+        return False
+    items = parent.children
+    return len(items) >= 3 and all(type(w) is type(widget) and is_target(w) for w in items)
 
 
 def plain_text(widget: Widget) -> str:
@@ -339,12 +346,11 @@ def label_problems(node: Node) -> list[Problem]:
             Problem(name, "hidden_in_scroll", "primary text out of its scroll area's view")
         )
     if not inside(drawn, node.fixed_clip):
-        where = "the window" if node.fixed_clip == node.clip else "its clipping box"
         found.append(
             Problem(
                 name,
                 "clipped",
-                f"text reaches {beyond(drawn, node.fixed_clip):.0f} px beyond {where}",
+                f"text reaches {beyond(drawn, node.fixed_clip):.0f} px beyond {node.fixed_by}",
             )
         )
     return found
@@ -389,9 +395,9 @@ def target_problems(node: Node, painted: Sequence[tuple[Node, Rect | None]]) -> 
     if not inside(node.rect, node.fixed_clip):
         shown_w, shown_h = extent(intersect(node.rect, node.fixed_clip))
         if shown_w * shown_h <= 0:
-            detail = "wholly outside the window"
+            detail = f"wholly outside {node.fixed_by}"
         else:
-            detail = f"{beyond(node.rect, node.fixed_clip):.0f} px outside the window"
+            detail = f"{beyond(node.rect, node.fixed_clip):.0f} px outside {node.fixed_by}"
         found.append(Problem(name, "offscreen", detail))
     elif node.scroller is not None and not inside(node.rect, node.clip) and not is_option(widget):
         shown_w, shown_h = extent(intersect(node.rect, node.clip))
