@@ -34,9 +34,6 @@ def test_a_short_tour_writes_its_report_and_a_screenshot_of_each_state(tmp_path:
         assert set(problem) == {"state", "widget", "kind", "detail"}
         assert problem["state"] in SHORT and problem["kind"] in KINDS
         assert problem["widget"] and problem["detail"]
-    found = {(p["state"], p["kind"], p["widget"]) for p in report["problems"]}
-    # today's screens: the Merchant's "End turn" sits half out of view in its scroll area
-    assert ("targi_merchant", "hidden_in_scroll", "BigButton 'End turn (leave the rest)'") in found
     for name in SHORT:
         with Image.open(tmp_path / f"{name}.png") as image:
             assert image.size == (800, 480)

@@ -6,6 +6,7 @@ imports it."""
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 from kivy.base import EventLoop
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -55,6 +57,10 @@ class Driver:
     def close(self) -> None:
         self.app.on_stop()
         for child in Window.children[:]:
+            if isinstance(child, ModalView):  # unbinds it from the window too
+                child.dismiss(animation=False)
+        self.frames(1)
+        for child in Window.children[:]:
             Window.remove_widget(child)
         self.frames(1)
 
@@ -73,6 +79,7 @@ class Driver:
 
     def tap(self, widget: Widget) -> None:
         """A finger down and up on the middle of ``widget``, scrolled into view first."""
+        gc.collect()  # a widget kept only through a weak ``ids`` proxy dies now, not by luck later
         self.frames(2)
         scroller = self._scroller(widget)
         if scroller is not None:
@@ -128,10 +135,3 @@ class Driver:
             middle = y - (scroller.height - widget.height) / 2
             scroll_vertically(scroller, min(1.0, max(0.0, middle / spare)))
             self.frames(2)
-
-    def scroll_all_to_top(self) -> None:
-        """Every ScrollView of the screen back at its top, as a screen first shows it."""
-        for widget in self.screen.walk():
-            if isinstance(widget, ScrollView):
-                scroll_vertically(widget, 1)
-        self.frames(2)
