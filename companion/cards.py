@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.i18n import _
+from companion.refusals import OTHER_GAME, UNKNOWN_CARD
 from companion.registry import GAMES
 from companion.spec import GameSpec
 from companion.store import Store
@@ -112,16 +113,8 @@ def check_scan(game: str, state: Any, card: str) -> Verdict:
     """Whether the scanned ``card`` fits ``game`` in ``state`` now; a refusal says why."""
     owner = game_of(card)
     if owner is None:
-        return Verdict(
-            False, "unknown_card", _("{card} is not a card of any game.").format(card=card)
-        )
+        return UNKNOWN_CARD.verdict(card=card)
     if owner != game:
-        return Verdict(
-            False,
-            "other_game",
-            _("{card} is a {owner} card, not a {game} card.").format(
-                card=card, owner=_title(owner), game=_title(game)
-            ),
-        )
+        return OTHER_GAME.verdict(card=card, owner=_title(owner), game=_title(game))
     check = GAMES[game].check_scan  # the card is one of the game's: the game is known
     return Verdict.legal() if check is None else check(state, card)

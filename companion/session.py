@@ -19,7 +19,15 @@ from typing import Any
 from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules
-from companion.i18n import _
+from companion.refusals import (
+    LOG_DAMAGED,
+    NOTHING_TO_REDO,
+    NOTHING_TO_UNDO,
+    STALE,
+    STALE_WRITTEN,
+    WRONG_GAME,
+    input_refusal,
+)
 from companion.registry import rules_for
 from companion.scoresheet import ScoreSheet
 from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store
@@ -107,11 +115,7 @@ class Session:
         """Why this game refuses every change, if its log is damaged."""
         if self.damage is None:
             return None
-        message = _(
-            "This game's record is damaged from entry {at} on ({reason}). It is shown as it "
-            "was at entry {seq} and cannot be changed."
-        ).format(at=self.damage.at_seq, reason=self.damage.reason, seq=self.seq)
-        return Verdict(False, "log_damaged", message)
+        return LOG_DAMAGED.verdict(at=self.damage.at_seq, reason=self.damage.reason, seq=self.seq)
 
     @property
     def state(self) -> Any:
@@ -138,7 +142,7 @@ class Session:
         try:
             self.rules.parse_action(payload)  # what the log could not read back is never logged
         except InputError as error:
-            return self._refused(Verdict(False, error.code, error.message))
+            return self._refused(input_refusal(error))
         try:
             state = self.rules.apply(self.state, action)
         except RuleViolation as violation:
@@ -151,7 +155,7 @@ class Session:
         """Take back the last effective action (logged as an ``undo`` entry)."""
         refusal = self._view_refusal(seq, game_id)
         if refusal is None and not self._effective:
-            refusal = Verdict(False, "nothing_to_undo", _("There is nothing to undo."))
+            refusal = NOTHING_TO_UNDO.verdict()
         if refusal is not None:
             return self._refused(refusal)
         before = self._effective[-2].state if len(self._effective) > 1 else self._initial
@@ -161,7 +165,7 @@ class Session:
         """Put back the last undone action, unless a new action came since (logged as ``redo``)."""
         refusal = self._view_refusal(seq, game_id)
         if refusal is None and not self._undone:
-            refusal = Verdict(False, "nothing_to_redo", _("There is nothing to redo."))
+            refusal = NOTHING_TO_REDO.verdict()
         if refusal is not None:
             return self._refused(refusal)
         return self._commit("redo", {}, self._undone[-1].state)
@@ -191,13 +195,9 @@ class Session:
         if self.damage is not None:
             return self.damage_verdict()
         if game_id != self.game_id:
-            return Verdict(False, "wrong_game", _("This input belongs to another game."))
+            return WRONG_GAME.verdict()
         if seq != self.seq:
-            message = _(
-                "This input was meant for another moment of the game (entry {seen}); "
-                "the game is now at entry {now}."
-            ).format(seen=seq, now=self.seq)
-            return Verdict(False, "stale", message)
+            return STALE.verdict(seen=seq, now=self.seq)
         return None
 
     def _refused(self, verdict: Verdict) -> Outcome:
@@ -217,8 +217,7 @@ class Session:
                 status=None if status == self._status else status,
             )
         except DuplicateEntryError:  # another session wrote this seq: this one must be reopened
-            message = _("Another device has changed this game; open it again to continue.")
-            return self._refused(Verdict(False, "stale", message))
+            return self._refused(STALE_WRITTEN.verdict())
         self._status = status
         self._record(entry, step)
         return Outcome(verdict=Verdict.legal(), seq=entry.seq, state=after)

@@ -14,13 +14,17 @@ from companion.games.targi import flow
 from companion.games.targi.effects import display_card, display_cost
 from companion.games.targi.model import CardEffect, Phase, PlayerState, TargiState
 from companion.games.targi.refusals import (
+    EMPTY_HAND,
+    NO_CARD_EFFECT,
+    NO_SUCH_CARD,
+    RAID_PAID,
+    SAME_CARD,
     acting,
     require_earlier_round,
     require_phase,
     require_turn,
 )
 from companion.i18n import _
-from companion.verdict import RuleViolation
 
 EFFECT_NAMES = {
     CardEffect.PLAY_FROM_HAND: "play from the hand without the Noble",
@@ -31,16 +35,8 @@ EFFECT_NAMES = {
 
 def require_effect(state: TargiState, seat: int, effect: CardEffect) -> None:
     if not state.has_effect(seat, effect):
-        raise RuleViolation(
-            "no_card_effect",
-            _(
-                "No card {name} displays is marked as letting its owner {effect}: mark the card "
-                "in the Targi settings ({key}), or enter what happened as a correction."
-            ).format(
-                name=state.players[seat].name,
-                effect=_(EFFECT_NAMES[effect]),
-                key=effect.value,
-            ),
+        raise NO_CARD_EFFECT.violation(
+            name=state.players[seat].name, effect=_(EFFECT_NAMES[effect]), key=effect.value
         )
 
 
@@ -48,14 +44,11 @@ def swapped(player: PlayerState, first: a.DisplaySpot, second: a.DisplaySpot) ->
     """``player`` with the displayed cards at ``first`` and ``second`` swapped."""
     for row, index in (first, second):
         if index >= len(player.display[row]):
-            raise RuleViolation(
-                "no_such_card",
-                _("Row {row} of {name}'s display holds {count} cards.").format(
-                    row=row + 1, name=player.name, count=len(player.display[row])
-                ),
+            raise NO_SUCH_CARD.violation(
+                row=row + 1, name=player.name, count=len(player.display[row])
             )
     if first == second:
-        raise RuleViolation("same_card", _("Name two different displayed cards to swap."))
+        raise SAME_CARD.violation()
     rows = [list(row) for row in player.display]
     (r1, i1), (r2, i2) = first, second
     rows[r1][i1], rows[r2][i2] = rows[r2][i2], rows[r1][i1]
@@ -66,12 +59,7 @@ def excused(state: TargiState, seat: int) -> TargiState:
     """``seat`` has given what this raid takes from them: nothing, and the opponent gains nothing."""
     require_phase(state, Phase.RAID)
     if state.raid_paid[seat]:
-        raise RuleViolation(
-            "raid_paid",
-            _("{name} has already given what this raid takes.").format(
-                name=state.players[seat].name
-            ),
-        )
+        raise RAID_PAID.violation(name=state.players[seat].name)
     state = replace(state, raid_paid=flow.flag_seat(state.raid_paid, seat))
     return flow.finish_raid(state) if all(state.raid_paid) else state
 
@@ -80,7 +68,7 @@ def play_from_hand(state: TargiState, action: a.PlayFromHand) -> TargiState:
     player = acting(state, action.player)
     require_effect(state, action.player, CardEffect.PLAY_FROM_HAND)
     if player.hand is None:
-        raise RuleViolation("empty_hand", _("You hold no tribe card to play."))
+        raise EMPTY_HAND.violation()
     require_earlier_round(state, player)
     card = player.hand
     cost = display_cost(state, card, action.pay_gold)

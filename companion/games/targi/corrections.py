@@ -12,17 +12,27 @@ from companion.games.targi import actions as a
 from companion.games.targi import card_texts, piles
 from companion.games.targi.board import RAID_CORNERS
 from companion.games.targi.model import ROW_LENGTH, CardKind, Slot, Stock, TargiState
-from companion.i18n import _
-from companion.verdict import RuleViolation
+from companion.games.targi.refusals import (
+    CARD_ELSEWHERE,
+    CARD_IN_CENTRE,
+    CARD_ON_TABLE,
+    MARKER_OCCUPIED,
+    NO_SUCH_CARD,
+    NOT_THEIR_CARD,
+    NOT_THEIR_MARKER,
+    NOT_TRIBE,
+    OCCUPIED,
+    ROBBER_ON_RAID,
+    ROW_FULL_OF,
+    TARGI_ON_RAID,
+)
 
 
 def _require_tribe_card_free(state: TargiState, card: str) -> None:
     if piles.kind_of(card) is not CardKind.TRIBE:
-        raise RuleViolation("wrong_kind", _("{card} is not a tribe card.").format(card=card))
+        raise NOT_TRIBE.violation(card=card)
     if card in piles.tribe_out_of_pile(state):
-        raise RuleViolation(
-            "card_in_play", _("{card} is already elsewhere on the table.").format(card=card)
-        )
+        raise CARD_ON_TABLE.violation(card=card)
 
 
 def _set_stock(state: TargiState, c: a.SetStock) -> TargiState:
@@ -34,24 +44,19 @@ def _set_stock(state: TargiState, c: a.SetStock) -> TargiState:
 
 def _move_robber(state: TargiState, c: a.MoveRobber) -> TargiState:
     if c.card in RAID_CORNERS:
-        raise RuleViolation("raid", _("The robber never rests on a raid corner."))
+        raise ROBBER_ON_RAID.violation()
     return replace(state, robber=c.card)
 
 
 def _move_targi(state: TargiState, c: a.MoveTargi) -> TargiState:
     player = state.players[c.player]
     if c.card not in player.targi:
-        raise RuleViolation(
-            "not_your_card",
-            _("{name} has no Targi on card {card}.").format(name=player.name, card=c.card),
-        )
+        raise NOT_THEIR_CARD.violation(name=player.name, card=c.card)
     if c.to is not None:
         if c.to in RAID_CORNERS:
-            raise RuleViolation("raid", _("No Targi may stand on a raid corner."))
+            raise TARGI_ON_RAID.violation()
         if c.to in state.targi_owner:
-            raise RuleViolation(
-                "occupied", _("A Targi already stands on card {card}.").format(card=c.to)
-            )
+            raise OCCUPIED.violation(card=c.to)
     targi = tuple(t for t in (c.to if t == c.card else t for t in player.targi) if t is not None)
     return state.with_player(c.player, replace(player, targi=targi))
 
@@ -59,14 +64,9 @@ def _move_targi(state: TargiState, c: a.MoveTargi) -> TargiState:
 def _move_marker(state: TargiState, c: a.MoveMarker) -> TargiState:
     player = state.players[c.player]
     if c.cell not in player.markers:
-        raise RuleViolation(
-            "no_marker",
-            _("{name} has no tribe marker at {cell}.").format(name=player.name, cell=list(c.cell)),
-        )
+        raise NOT_THEIR_MARKER.violation(name=player.name, cell=list(c.cell))
     if c.to is not None and c.to in state.marker_owner:
-        raise RuleViolation(
-            "occupied", _("A tribe marker already stands at {cell}.").format(cell=list(c.to))
-        )
+        raise MARKER_OCCUPIED.violation(cell=list(c.to))
     markers = tuple(
         m for m in (c.to if m == c.cell else m for m in player.markers) if m is not None
     )
@@ -79,10 +79,7 @@ def _fix_card(state: TargiState, c: a.FixCentralCard) -> TargiState:
         if kind is CardKind.TRIBE:
             _require_tribe_card_free(state, c.card)
         elif c.card in piles.in_centre(state):
-            raise RuleViolation(
-                "card_in_play",
-                _("{card} already lies elsewhere in the centre.").format(card=c.card),
-            )
+            raise CARD_IN_CENTRE.violation(card=c.card)
     return replace(
         state.with_slot(c.cell, Slot(kind, c.card)), goods_discard=state.goods_discard - {c.card}
     )
@@ -100,12 +97,7 @@ def _fix_displayed(state: TargiState, c: a.FixDisplayedCard) -> TargiState:
     player = state.players[c.player]
     row = player.display[c.row]
     if c.index >= len(row):
-        raise RuleViolation(
-            "no_such_card",
-            _("Row {row} of {name}'s display holds {count} cards.").format(
-                row=c.row + 1, name=player.name, count=len(row)
-            ),
-        )
+        raise NO_SUCH_CARD.violation(row=c.row + 1, name=player.name, count=len(row))
     if c.card != row[c.index]:
         _require_tribe_card_free(state, c.card)
     fixed = tuple(
@@ -118,26 +110,15 @@ def _fix_displayed(state: TargiState, c: a.FixDisplayedCard) -> TargiState:
 def _add_displayed(state: TargiState, c: a.AddDisplayed) -> TargiState:
     player = state.players[c.player]
     if piles.kind_of(c.card) is not CardKind.TRIBE:
-        raise RuleViolation("wrong_kind", _("{card} is not a tribe card.").format(card=c.card))
+        raise NOT_TRIBE.violation(card=c.card)
     if c.card == player.hand:
         player = replace(player, hand=None, hand_round=None)
     elif c.card in state.tribe_discard:
         state = replace(state, tribe_discard=state.tribe_discard - {c.card})
     elif c.card not in piles.tribe_pile(state):
-        raise RuleViolation(
-            "card_in_play",
-            _(
-                "{card} is elsewhere on the table (the centre, a display or the other hand): "
-                "correct that first."
-            ).format(card=c.card),
-        )
+        raise CARD_ELSEWHERE.violation(card=c.card)
     if len(player.display[c.row]) >= ROW_LENGTH:
-        raise RuleViolation(
-            "row_full",
-            _("Row {row} of {name}'s display already holds four cards.").format(
-                row=c.row + 1, name=player.name
-            ),
-        )
+        raise ROW_FULL_OF.violation(row=c.row + 1, name=player.name)
     display = tuple(
         (*cards, c.card) if index == c.row else cards for index, cards in enumerate(player.display)
     )

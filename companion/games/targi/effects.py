@@ -9,8 +9,21 @@ from companion.games.targi.actions import Exchange, SilversmithTrade
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import ROW_LENGTH, Good, PlayerState, Stock, TargiState
 from companion.games.targi.piles import discard
+from companion.games.targi.refusals import (
+    CANNOT_AFFORD,
+    CHOICE_REQUIRED,
+    GOOD_REQUIRED,
+    HAND_FULL,
+    NO_CHOICE,
+    NO_EXCHANGE,
+    NO_GOLD_ALTERNATIVE,
+    NO_GOOD_EXPECTED,
+    NO_GOODS_FOR_GOLD,
+    ROW_FULL,
+    ROW_REQUIRED,
+    SAME_GOOD,
+)
 from companion.i18n import _
-from companion.verdict import RuleViolation
 
 MERCHANT_FOR_GOLD = 3
 MERCHANT_FOR_GOOD = 2
@@ -45,11 +58,8 @@ def require_covers(stock: Stock, cost: Stock, what: str) -> None:
     """Refuse (``cannot_afford``) a payment the stock cannot make, naming the cost and what is
     missing."""
     if not stock.covers(cost):
-        raise RuleViolation(
-            "cannot_afford",
-            _("{what} takes {cost}; you are missing {missing}.").format(
-                what=what, cost=amount_text(cost), missing=amount_text(stock.shortfall(cost))
-            ),
+        raise CANNOT_AFFORD.violation(
+            what=what, cost=amount_text(cost), missing=amount_text(stock.shortfall(cost))
         )
 
 
@@ -63,30 +73,22 @@ def goods_card_gain(card_id: str, choice: Good | None) -> Stock:
     card = catalog().goods[card_id]
     if card.choice:
         if choice is None:
-            raise RuleViolation(
-                "choice_required",
-                _("{card} gives one good of your choice: name it.").format(card=card_id),
-            )
+            raise CHOICE_REQUIRED.violation(card=card_id)
         return Stock.of(choice)
     if choice is not None:
-        raise RuleViolation(
-            "no_choice", _("{card} shows what it gives: there is no choice.").format(card=card_id)
-        )
+        raise NO_CHOICE.violation(card=card_id)
     return card.gives
 
 
 def merchant(stock: Stock, exchanges: Sequence[Exchange]) -> Stock:
     """Any number of exchanges, in order: 3 identical goods -> 1 gold, 2 -> 1 other good."""
     if not exchanges:
-        raise RuleViolation("no_exchange", _("Name at least one exchange, or skip the Merchant."))
+        raise NO_EXCHANGE.violation()
     for number, exchange in enumerate(exchanges, 1):
         if exchange.get == "gold":
             cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOLD), Stock(gold=1)
         elif exchange.get is exchange.give:
-            raise RuleViolation(
-                "same_good",
-                _("Exchange {n}: the Merchant trades two goods for another good.").format(n=number),
-            )
+            raise SAME_GOOD.violation(n=number)
         else:
             cost, gain = Stock.of(exchange.give, MERCHANT_FOR_GOOD), Stock.of(exchange.get)
         stock = _pay(stock, cost, _("Exchange {n}").format(n=number)) + gain
@@ -97,10 +99,10 @@ def silversmith(stock: Stock, trade: SilversmithTrade, good: Good | None) -> Sto
     gold_paid, vp = SILVERSMITH[trade]
     if gold_paid is None:
         if good is None:
-            raise RuleViolation("good_required", _("Name the good you give the Silversmith."))
+            raise GOOD_REQUIRED.violation()
         cost = Stock.of(good, SILVERSMITH_GOODS[trade])
     elif good is not None:
-        raise RuleViolation("no_good_expected", _("This Silversmith trade takes gold, not goods."))
+        raise NO_GOOD_EXPECTED.violation()
     else:
         cost = gold_paid
     return _pay(stock, cost, _("The Silversmith's trade")) + Stock(vp=vp)
@@ -125,15 +127,9 @@ def display_cost(state: TargiState, card_id: str, pay_gold: bool) -> Stock:
     if alternative is not False and state.rules_version == 1:
         return Stock(gold=1)
     if alternative is False:
-        raise RuleViolation(
-            "no_gold_alternative",
-            _("{card} cannot be paid with 1 gold instead of goods.").format(card=card_id),
-        )
+        raise NO_GOLD_ALTERNATIVE.violation(card=card_id)
     if cost.goods == 0:
-        raise RuleViolation(
-            "no_gold_alternative",
-            _("{card} costs no goods that 1 gold could stand for.").format(card=card_id),
-        )
+        raise NO_GOODS_FOR_GOLD.violation(card=card_id)
     return Stock(gold=cost.gold + 1)
 
 
@@ -151,10 +147,7 @@ def take_tribe_card(
         return discard(state, card_id)
     if decision == "hand":
         if player.hand is not None:
-            raise RuleViolation(
-                "hand_full",
-                _("You already hold a tribe card: display or discard this one."),
-            )
+            raise HAND_FULL.violation()
         return state.with_player(seat, replace(player, hand=card_id, hand_round=state.round))
     cost = display_cost(state, card_id, pay_gold)
     return state.with_player(seat, display_card(player, card_id, row, cost))
@@ -163,11 +156,9 @@ def take_tribe_card(
 def display_card(player: PlayerState, card_id: str, row: int | None, cost: Stock) -> PlayerState:
     """``player`` after paying ``cost`` for ``card_id`` and laying it at the end of ``row``."""
     if row is None:
-        raise RuleViolation("row_required", _("Say which display row the card goes in."))
+        raise ROW_REQUIRED.violation()
     if len(player.display[row]) >= ROW_LENGTH:
-        raise RuleViolation(
-            "row_full", _("Row {row} of the display already holds four cards.").format(row=row + 1)
-        )
+        raise ROW_FULL.violation(row=row + 1)
     what = _("Displaying {card}").format(card=card_id)
     stock = _pay(player.stock, cost, what)
     display = tuple(

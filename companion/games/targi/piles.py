@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, TargiState
+from companion.games.targi.refusals import CARD_IN_PLAY, NOT_TARGI_CARD, WRONG_KIND
 from companion.i18n import _
-from companion.verdict import RuleViolation
 
 
 def kind_of(card: str) -> CardKind:
@@ -21,7 +21,7 @@ def kind_of(card: str) -> CardKind:
         return CardKind.GOODS
     if card in cards.tribe:
         return CardKind.TRIBE
-    raise RuleViolation("unknown_card", _("{card} is not a Targi card.").format(card=card))
+    raise NOT_TARGI_CARD.violation(card=card)
 
 
 def in_centre(state: TargiState) -> set[str]:
@@ -51,17 +51,9 @@ def pile(state: TargiState, kind: CardKind) -> set[str]:
 def draw(state: TargiState, card: str, kind: CardKind) -> TargiState:
     """``state`` after ``card`` is drawn from the ``kind`` pile, refusing an impossible draw."""
     if kind_of(card) is not kind:
-        raise RuleViolation(
-            "wrong_kind",
-            _("{card} is not a {kind} card.").format(card=card, kind=_(kind.value)),
-        )
+        raise WRONG_KIND.violation(card=card, kind=_(kind.value))
     if card not in pile(state, kind):
-        raise RuleViolation(
-            "card_in_play",
-            _("{card} is not in the draw pile: it is already in play or discarded.").format(
-                card=card
-            ),
-        )
+        raise CARD_IN_PLAY.violation(card=card)
     if kind is CardKind.GOODS and card in state.goods_discard:
         return replace(state, goods_discard=frozenset())  # the discard pile was reshuffled
     return state

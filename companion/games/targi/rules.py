@@ -34,14 +34,31 @@ from companion.games.targi.model import (
 )
 from companion.games.targi.raids import payment_matches, raid_options
 from companion.games.targi.refusals import (
+    ALREADY_REVEALED,
+    EMPTY_HAND_OR_DISCARD,
+    FACE_DOWN,
+    MARKER_OCCUPIED,
+    NO_CARD,
+    NO_MARKER,
+    NOT_YOUR_CARD,
+    OCCUPIED,
+    OPPOSITE_CARD,
+    RAID_CORNER,
+    ROBBER,
+    WITHIN_LIMITS,
+    WRONG_CARD,
+    WRONG_CARD_AT,
+    WRONG_PAYMENT,
+    WRONG_PAYMENT_NOTHING,
+    WRONG_RETURN,
     acting,
     require_earlier_round,
     require_phase,
     require_turn,
 )
 from companion.i18n import _
+from companion.refusals import Refusal
 from companion.scoresheet import ScoreSheet
-from companion.verdict import RuleViolation
 
 RULES_VERSION = 2
 STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
@@ -78,9 +95,7 @@ def _take_back_targi(state: TargiState, seat: int, card: int) -> TargiState:
     """The player's Targi on border ``card`` goes back (refused if none of theirs stands there)."""
     player = state.players[seat]
     if card not in player.targi:
-        raise RuleViolation(
-            "not_your_card", _("You have no Targi on card {card}.").format(card=card)
-        )
+        raise NOT_YOUR_CARD.violation(card=card)
     return state.with_player(
         seat, replace(player, targi=tuple(c for c in player.targi if c != card))
     )
@@ -90,9 +105,7 @@ def _take_back_marker(state: TargiState, seat: int, cell: Cell) -> TargiState:
     """The player's tribe marker on ``cell`` goes back (refused if none of theirs stands there)."""
     player = state.players[seat]
     if cell not in player.markers:
-        raise RuleViolation(
-            "no_marker", _("You have no tribe marker at {cell}.").format(cell=list(cell))
-        )
+        raise NO_MARKER.violation(cell=list(cell))
     markers = tuple(m for m in player.markers if m != cell)
     return state.with_player(seat, replace(player, markers=markers))
 
@@ -102,12 +115,7 @@ def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> 
     acting(state, seat)
     state = _take_back_targi(state, seat, card)
     if BORDER[card] not in kinds:
-        raise RuleViolation(
-            "wrong_card",
-            _("Card {card} is not a {kind} card.").format(
-                card=card, kind=" / ".join(_(k.value) for k in kinds)
-            ),
-        )
+        raise WRONG_CARD.violation(card=card, kind=" / ".join(_(k.value) for k in kinds))
     return state
 
 
@@ -126,16 +134,9 @@ def _use_central(
     state = _take_back_marker(state, seat, cell)
     slot = state.slot(cell)
     if slot.card is None:
-        raise RuleViolation(
-            "no_card", _("No face-up card lies at {cell}: skip it.").format(cell=list(cell))
-        )
+        raise NO_CARD.violation(cell=list(cell))
     if slot.kind is not kind:
-        raise RuleViolation(
-            "wrong_card",
-            _("The card at {cell} is a {kind} card.").format(
-                cell=list(cell), kind=_(slot.kind.value)
-            ),
-        )
+        raise WRONG_CARD_AT.violation(cell=list(cell), kind=_(slot.kind.value))
     return state.with_slot(cell, Slot(kind.other)), slot.card
 
 
@@ -152,12 +153,7 @@ def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
         require_phase(state, Phase.REVEAL)
     slot = state.slot(action.cell)
     if slot.card is not None:
-        raise RuleViolation(
-            "already_revealed",
-            _("The card at {cell} is already known: correct it instead.").format(
-                cell=list(action.cell)
-            ),
-        )
+        raise ALREADY_REVEALED.violation(cell=list(action.cell))
     state = piles.draw(state, action.card, slot.kind)
     return state.with_slot(action.cell, Slot(slot.kind, action.card))
 
@@ -170,15 +166,9 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
     options, opponent_gains = raid_options(state.raid, player.stock)
     if options and not any(payment_matches(o, payment) for o in options):
         choices = _(" or ").join(f"{o.amount} {_(o.resource)}" for o in options)
-        raise RuleViolation(
-            "wrong_payment",
-            _("Raid {raid}: give {choices}.").format(raid=state.raid, choices=choices),
-        )
+        raise WRONG_PAYMENT.violation(raid=state.raid, choices=choices)
     if not options and payment != Stock():
-        raise RuleViolation(
-            "wrong_payment",
-            _("Raid {raid}: you cannot pay it, so you give nothing.").format(raid=state.raid),
-        )
+        raise WRONG_PAYMENT_NOTHING.violation(raid=state.raid)
     effects.require_covers(player.stock, payment, _("This payment"))
     state = state.with_player(action.player, player.with_stock(player.stock - payment))
     if opponent_gains:
@@ -193,19 +183,19 @@ def _place(state: TargiState, action: a.Place) -> TargiState:
     theirs = state.players[1 - action.player].targi
     reason = placement_refusals(state.robber, player.targi, theirs).get(action.card)
     if reason is not None:
-        raise RuleViolation(reason, placement_message(reason, action.card))
+        raise PLACEMENT_REFUSALS[reason].violation(card=action.card)
     state = state.with_player(action.player, replace(player, targi=(*player.targi, action.card)))
     state = replace(state, placements=state.placements + 1)
     return flow.finish_placement(state) if state.placements == 6 else state
 
 
-def placement_message(reason: str, card: int) -> str:
-    return {
-        "raid": _("Card {card} is a raid corner: no Targi may stand there."),
-        "robber": _("The robber stands on card {card}."),
-        "occupied": _("A Targi already stands on card {card}."),
-        "opposite": _("Card {card} is opposite an opponent's Targi."),
-    }[reason].format(card=card)
+PLACEMENT_REFUSALS: dict[str, Refusal] = {
+    "raid": RAID_CORNER,
+    "robber": ROBBER,
+    "occupied": OCCUPIED,
+    "opposite": OPPOSITE_CARD,
+}
+"""The refusal of each reason :func:`placement_refusals` gives."""
 
 
 def _take_goods(state: TargiState, action: a.TakeGoods) -> TargiState:
@@ -217,7 +207,7 @@ def _noble(state: TargiState, action: a.UseNoble) -> TargiState:
     state = _use_special(state, action.player, BorderCard.NOBLE)
     player = state.players[action.player]
     if player.hand is None:
-        raise RuleViolation("empty_hand", _("You hold no tribe card to play or discard."))
+        raise EMPTY_HAND_OR_DISCARD.violation()
     require_earlier_round(state, player)
     card, player = player.hand, replace(player, hand=None, hand_round=None)
     state = state.with_player(action.player, player)
@@ -245,15 +235,11 @@ def _fata_morgana(state: TargiState, action: a.UseFataMorgana) -> TargiState:
     state = _use_special(state, action.player, BorderCard.FATA_MORGANA)
     player = state.players[action.player]
     if action.marker not in player.markers:
-        raise RuleViolation(
-            "no_marker", _("You have no tribe marker at {cell}.").format(cell=list(action.marker))
-        )
+        raise NO_MARKER.violation(cell=list(action.marker))
     if action.to in state.marker_owner:
-        raise RuleViolation(
-            "occupied", _("A tribe marker already stands at {cell}.").format(cell=list(action.to))
-        )
+        raise MARKER_OCCUPIED.violation(cell=list(action.to))
     if state.slot(action.to).card is None:
-        raise RuleViolation("face_down", _("That card is face down until the round ends."))
+        raise FACE_DOWN.violation()
     markers = tuple(action.to if m == action.marker else m for m in player.markers)
     return state.with_player(action.player, replace(player, markers=markers))
 
@@ -304,16 +290,11 @@ def _return_excess(state: TargiState, action: a.ReturnExcess) -> TargiState:
     player = state.players[action.player]
     returned = Stock(action.dates, action.salt, action.pepper, action.gold)
     if not flow.over_limit(player):
-        raise RuleViolation("within_limits", _("You hold no more than 10 goods and 3 gold."))
+        raise WITHIN_LIMITS.violation()
     effects.require_covers(player.stock, returned, _("Returning this"))
     excess_goods, excess_gold = flow.excess(player)
     if returned.goods != excess_goods or returned.gold != excess_gold:
-        raise RuleViolation(
-            "wrong_return",
-            _("Return exactly {goods} goods and {gold} gold.").format(
-                goods=excess_goods, gold=excess_gold
-            ),
-        )
+        raise WRONG_RETURN.violation(goods=excess_goods, gold=excess_gold)
     return state.with_player(action.player, player.with_stock(player.stock - returned))
 
 

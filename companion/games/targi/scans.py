@@ -12,7 +12,9 @@ from companion.games.targi import piles
 from companion.games.targi.board import BORDER, BorderCard
 from companion.games.targi.flow import awaiting_reveal
 from companion.games.targi.model import CardKind, Phase, TargiState
+from companion.games.targi.refusals import WRONG_KIND_DRAWN
 from companion.i18n import _
+from companion.refusals import NO_CARD_EXPECTED
 from companion.verdict import RuleViolation, Verdict
 
 _DRAWN_BY: dict[BorderCard, CardKind] = {
@@ -38,18 +40,12 @@ def check_scan(state: TargiState, card: str) -> Verdict:
         kind = piles.kind_of(card)
         expected = expected_draws(state)
         if not expected:
-            raise RuleViolation(
-                "no_card_expected",
-                _("No card is drawn now ({phase}): {card} was not expected.").format(
-                    phase=_(state.phase.value.replace("_", " ")), card=card
-                ),
+            raise NO_CARD_EXPECTED.violation(
+                phase=_(state.phase.value.replace("_", " ")), card=card
             )
         if kind not in expected:
-            raise RuleViolation(
-                "wrong_kind",
-                _("{card} is a {kind} card, but a {expected} card is drawn now.").format(
-                    card=card, kind=_(kind.value), expected=_(kind.other.value)
-                ),
+            raise WRONG_KIND_DRAWN.violation(
+                card=card, kind=_(kind.value), expected=_(kind.other.value)
             )
         piles.draw(state, card, kind)
     except RuleViolation as violation:

@@ -19,8 +19,13 @@ from companion.games.timbuktu.model import (
     Goods,
     TimbuktuState,
 )
+from companion.games.timbuktu.refusals import (
+    CAMEL_COUNT,
+    DEALT_MISMATCH,
+    SUPPLY_EXCEEDED,
+    TOO_MANY_KINDS,
+)
 from companion.i18n import _
-from companion.verdict import RuleViolation
 
 Load = Sequence[Good]
 
@@ -29,11 +34,8 @@ def check_loads(state: TimbuktuState, seat: int, loads: Sequence[Load]) -> None:
     """Raise :class:`RuleViolation` if ``loads`` (camel A first) cannot be seat ``seat``'s caravan."""
     letters = CAMELS[state.seats]
     if len(loads) != len(letters):
-        raise RuleViolation(
-            "camel_count",
-            _("With {players} players each caravan has {count} camels ({first}-{last}).").format(
-                players=state.seats, count=len(letters), first=letters[0], last=letters[-1]
-            ),
+        raise CAMEL_COUNT.violation(
+            players=state.seats, count=len(letters), first=letters[0], last=letters[-1]
         )
     used = Goods.of(good for load in loads for good in load)
     if state.variant == "dealt":
@@ -42,12 +44,7 @@ def check_loads(state: TimbuktuState, seat: int, loads: Sequence[Load]) -> None:
     for good in Good:
         total = used.count(good) + sum(goods.count(good) for goods in others)
         if total > SUPPLY:
-            raise RuleViolation(
-                "supply",
-                _("The caravans would carry {total} {good}, but the game has {supply}.").format(
-                    total=total, good=_(good.value), supply=SUPPLY
-                ),
-            )
+            raise SUPPLY_EXCEEDED.violation(total=total, good=_(good.value), supply=SUPPLY)
 
 
 def _check_dealt(state: TimbuktuState, seat: int, loads: Sequence[Load], used: Goods) -> None:
@@ -55,24 +52,15 @@ def _check_dealt(state: TimbuktuState, seat: int, loads: Sequence[Load], used: G
     for letter, load in zip(CAMELS[state.seats], loads, strict=False):
         kinds = len(set(load))
         if not low <= kinds <= high:
-            raise RuleViolation(
-                "kinds",
-                _(
-                    "Camel {camel} carries {kinds} different goods: in the variant each camel "
-                    "carries {low} or {high}."
-                ).format(camel=letter, kinds=kinds, low=low, high=high),
-            )
+            raise TOO_MANY_KINDS.violation(camel=letter, kinds=kinds, low=low, high=high)
     dealt = DEALT[state.seats]
     for good in Good:
         if used.count(good) > dealt:
-            raise RuleViolation(
-                "dealt",
-                _("{name} was dealt {dealt} {good}, but the loads use {used}.").format(
-                    name=state.players[seat].name,
-                    dealt=dealt,
-                    good=_(good.value),
-                    used=used.count(good),
-                ),
+            raise DEALT_MISMATCH.violation(
+                name=state.players[seat].name,
+                dealt=dealt,
+                good=_(good.value),
+                used=used.count(good),
             )
 
 

@@ -11,17 +11,19 @@ from typing import Any
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board
 from companion.games.timbuktu.model import Camel, Goods, TimbuktuState
-from companion.i18n import _
-from companion.verdict import RuleViolation
+from companion.games.timbuktu.refusals import (
+    NO_SUCH_CAMEL,
+    NO_SUCH_PLAYER,
+    NOT_PLACED,
+    OCCUPIED,
+    OFF_ROUTE,
+)
 
 
 def seat_of(state: TimbuktuState, seat: int) -> int:
     """``seat`` if a player sits there, else the refusal naming how many play."""
     if seat >= state.seats:
-        raise RuleViolation(
-            "no_such_player",
-            _("Seats are numbered 0 to {last} in this game.").format(last=state.seats - 1),
-        )
+        raise NO_SUCH_PLAYER.violation(last=state.seats - 1)
     return seat
 
 
@@ -30,13 +32,8 @@ def camel_of(state: TimbuktuState, seat: int, letter: str) -> Camel:
     player = state.players[seat_of(state, seat)]
     camel = player.camel(letter)
     if camel is None:
-        raise RuleViolation(
-            "no_such_camel",
-            _("With {players} players each caravan has camels {first}-{last}.").format(
-                players=state.seats,
-                first=player.camels[0].letter,
-                last=player.camels[-1].letter,
-            ),
+        raise NO_SUCH_CAMEL.violation(
+            players=state.seats, first=player.camels[0].letter, last=player.camels[-1].letter
         )
     return camel
 
@@ -49,18 +46,11 @@ def _set_goods(state: TimbuktuState, c: a.SetGoods) -> TimbuktuState:
 def _set_pitch(state: TimbuktuState, c: a.SetPitch) -> TimbuktuState:
     camel = camel_of(state, c.player, c.camel)
     if camel.place is None:
-        raise RuleViolation(
-            "not_placed", _("Camel {camel} is not on the board yet.").format(camel=c.camel)
-        )
+        raise NOT_PLACED.violation(camel=c.camel)
     if (camel.pen, camel.pitch) != (c.pen, c.pitch) and c.pitch in state.occupied(
         camel.place, c.pen
     ):
-        raise RuleViolation(
-            "occupied",
-            _("Another camel stands on pitch {pitch} of pen {pen}.").format(
-                pitch=c.pitch, pen=c.pen
-            ),
-        )
+        raise OCCUPIED.violation(pitch=c.pitch, pen=c.pen)
     return state.with_camel(c.player, replace(camel, pen=c.pen, pitch=c.pitch))
 
 
@@ -70,12 +60,7 @@ def _set_removed(state: TimbuktuState, c: a.SetRemoved) -> TimbuktuState:
 
 def _require_place(state: TimbuktuState, place: int, first: int, last: int) -> None:
     if not first <= place <= last:
-        raise RuleViolation(
-            "off_route",
-            _("Place {place} is not on this route here: give {first} to {last}.").format(
-                place=place, first=first, last=last
-            ),
-        )
+        raise OFF_ROUTE.violation(place=place, first=first, last=last)
 
 
 def _set_arrows(state: TimbuktuState, c: a.SetArrows) -> TimbuktuState:

@@ -29,7 +29,24 @@ from companion.games.timbuktu.model import (
     PlayerState,
     TimbuktuState,
 )
+from companion.games.timbuktu.refusals import (
+    ALREADY_MOVED,
+    ALREADY_PLACED,
+    COVER_PEN,
+    COVER_PLAYER,
+    FREE_MOVE,
+    LAYOUT_NO_SWAP,
+    LAYOUT_SWAP,
+    MUST_PAY,
+    NO_SUCH_GOOD,
+    PEN_FULL,
+    PEN_ROBBED,
+    SWAP_PENDING,
+    SWAP_UNKNOWN,
+    WRONG_PHASE,
+)
 from companion.i18n import _
+from companion.refusals import GAME_OVER, NOT_YOUR_TURN
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation
 
@@ -71,18 +88,10 @@ def _require_phase(state: TimbuktuState, phase: Phase) -> None:
     if state.phase is phase:
         return
     if state.phase is Phase.GAME_OVER:
-        raise RuleViolation("game_over", _("The game is over."))
+        raise GAME_OVER.violation()
     if state.phase is Phase.SWAP:
-        raise RuleViolation(
-            "swap_pending",
-            _("A camel landed on a swap field: pass the thief piles one seat clockwise first."),
-        )
-    raise RuleViolation(
-        "wrong_phase",
-        _("That is not part of the {phase} step of the game: {first}").format(
-            phase=_(state.phase.value), first=_waiting_for(state)
-        ),
-    )
+        raise SWAP_PENDING.violation()
+    raise WRONG_PHASE.violation(phase=_(state.phase.value), first=_waiting_for(state))
 
 
 def _waiting_for(state: TimbuktuState) -> str:
@@ -108,19 +117,11 @@ def _waiting_for(state: TimbuktuState) -> str:
 def _require_turn(state: TimbuktuState, seat: int) -> None:
     seat_of(state, seat)
     if state.to_move is not None and state.to_move != seat:
-        raise RuleViolation(
-            "not_your_turn",
-            _("It is {name}'s turn.").format(name=state.players[state.to_move].name),
-        )
+        raise NOT_YOUR_TURN.violation(name=state.players[state.to_move].name)
 
 
 def _pen_full(state: TimbuktuState, place: int, pen: int) -> RuleViolation:
-    return RuleViolation(
-        "pen_full",
-        _("Pen {pen} of {place} is full: all five pitches are taken.").format(
-            pen=pen, place=board.place_name(state, place)
-        ),
-    )
+    return PEN_FULL.violation(pen=pen, place=board.place_name(state, place))
 
 
 # --- handlers, one per ordinary action ---------------------------------------------------------
@@ -142,9 +143,7 @@ def _place(state: TimbuktuState, action: a.PlaceCamel) -> TimbuktuState:
     _require_turn(state, action.player)
     camel = camel_of(state, action.player, action.camel)
     if camel.place is not None:
-        raise RuleViolation(
-            "already_placed", _("Camel {camel} is already placed.").format(camel=action.camel)
-        )
+        raise ALREADY_PLACED.violation(camel=action.camel)
     pitch = board.lowest_free_pitch(state.occupied(0, action.pen))
     if pitch is None:
         raise _pen_full(state, 0, action.pen)
@@ -163,20 +162,8 @@ def _require_cover(state: TimbuktuState) -> None:
         return
     what, _sep, number = shortfall.partition(":")
     if what == "player":
-        message = _("{name} would have too few camels left to have one in every pen.").format(
-            name=state.players[int(number)].name
-        )
-    else:
-        message = _(
-            "Pen {pen} would have too few pitches left for every player who still needs a camel "
-            "there."
-        ).format(pen=number)
-    raise RuleViolation(
-        "cover",
-        _("At the end every player has a camel in every pen of the start area. {why}").format(
-            why=message
-        ),
-    )
+        raise COVER_PLAYER.violation(name=state.players[int(number)].name)
+    raise COVER_PEN.violation(pen=number)
 
 
 def _move(state: TimbuktuState, action: a.MoveCamel) -> TimbuktuState:
@@ -184,10 +171,7 @@ def _move(state: TimbuktuState, action: a.MoveCamel) -> TimbuktuState:
     _require_turn(state, action.player)
     camel = camel_of(state, action.player, action.camel)
     if camel.place == state.stage:
-        raise RuleViolation(
-            "already_moved",
-            _("Camel {camel} has already moved in this stage.").format(camel=action.camel),
-        )
+        raise ALREADY_MOVED.violation(camel=action.camel)
     assert camel.place is not None and camel.pen is not None
     pitch = board.lowest_free_pitch(state.occupied(state.stage, action.pen))
     if pitch is None:
@@ -206,30 +190,13 @@ def _pay(state: TimbuktuState, camel: Camel, action: a.MoveCamel) -> tuple[Good,
     assert camel.place is not None and camel.pen is not None
     free = board.free_move(state.layout, camel.place, camel.pen, action.pen)
     if free and action.paid is not None:
-        raise RuleViolation(
-            "free_move",
-            _(
-                "Pen {pen} lies along an arrow from pen {origin}: the move is free. If the board "
-                "shows other arrows, correct them."
-            ).format(pen=action.pen, origin=camel.pen),
-        )
+        raise FREE_MOVE.violation(pen=action.pen, origin=camel.pen)
     if free is False and action.paid is None and camel.goods:
-        raise RuleViolation(
-            "must_pay",
-            _(
-                "Pen {pen} does not lie along an arrow from pen {origin}: camel {camel} pays one "
-                "of its goods."
-            ).format(pen=action.pen, origin=camel.pen, camel=camel.letter),
-        )
+        raise MUST_PAY.violation(pen=action.pen, origin=camel.pen, camel=camel.letter)
     if action.paid is None:
         return camel.goods
     if action.paid not in camel.goods:
-        raise RuleViolation(
-            "no_such_good",
-            _("Camel {camel} carries no {good}.").format(
-                camel=camel.letter, good=_(action.paid.value)
-            ),
-        )
+        raise NO_SUCH_GOOD.violation(camel=camel.letter, good=_(action.paid.value))
     at = camel.goods.index(action.paid)
     return camel.goods[:at] + camel.goods[at + 1 :]
 
@@ -237,24 +204,9 @@ def _pay(state: TimbuktuState, camel: Camel, action: a.MoveCamel) -> tuple[Good,
 def _swap_field(state: TimbuktuState, pen: int, pitch: int, said: bool | None) -> bool:
     known = state.layout.is_swap_field(state.stage, pen, pitch)
     if known is None and said is None:
-        raise RuleViolation(
-            "swap_unknown",
-            _("Say whether pitch {pitch} of pen {pen} is a swap field.").format(
-                pitch=pitch, pen=pen
-            ),
-        )
+        raise SWAP_UNKNOWN.violation(pitch=pitch, pen=pen)
     if known is not None and said is not None and said != known:
-        text = (
-            _("By the board entered, pitch {pitch} of pen {pen} is a swap field.")
-            if known
-            else _("By the board entered, pitch {pitch} of pen {pen} is no swap field.")
-        )
-        raise RuleViolation(
-            "layout_swap",
-            text.format(pitch=pitch, pen=pen)
-            + " "
-            + _("If the board shows otherwise, correct its swap fields."),
-        )
+        raise (LAYOUT_SWAP if known else LAYOUT_NO_SWAP).violation(pitch=pitch, pen=pen)
     return bool(known if known is not None else said)
 
 
@@ -266,10 +218,7 @@ def _pass_thief_piles(state: TimbuktuState, action: a.PassThiefPiles) -> Timbukt
 def _thief(state: TimbuktuState, action: a.RevealThief) -> TimbuktuState:
     _require_phase(state, Phase.THEFTS)
     if action.pen in state.robbed_pens:
-        raise RuleViolation(
-            "pen_robbed",
-            _("The thief of pen {pen} has already struck in this stage.").format(pen=action.pen),
-        )
+        raise PEN_ROBBED.violation(pen=action.pen)
     return thefts.rob_pen(state, action.pen, action.pitches, action.goods)
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.tuareg import actions as a
-from companion.games.tuareg.loading import load_verdict
+from companion.games.tuareg.loading import load_violation
 from companion.games.tuareg.refusals import (
     require_animal,
     require_phase,
@@ -17,7 +17,6 @@ from companion.games.tuareg.refusals import (
     require_seat,
 )
 from companion.games.tuareg.state import GoodCounts, Phase, TuaregState, TurnProgress
-from companion.verdict import RuleViolation
 
 
 def _set_hand(state: TuaregState, c: a.SetHand) -> TuaregState:
@@ -28,9 +27,9 @@ def _set_hand(state: TuaregState, c: a.SetHand) -> TuaregState:
 def _set_stack(state: TuaregState, c: a.SetStack) -> TuaregState:
     player = require_seat(state, c.player)
     require_animal(player, c.animal)
-    verdict = load_verdict(c.animal.animal, (), c.goods)
-    if not verdict.ok:
-        raise RuleViolation(verdict.code, verdict.message)
+    violation = load_violation(c.animal.animal, (), c.goods)
+    if violation is not None:
+        raise violation
     return require_plausible(state.with_player(c.player, player.with_stack(c.animal, c.goods)))
 
 

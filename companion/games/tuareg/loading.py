@@ -17,7 +17,7 @@ thief, a cave, a payment) never breaks one. So a legal load stays legal from bot
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 
 from companion.games.tuareg.model import (
@@ -29,23 +29,33 @@ from companion.games.tuareg.model import (
     Animal,
     Good,
 )
-from companion.i18n import _
-from companion.verdict import Verdict
+from companion.games.tuareg.refusals import (
+    LOAD_CAPACITY,
+    LOAD_GOLD,
+    LOAD_KINDS,
+    LOAD_ORDER,
+    LOAD_WATER,
+)
+from companion.refusals import combined
+from companion.verdict import RuleViolation, Verdict
 
 REASONS: tuple[str, ...] = ("capacity", "gold", "kinds", "order", "water")
 """Every reason code, sorted (the order :func:`load_refusals` lists them in)."""
 
 
+_RULES: dict[str, Callable[[], RuleViolation]] = {
+    "capacity": lambda: LOAD_CAPACITY.violation(n=CAPACITY),
+    "gold": lambda: LOAD_GOLD.violation(n=CAMEL_GOLD),
+    "kinds": lambda: LOAD_KINDS.violation(n=CAMEL_KINDS),
+    "order": lambda: LOAD_ORDER.violation(),
+    "water": lambda: LOAD_WATER.violation(),
+}
+"""Reason code -> the refusal of that loading rule (declared in :mod:`.refusals`)."""
+
+
 def reason_message(code: str) -> str:
     """The sentence a player reads for the loading rule ``code`` (translated)."""
-    messages = {
-        "capacity": _("An animal carries at most {n} cards.").format(n=CAPACITY),
-        "gold": _("A camel carries at most {n} gold.").format(n=CAMEL_GOLD),
-        "kinds": _("A camel carries at most {n} kinds of goods.").format(n=CAMEL_KINDS),
-        "order": _("From bottom to top, the goods on a camel change kind only once."),
-        "water": _("A camel carrying water carries nothing else."),
-    }
-    return messages[code]
+    return _RULES[code]().message
 
 
 def kind_changes(stack: Sequence[Good]) -> int:
@@ -80,13 +90,19 @@ def load_refusals(animal: Animal, stack: Sequence[Good], added: Sequence[Good]) 
     return stack_refusals(animal, [*stack, *added])
 
 
-def load_verdict(animal: Animal, stack: Sequence[Good], added: Sequence[Good]) -> Verdict:
-    """:func:`load_refusals` as a :class:`Verdict`: the first rule broken names it, and the message
-    gives the sentence of every rule broken."""
+def load_violation(
+    animal: Animal, stack: Sequence[Good], added: Sequence[Good]
+) -> RuleViolation | None:
+    """The refusal of laying ``added`` on ``stack`` (None if the cards may go on): the first rule
+    broken names it, and the message gives the sentence of every rule broken."""
     reasons = load_refusals(animal, stack, added)
-    if not reasons:
-        return Verdict.legal()
-    return Verdict(ok=False, code=reasons[0], message=" ".join(map(reason_message, reasons)))
+    return combined(_RULES[code]() for code in reasons) if reasons else None
+
+
+def load_verdict(animal: Animal, stack: Sequence[Good], added: Sequence[Good]) -> Verdict:
+    """:func:`load_violation` as a :class:`Verdict`."""
+    violation = load_violation(animal, stack, added)
+    return Verdict.legal() if violation is None else violation.verdict
 
 
 def loadable_next(

@@ -15,6 +15,13 @@ from dataclasses import replace
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import STAGES, Good, SpecialCard
 from companion.games.tuareg.refusals import (
+    HIDDEN_CARD,
+    NO_MAP,
+    NOTHING_HIDDEN,
+    UNREVEALED,
+    UNREVEALED_THIEF,
+    WRONG_COUNT,
+    WRONG_HAND_COUNT,
     require_phase,
     require_plausible,
     require_seat,
@@ -54,20 +61,12 @@ def _require_reveal(state: TuaregState) -> None:
 def _revealed(hidden: Hidden, goods: tuple[Good, ...], what: str) -> Hidden:
     """``hidden`` with its unknown cards named by ``goods`` (which must match the known ones)."""
     if not hidden:
-        raise RuleViolation(
-            "nothing_hidden", _("Nothing is hidden under {what}.").format(what=what)
-        )
+        raise NOTHING_HIDDEN.violation(what=what)
     if len(goods) != len(hidden):
-        raise RuleViolation(
-            "wrong_count",
-            _("{what} hides {n} cards.").format(what=what, n=len(hidden)),
-        )
+        raise WRONG_COUNT.violation(what=what, n=len(hidden))
     for known, named in zip(hidden, goods, strict=True):
         if known is not None and known is not named:
-            raise RuleViolation(
-                "wrong_card",
-                _("The table saw {good} go under {what}.").format(good=_(known.value), what=what),
-            )
+            raise HIDDEN_CARD.violation(good=_(known.value), what=what)
     return goods
 
 
@@ -95,24 +94,20 @@ def cash_map(state: TuaregState, action: a.CashMap) -> TuaregState:
     _require_reveal(state)
     player = require_seat(state, action.player)
     if player.maps == 0:
-        raise RuleViolation("no_map", _("{name} holds no unused map.").format(name=player.name))
+        raise NO_MAP.violation(name=player.name)
     player = replace(player, maps=player.maps - 1, maps_cashing=player.maps_cashing + 1)
     return state.with_player(action.player, player)
 
 
-def first_unrevealed(state: TuaregState) -> str | None:
-    """A sentence naming the first hidden card still unknown, or None when all are revealed."""
+def first_unrevealed(state: TuaregState) -> RuleViolation | None:
+    """The refusal naming the first hidden card still unknown, or None when all are revealed."""
     for player in state.players:
         for n, cave in enumerate(player.caves, 1):
             if None in cave:
-                return _("Reveal the cards in {name}'s cave {n} first.").format(
-                    name=player.name, n=n
-                )
+                return UNREVEALED.violation(name=player.name, n=n)
         for n, thief in enumerate(player.thieves, 1):
             if None in thief:
-                return _("Reveal the card under {name}'s thief {n} first.").format(
-                    name=player.name, n=n
-                )
+                return UNREVEALED_THIEF.violation(name=player.name, n=n)
     return None
 
 
@@ -120,7 +115,7 @@ def score_stage(state: TuaregState, _action: a.ScoreStage) -> TuaregState:
     _require_reveal(state)
     missing = first_unrevealed(state)
     if missing is not None:
-        raise RuleViolation("unrevealed", missing)
+        raise missing
     count = StageCount(
         counts=tuple(GoodCounts.of(p.counted()) for p in state.players),
         maps=tuple(p.maps_cashing for p in state.players),
@@ -174,10 +169,7 @@ def reveal_hand(state: TuaregState, action: a.RevealHand) -> TuaregState:
     require_phase(state, Phase.GAME_OVER)
     player = require_seat(state, action.player)
     if len(action.goods) != player.hand:
-        raise RuleViolation(
-            "wrong_count",
-            _("{name} holds {n} cards.").format(name=player.name, n=player.hand),
-        )
+        raise WRONG_HAND_COUNT.violation(name=player.name, n=player.hand)
     player = replace(player, hand_revealed=action.goods)
     state = state.with_player(action.player, player)
     return require_plausible(state)

@@ -12,10 +12,28 @@ from dataclasses import replace
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg import stage
-from companion.games.tuareg.loading import load_verdict
+from companion.games.tuareg.loading import load_violation
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
 from companion.games.tuareg.passing import possible_action
 from companion.games.tuareg.refusals import (
+    ACTION_POSSIBLE,
+    CAVE_FULL,
+    CAVE_USED,
+    DECK_EMPTY,
+    EMPTY_ANIMAL,
+    MARKET_CARD,
+    MARKET_EXTRA,
+    NO_ACTION,
+    NOT_IN_HAND,
+    NOT_IN_MARKET,
+    ONE_ACTION,
+    OVER_HAND_LIMIT,
+    OWN_CARDS,
+    SOLD_OUT,
+    THIEF_USED,
+    UNDERPAID,
+    UNDERPAID_WORTH,
+    WRONG_CARD,
     require_animal,
     require_plausible,
     require_seat,
@@ -31,7 +49,6 @@ from companion.games.tuareg.state import (
     TurnProgress,
 )
 from companion.i18n import _
-from companion.verdict import RuleViolation
 
 DRAW_SIZE = 3
 HAND_LIMIT = 4
@@ -43,19 +60,13 @@ HAND_LIMIT = 4
 def _start_main(state: TuaregState, seat: int, main: str) -> tuple[TuaregState, PlayerState]:
     player = require_turn(state, seat)
     if state.turn.main is not None:
-        raise RuleViolation(
-            "one_action",
-            _("This turn's action was taken already: end the turn."),
-        )
+        raise ONE_ACTION.violation()
     return replace(state, turn=replace(state.turn, main=main)), player
 
 
 def _from_hand(player: PlayerState, count: int) -> PlayerState:
     if count > player.hand:
-        raise RuleViolation(
-            "not_in_hand",
-            _("{name} holds {n} cards, not {k}.").format(name=player.name, n=player.hand, k=count),
-        )
+        raise NOT_IN_HAND.violation(name=player.name, n=player.hand, k=count)
     return replace(player, hand=player.hand - count)
 
 
@@ -64,10 +75,7 @@ def take_top(player: PlayerState, ref: AnimalRef) -> tuple[PlayerState, Good]:
     require_animal(player, ref)
     stack = player.stack(ref)
     if not stack:
-        raise RuleViolation(
-            "empty_animal",
-            _("{name}'s {animal} carries nothing.").format(name=player.name, animal=ref.label()),
-        )
+        raise EMPTY_ANIMAL.violation(name=player.name, animal=ref.label())
     return player.with_stack(ref, stack[:-1]), stack[-1]
 
 
@@ -80,21 +88,16 @@ def _take_one(
         return _from_hand(player, 1), named
     player, top = take_top(player, source)
     if named is not None and named is not top:
-        raise RuleViolation(
-            "wrong_card",
-            _("The top card of {animal} is {good}.").format(
-                animal=source.label(), good=_(top.value)
-            ),
-        )
+        raise WRONG_CARD.violation(animal=source.label(), good=_(top.value))
     return player, top
 
 
 def _load(player: PlayerState, ref: AnimalRef, goods: Sequence[Good]) -> PlayerState:
     require_animal(player, ref)
     stack = player.stack(ref)
-    verdict = load_verdict(ref.animal, stack, goods)
-    if not verdict.ok:
-        raise RuleViolation(verdict.code, verdict.message)
+    violation = load_violation(ref.animal, stack, goods)
+    if violation is not None:
+        raise violation
     return player.with_stack(ref, (*stack, *goods))
 
 
@@ -104,12 +107,10 @@ def _load(player: PlayerState, ref: AnimalRef, goods: Sequence[Good]) -> PlayerS
 def draw(state: TuaregState, action: a.Draw) -> TuaregState:
     state, player = _start_main(state, action.player, "draw")
     if state.deck == 0:
-        raise RuleViolation("deck_empty", _("The deck is empty: choose another action."))
+        raise DECK_EMPTY.violation()
     drawn = min(DRAW_SIZE, state.deck)
     if drawn == DRAW_SIZE and not action.to_market:
-        raise RuleViolation(
-            "market_card", _("Lay at least one card from your cache into the market.")
-        )
+        raise MARKET_CARD.violation()
     player = _from_hand(replace(player, hand=player.hand + drawn), len(action.to_market))
     state = replace(
         state, deck=state.deck - drawn, market=state.market + GoodCounts.of(action.to_market)
@@ -126,12 +127,7 @@ def load_from_cache(state: TuaregState, action: a.LoadFromCache) -> TuaregState:
 def take_from_market(state: TuaregState, action: a.TakeFromMarket) -> TuaregState:
     state, player = _start_main(state, action.player, "market")
     if state.market[action.good] < action.count:
-        raise RuleViolation(
-            "not_in_market",
-            _("The market has {n} {good} cards.").format(
-                n=state.market[action.good], good=_(action.good.value)
-            ),
-        )
+        raise NOT_IN_MARKET.violation(n=state.market[action.good], good=_(action.good.value))
     taken = (action.good,) * action.count
     player = _load(player, action.onto, taken)
     state = replace(state, market=state.market - GoodCounts.of(taken))
@@ -141,9 +137,7 @@ def take_from_market(state: TuaregState, action: a.TakeFromMarket) -> TuaregStat
 def buy(state: TuaregState, action: a.Buy) -> TuaregState:
     state, player = _start_main(state, action.player, "buy")
     if state.supply_of(action.card) == 0:
-        raise RuleViolation(
-            "sold_out", _("No {card} card is left to buy.").format(card=_(action.card.value))
-        )
+        raise SOLD_OUT.violation(card=_(action.card.value))
     player = _from_hand(player, len(action.from_cache))
     paid = list(action.from_cache)
     for ref in action.from_animals:
@@ -160,16 +154,11 @@ def _require_price(state: TuaregState, paid: Sequence[Good]) -> None:
     """At least 3 dinars. A card whose dinar value the table has not confirmed is trusted: the app
     cannot say the payment is short, and the table is the truth."""
     if not paid:
-        raise RuleViolation(
-            "underpaid", _("A special card costs {n} dinars.").format(n=SPECIAL_CARD_PRICE)
-        )
+        raise UNDERPAID.violation(n=SPECIAL_CARD_PRICE)
     dinars = [state.value(good).dinars for good in paid]
     if None not in dinars and sum(d for d in dinars if d is not None) < SPECIAL_CARD_PRICE:
-        raise RuleViolation(
-            "underpaid",
-            _("A special card costs {n} dinars; these cards are worth {paid}.").format(
-                n=SPECIAL_CARD_PRICE, paid=sum(d for d in dinars if d is not None)
-            ),
+        raise UNDERPAID_WORTH.violation(
+            n=SPECIAL_CARD_PRICE, paid=sum(d for d in dinars if d is not None)
         )
 
 
@@ -190,11 +179,9 @@ def hide(state: TuaregState, action: a.Hide) -> TuaregState:
     player = require_turn(state, action.player)
     cave = require_special(player, SpecialCard.CAVE, action.cave)
     if len(cave) >= CAVE_CAPACITY:
-        raise RuleViolation(
-            "cave_full", _("A cave hides at most {n} cards.").format(n=CAVE_CAPACITY)
-        )
+        raise CAVE_FULL.violation(n=CAVE_CAPACITY)
     if action.cave in state.turn.caves_used:
-        raise RuleViolation("cave_used", _("A cave hides one card per turn."))
+        raise CAVE_USED.violation()
     player, hidden = _take_one(player, action.source, action.good)
     player = player.with_hidden(SpecialCard.CAVE, action.cave, (*cave, hidden))
     turn = replace(state.turn, caves_used=(*state.turn.caves_used, action.cave))
@@ -204,10 +191,10 @@ def hide(state: TuaregState, action: a.Hide) -> TuaregState:
 def steal(state: TuaregState, action: a.Steal) -> TuaregState:
     player = require_turn(state, action.player)
     if require_special(player, SpecialCard.THIEF, action.thief):
-        raise RuleViolation("thief_used", _("Each thief steals only once."))
+        raise THIEF_USED.violation()
     victim = require_seat(state, action.victim)
     if action.victim == action.player:
-        raise RuleViolation("own_cards", _("A thief steals from another player."))
+        raise OWN_CARDS.violation()
     victim, loot = _take_one(victim, action.source, action.good)
     player = player.with_hidden(SpecialCard.THIEF, action.thief, (loot,))
     state = state.with_player(action.victim, victim).with_player(action.player, player)
@@ -225,24 +212,15 @@ def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
         _require_pass(state, action.player)
     if action.to_market:
         if player.hand - len(action.to_market) < HAND_LIMIT:
-            raise RuleViolation(
-                "market_extra",
-                _(
-                    "At the end of the turn only the cards the hand limit requires go into the "
-                    "market: {name} holds {n}, so at most {k}."
-                ).format(name=player.name, n=player.hand, k=max(0, player.hand - HAND_LIMIT)),
+            raise MARKET_EXTRA.violation(
+                name=player.name, n=player.hand, k=max(0, player.hand - HAND_LIMIT)
             )
         player = _from_hand(player, len(action.to_market))
         state = replace(state, market=state.market + GoodCounts.of(action.to_market))
         state = require_plausible(state.with_player(action.player, player))
     if player.hand > HAND_LIMIT:
-        raise RuleViolation(
-            "hand_limit",
-            _(
-                "{name} holds {n} cards; at most {limit} may stay in hand at the end of a turn. "
-                "Lay {k} more into the market (with the draw, or as the turn ends), or hide "
-                "cards in caves."
-            ).format(name=player.name, n=player.hand, limit=HAND_LIMIT, k=player.hand - HAND_LIMIT),
+        raise OVER_HAND_LIMIT.violation(
+            name=player.name, n=player.hand, limit=HAND_LIMIT, k=player.hand - HAND_LIMIT
         )
     state = replace(state, to_move=state.next_seat(action.player), turn=TurnProgress())
     return stage.after_turn(state, action.player)
@@ -251,16 +229,7 @@ def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
 def _require_pass(state: TuaregState, seat: int) -> None:
     """A turn without its action: only with the deck empty, by a player who can do nothing."""
     if state.deck > 0:
-        raise RuleViolation(
-            "no_action",
-            _("Take one action first: draw, load from your cache, take from the market or buy."),
-        )
+        raise NO_ACTION.violation()
     possible = possible_action(state, seat)
     if possible is not None:
-        raise RuleViolation(
-            "action_possible",
-            _(
-                "The deck is empty, but {name} can still {action}: only a player who can do "
-                "nothing may end the turn without an action."
-            ).format(name=state.players[seat].name, action=possible),
-        )
+        raise ACTION_POSSIBLE.violation(name=state.players[seat].name, action=possible)

@@ -1,0 +1,137 @@
+"""The app in the process's Kivy window, driven as a player would: taps on the middle of a widget
+(scrolled into view first), taps on a button by its text, frames, screenshots.
+
+Kivy must already be configured for the window wanted (see :mod:`ui.audit.run`): this module
+imports it."""
+
+from __future__ import annotations
+
+import gc
+import re
+import time
+from pathlib import Path
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from companion.store import Store
+from ui.app import CompanionApp
+from ui.widgets import scroll_vertically
+
+MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font)(?:=[^\]]*)?\]")
+SCROLL_RELEASE_DELAY = 0.25
+"""A ScrollView hands a tap's release to its child 0.2 s after the finger lifts."""
+
+
+class TourError(Exception):
+    """The tour could not bring the app to a state (a button missing, a screen not shown)."""
+
+
+def plain(text: str) -> str:
+    return MARKUP.sub("", text)
+
+
+def is_button(widget: Widget) -> bool:
+    return hasattr(widget, "trigger_action")
+
+
+class Driver:
+    """One app on one store, shown in the process's window at ``size``."""
+
+    def __init__(self, store: Store, size: tuple[int, int]) -> None:
+        EventLoop.ensure_window()
+        for child in Window.children[:]:
+            Window.remove_widget(child)
+        Window.size = size
+        self.store = store
+        self.app = CompanionApp(store)
+        self.root = self.app.build()
+        Window.add_widget(self.root)
+        self.frames(3)
+        self.app.home_screen.settle()  # as the app does once its first frame is drawn
+
+    def close(self) -> None:
+        self.app.on_stop()
+        for child in Window.children[:]:
+            if isinstance(child, ModalView):  # unbinds it from the window too
+                child.dismiss(animation=False)
+        self.frames(1)
+        for child in Window.children[:]:
+            Window.remove_widget(child)
+        self.frames(1)
+
+    @property
+    def screen(self) -> Widget:
+        return self.app.manager.current_screen
+
+    def frames(self, count: int = 2) -> None:
+        for _ in range(count):
+            EventLoop.idle()
+
+    def run_for(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            EventLoop.idle()
+
+    def tap(self, widget: Widget) -> None:
+        """A finger down and up on the middle of ``widget``, scrolled into view first."""
+        gc.collect()  # a widget kept only through a weak ``ids`` proxy dies now, not by luck later
+        self.frames(2)
+        scroller = self._scroller(widget)
+        if scroller is not None:
+            self._scroll_into_view(scroller, widget)
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        if scroller is not None:
+            self.run_for(SCROLL_RELEASE_DELAY)
+        self.frames(2)
+
+    def buttons(self, text: str, *, prefix: bool = False) -> list[Widget]:
+        """The buttons of the current screen (and any open dialog) reading ``text``."""
+        found = []
+        for root in [self.screen, *Window.children[:-1]]:
+            for widget in root.walk():
+                shown = plain(getattr(widget, "text", "") or "")
+                if is_button(widget) and (shown.startswith(text) if prefix else shown == text):
+                    found.append(widget)
+        return found
+
+    def tap_text(self, text: str, *, prefix: bool = False, index: int = 0) -> None:
+        """Tap the button reading ``text`` (or starting with it); ``index`` picks among several."""
+        found = self.buttons(text, prefix=prefix)
+        if len(found) <= index:
+            raise TourError(f"no button reads {text!r} on {self.screen.name}")
+        self.tap(found[index])
+
+    def expect_screen(self, name: str) -> None:
+        if self.screen.name != name:
+            raise TourError(f"expected the {name} screen, {self.screen.name} is shown")
+
+    def screenshot(self, target: Path) -> Path:
+        self.frames(2)
+        written = Path(Window.screenshot(name=str(target)))  # Kivy numbers the file it writes
+        return written.replace(target)
+
+    @staticmethod
+    def _scroller(widget: Widget) -> ScrollView | None:
+        ancestor = widget.parent
+        while ancestor is not None and ancestor is not Window:
+            if isinstance(ancestor, ScrollView):
+                return ancestor
+            ancestor = ancestor.parent
+        return None
+
+    def _scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
+        content = scroller.children[0]
+        spare = content.height - scroller.height
+        if spare > 0:
+            _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
+            middle = y - (scroller.height - widget.height) / 2
+            scroll_vertically(scroller, min(1.0, max(0.0, middle / spare)))
+            self.frames(2)

@@ -1,0 +1,149 @@
+"""``scripts/ui-audit --size WxH [--lang CODE] --out DIR``: the tour in a real offscreen window,
+``DIR/<state>.png`` for each state and ``DIR/report.json``::
+
+    {"states": [names], "problems": [{"state", "widget", "kind", "detail"}],
+     "size": "800x480", "lang": "en", "skipped": [names]}
+
+A state the tour cannot reach (the screens changed under it) is a problem of kind
+``unreachable``. Exit status 0 when there is no problem, 1 when there are, 2 on bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+SIZE = re.compile(r"^([1-9][0-9]{2,3})x([1-9][0-9]{2,3})$")
+LANG = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2})?$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = SIZE.match(text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"size: {text!r} is not WIDTHxHEIGHT, e.g. 800x480")
+    return int(match.group(1)), int(match.group(2))
+
+
+def parse_lang(text: str) -> str:
+    if not LANG.match(text):
+        raise argparse.ArgumentTypeError(f"lang: {text!r} is not a language code, e.g. en or de")
+    return text
+
+
+def parser() -> argparse.ArgumentParser:
+    made = argparse.ArgumentParser(
+        prog="ui-audit",
+        description="Walk every screen and prompt in an offscreen window; report layout problems.",
+    )
+    made.add_argument("--size", type=parse_size, required=True, help="window size, e.g. 800x480")
+    made.add_argument("--lang", type=parse_lang, default="en", help="language code (default en)")
+    made.add_argument("--out", type=Path, required=True, help="directory for the PNGs and report")
+    made.add_argument("--states", help="comma-separated states to visit (default: all)")
+    return made
+
+
+def configure_kivy(size: tuple[int, int], lang: str) -> None:
+    """Environment Kivy and gettext read when first imported: an offscreen window of ``size``,
+    nothing written to the user's Kivy home, the language ``lang``."""
+    os.environ.pop("DISPLAY", None)
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="ui-audit-kivy-"))
+    os.environ["KIVY_NO_ARGS"] = "1"
+    os.environ["KIVY_NO_FILELOG"] = "1"
+    os.environ["KIVY_CLIPBOARD"] = "dummy"
+    os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
+    os.environ["KCFG_KIVY_EXIT_ON_ESCAPE"] = "0"
+    os.environ["KCFG_GRAPHICS_WIDTH"], os.environ["KCFG_GRAPHICS_HEIGHT"] = map(str, size)
+    os.environ["LANGUAGE"] = lang  # read by companion.i18n's gettext when it is imported
+
+
+def run_tour(
+    size: tuple[int, int], out: Path, names: Sequence[str] | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """Visit ``names`` (default every state) at ``size``; write the PNGs and the report into
+    ``out``; return the report."""
+    from kivy.core.window import Window
+
+    from companion.store import Store
+    from ui.audit.checks import audit, window_roots
+    from ui.audit.driver import Driver
+    from ui.audit.tour import STATES
+
+    out.mkdir(parents=True, exist_ok=True)
+    report: dict[str, Any] = {
+        "states": [],
+        "problems": [],
+        "size": f"{size[0]}x{size[1]}",
+        "lang": lang,
+        "skipped": [],
+    }
+    for name in names or list(STATES):
+        with (
+            tempfile.TemporaryDirectory(prefix="ui-audit-") as scratch,
+            Store.open(Path(scratch) / "games.sqlite3") as store,
+        ):
+            driver = Driver(store, size)
+            try:
+                STATES[name](driver)
+                driver.frames(3)
+                found = audit(window_roots(Window), tuple(Window.size))
+                driver.screenshot(out / f"{name}.png")
+            except Exception as error:  # one state broken: the tour goes on
+                logger.debug("state %s not reached", name, exc_info=True)
+                logger.warning("state %s not reached: %s", name, error)
+                report["skipped"].append(name)
+                report["problems"].append(
+                    {"state": name, "widget": "", "kind": "unreachable", "detail": str(error)}
+                )
+                continue
+            finally:
+                driver.close()
+        report["states"].append(name)
+        report["problems"] += [
+            {"state": name, "widget": p.widget, "kind": p.kind, "detail": p.detail} for p in found
+        ]
+        logger.info("%s: %d problem(s)", name, len(found))
+    (out / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    wanted = None
+    if args.states:
+        wanted = [name.strip() for name in args.states.split(",") if name.strip()]
+    configure_kivy(args.size, args.lang)
+    from ui.audit.tour import STATES
+
+    unknown = [name for name in wanted or () if name not in STATES]
+    if unknown:
+        print(f"ui-audit: states: unknown {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    try:
+        report = run_tour(args.size, args.out, wanted, args.lang)
+    except OSError as error:
+        print(f"ui-audit: out: {error}", file=sys.stderr)
+        return 2
+    counts: dict[str, int] = {}
+    for problem in report["problems"]:
+        counts[problem["kind"]] = counts.get(problem["kind"], 0) + 1
+    summary = ", ".join(f"{kind} {n}" for kind, n in sorted(counts.items())) or "none"
+    print(
+        f"{len(report['states'])} states at {report['size']}, "
+        f"{len(report['problems'])} problems ({summary}): {args.out / 'report.json'}"
+    )
+    return 1 if report["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
