@@ -78,7 +78,7 @@ def _integer(key: str, value: Any, low: int, high: int) -> int:
         raise DeviceConfigError(f"config key {key} must be an integer, not {type(value).__name__}")
     if not low <= value <= high:
         raise DeviceConfigError(f"config key {key} must be between {low} and {high}, not {value}")
-    return value
+    return int(value)
 
 
 def _table(key: str, value: Any) -> Mapping[str, Any]:

@@ -29,10 +29,14 @@ Clock = Callable[[], float]
 class ButtonSettings(Protocol):
     """One ``[buttons.NAME]`` config section (see :mod:`companion.device_config`)."""
 
-    pin: int
-    pull_up: bool
-    bounce_time: float
-    hold_time: float
+    @property
+    def pin(self) -> int: ...
+    @property
+    def pull_up(self) -> bool: ...
+    @property
+    def bounce_time(self) -> float: ...
+    @property
+    def hold_time(self) -> float: ...
 
 
 class Debouncer:

@@ -45,7 +45,7 @@ def describe(session: Session) -> dict[str, Any]:
         "seq": session.seq,
         "over": session.rules.is_over(state),
         "to_move": getattr(state, "to_move", None),
-        "state": _state_adapter(type(state)).dump_python(state, mode="json"),
+        "state": _state_adapter(state.__class__).dump_python(state, mode="json"),
     }
 
 
