@@ -10,6 +10,7 @@ rule (the verdict names it), 2 malformed input, 3 the game database cannot be us
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from typing import Any
 
@@ -29,6 +30,8 @@ EXIT_STORAGE = 3
 """The game database cannot be used where it is (:class:`companion.store.StorageUnavailableError`)."""
 READING_VERBS = ("list", "show", "legal", "log", "sheet")
 """Verbs that only read: they work on a database on a read-only mount."""
+
+_log = logging.getLogger(__name__)
 
 
 @cache
@@ -95,7 +98,9 @@ def new_game(store: Store, game: str, players: list[str], start: str) -> dict[st
             **stored,
         }
     )
-    return describe(Session.create(store, rules, options))
+    session = Session.create(store, rules, options)
+    _log.info("game %s: new %s game, %d players", session.game_id, game, len(players))
+    return describe(session)
 
 
 def open_session(store: Store, game_id: str) -> Session:
@@ -119,13 +124,24 @@ def act(session: Session, seq: str, text: str) -> Outcome:
     """Submit the action in ``text``; both arguments are checked before anything is written."""
     seen = parse_seq(seq, session)
     action = session.rules.parse_action(parse_json_object(text, "action"))
-    return session.submit(action, seq=seen, game_id=session.game_id)
+    outcome = session.submit(action, seq=seen, game_id=session.game_id)
+    _log_outcome(session, getattr(action, "kind", "action"), outcome)
+    return outcome
 
 
 def step(session: Session, verb: str, seq: str) -> Outcome:
     """``undo`` or ``redo`` the last action."""
     move = session.undo if verb == "undo" else session.redo
-    return move(seq=parse_seq(seq, session), game_id=session.game_id)
+    outcome = move(seq=parse_seq(seq, session), game_id=session.game_id)
+    _log_outcome(session, verb, outcome)
+    return outcome
+
+
+def _log_outcome(session: Session, what: object, outcome: Outcome) -> None:
+    if outcome.verdict.ok:
+        _log.info("game %s: %s committed as seq %d", session.game_id, what, outcome.seq)
+    else:
+        _log.info("game %s: %s refused (%s)", session.game_id, what, outcome.verdict.code)
 
 
 def outcome_report(
