@@ -168,8 +168,7 @@ def _problem(error: ErrorDetails) -> str:
     if kind == "finite_number":
         return f"config key {key} must be a finite number, not {value}"
     if kind in ("greater_than_equal", "less_than_equal") and declared is not None:
-        low, high = _bounds(declared)
-        return f"config key {key} must be between {low} and {high}, not {value}"
+        return f"config key {key} must be {_range(declared)}, not {value}"
     if kind in ("pin_in_use", "button_name"):
         return error["msg"]
     return f"config key {key}: {error['msg']}"
@@ -202,7 +201,10 @@ def _declaration(loc: tuple[int | str, ...]) -> FieldInfo | None:
     return declared
 
 
-def _bounds(declared: FieldInfo) -> tuple[object, object]:
+def _range(declared: FieldInfo) -> str:
+    """``between 0 and 27`` from the key's declared bounds."""
     low = next((m.ge for m in declared.metadata if isinstance(m, Ge)), None)
     high = next((m.le for m in declared.metadata if isinstance(m, Le)), None)
-    return low, high
+    if low is None:
+        return f"at most {high}"
+    return f"at least {low}" if high is None else f"between {low} and {high}"
