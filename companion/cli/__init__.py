@@ -22,6 +22,8 @@ from companion.errors import InputError
 from companion.session import LogCorruptionError
 from companion.store import StorageUnavailableError, Store, StoreError
 
+_log = logging.getLogger(__name__)
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -180,6 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command is not None:  # the app logs through Kivy's handlers (stderr, the journal)
         logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
+    _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
     try:
         if args.command == "rules":
             with ExitStack() as opened:
@@ -204,6 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return games.EXIT_OK
             return _game_command(args, store)
     except InputError as error:
+        _log.debug("malformed input: %s", error.code)
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
     except StorageUnavailableError as error:
