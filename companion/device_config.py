@@ -1,50 +1,98 @@
-"""The ``[buttons.NAME]`` and ``[scanner]`` sections of the config file, checked and defaulted.
+"""The ``[buttons.NAME]`` and ``[scanner]`` sections of the config file: their keys, bounds and
+defaults, declared once as strict pydantic dataclasses (:mod:`companion.config` reads the file).
 
 Plain values only: the core imports neither gpiozero nor pyserial; :mod:`hardware` reads these.
 
 Buttons: without a ``[buttons]`` table the default wiring (:data:`DEFAULT_WIRING`) applies. A config
 that has one *is* the wiring: only the buttons it names exist; each needs ``pin`` (a BCM GPIO number,
-0-27) and may set ``pull_up`` (true: the button connects the pin to ground), ``bounce_time``
-(seconds, default 0.02) and ``hold_time`` (seconds; 0, the default, means the button has no hold).
+0-27, one button per pin) and may set ``pull_up`` (true: the button connects the pin to ground),
+``bounce_time`` (seconds) and ``hold_time`` (seconds; 0 means the button has no hold).
 
 Scanner: none unless the config has a ``[scanner]`` section, which needs ``port`` (a device path,
 a udev symlink, a ``/dev/serial/by-id/...`` path or ``hwgrep://VID:PID``) and may set ``protocol``
-(``lines``, the default, or ``rdm6300``), ``baudrate`` (9600), ``max_length`` (64, lines only),
-``repeat_gap`` (1.0 s of absence before the same tag counts again; 0 reports every read) and
-``retry_max`` (2.0 s, the longest wait between attempts to reopen a lost port).
+(``lines`` or ``rdm6300``), ``baudrate``, ``max_length`` (lines only), ``repeat_gap`` (seconds of
+absence before the same tag counts again; 0 reports every read) and ``retry_max`` (the longest wait,
+in seconds, between attempts to reopen a lost port). The defaults are those of :class:`ScannerConfig`.
+
+Every value must have its TOML type (``true``, ``"17"`` and ``17.0`` are not pins; an integer is a
+number of seconds) and lie within its bounds; unknown keys are refused.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Final, Literal, get_args
 
-PROTOCOLS = ("lines", "rdm6300")
+from pydantic import AfterValidator, ConfigDict, Field, Strict, StringConstraints
+from pydantic.dataclasses import dataclass
+from pydantic_core import PydanticCustomError
+
+_SECTION = ConfigDict(extra="forbid", allow_inf_nan=False)
+"""Strictness is per field (``Strict()``): a strict dataclass would refuse the TOML table itself."""
+
+ScannerProtocol = Literal["lines", "rdm6300"]
+PROTOCOLS: Final = get_args(ScannerProtocol)
 _BUTTON_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
-_BCM_PINS = range(28)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, config=_SECTION)
 class ButtonConfig:
-    pin: int
-    pull_up: bool = True
-    bounce_time: float = 0.02
-    hold_time: float = 0.0
+    """One ``[buttons.NAME]`` table."""
+
+    pin: Annotated[int, Strict(), Field(ge=0, le=27, description="the BCM GPIO number")]
+    pull_up: Annotated[bool, Strict()] = True
+    bounce_time: Annotated[float, Strict(), Field(ge=0, le=1)] = 0.02
+    hold_time: Annotated[float, Strict(), Field(ge=0, le=10)] = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, config=_SECTION)
 class ScannerConfig:
-    port: str
-    protocol: str = "lines"
-    baudrate: int = 9600
-    max_length: int = 64
-    repeat_gap: float = 1.0
-    retry_max: float = 2.0
+    """The ``[scanner]`` table."""
+
+    port: Annotated[
+        str,
+        Strict(),
+        StringConstraints(strip_whitespace=True, min_length=1),
+        Field(
+            description="the port: a device path, a /dev/serial/by-id/... path or hwgrep://VID:PID"
+        ),
+    ]
+    protocol: ScannerProtocol = "lines"
+    baudrate: Annotated[int, Strict(), Field(ge=300, le=4_000_000)] = 9600
+    max_length: Annotated[int, Strict(), Field(ge=1, le=4096)] = 64
+    repeat_gap: Annotated[float, Strict(), Field(ge=0, le=60)] = 1.0
+    retry_max: Annotated[float, Strict(), Field(ge=0.1, le=60)] = 2.0
 
 
-DEFAULT_WIRING: dict[str, ButtonConfig] = {
+def _one_button_per_pin(wiring: Mapping[str, ButtonConfig]) -> Mapping[str, ButtonConfig]:
+    users: dict[int, str] = {}
+    for name, button in wiring.items():
+        if button.pin in users:
+            raise PydanticCustomError(
+                "pin_in_use",
+                "config key buttons.{name}.pin: BCM {pin} is already used by buttons.{other}",
+                {"name": name, "pin": button.pin, "other": users[button.pin]},
+            )
+        users[button.pin] = name
+    return wiring
+
+
+def _button_name(name: str) -> str:
+    if not _BUTTON_NAME.fullmatch(name):
+        raise PydanticCustomError(
+            "button_name",
+            "button name {name} must be lower-case letters, digits and _ (e.g. seat1)",
+            {"name": repr(name)},
+        )
+    return name
+
+
+ButtonName = Annotated[str, Strict(), AfterValidator(_button_name)]
+Wiring = Annotated[dict[ButtonName, ButtonConfig], AfterValidator(_one_button_per_pin)]
+"""A ``[buttons]`` table: button name -> its pin and timings."""
+
+DEFAULT_WIRING: Final[Mapping[str, ButtonConfig]] = {
     "confirm": ButtonConfig(17),
     "undo": ButtonConfig(27),
     "next": ButtonConfig(22, hold_time=2.0),
@@ -58,97 +106,3 @@ DEFAULT_WIRING: dict[str, ButtonConfig] = {
 """Tap ``next`` to go on or skip, hold it 2 s to end the stage; tap ``menu`` for the menu, hold it
 3 s for a new game; ``seatN`` is seat N's "my turn is done". Every pin is wired to ground (pull-up);
 BCM 14/15 stay free for an RDM6300 on the Pi's UART."""
-
-
-class DeviceConfigError(ValueError):
-    """A ``[buttons]`` or ``[scanner]`` value that is missing, unknown, of the wrong type or out of
-    range; the message names the key."""
-
-
-def _number(key: str, value: Any, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise DeviceConfigError(f"config key {key} must be a number, not {type(value).__name__}")
-    if not low <= value <= high:
-        raise DeviceConfigError(f"config key {key} must be between {low} and {high}, not {value}")
-    return float(value)
-
-
-def _integer(key: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DeviceConfigError(f"config key {key} must be an integer, not {type(value).__name__}")
-    if not low <= value <= high:
-        raise DeviceConfigError(f"config key {key} must be between {low} and {high}, not {value}")
-    return value
-
-
-def _table(key: str, value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise DeviceConfigError(f"{key}: expected a [{key}] table")
-    return value
-
-
-def _only(key: str, table: Mapping[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        raise DeviceConfigError(f"unknown config key {key}.{unknown[0]}")
-
-
-def parse_buttons(section: Any) -> dict[str, ButtonConfig]:
-    """The wiring a ``[buttons]`` table describes (see the module for the keys)."""
-    wiring: dict[str, ButtonConfig] = {}
-    users: dict[int, str] = {}
-    for name, values in _table("buttons", section).items():
-        key = f"buttons.{name}"
-        if not _BUTTON_NAME.fullmatch(name):
-            raise DeviceConfigError(
-                f"button name {name!r} must be lower-case letters, digits and _ (e.g. seat1)"
-            )
-        table = _table(key, values)
-        _only(key, table, {"pin", "pull_up", "bounce_time", "hold_time"})
-        if "pin" not in table:
-            raise DeviceConfigError(f"config key {key}.pin is missing (the BCM GPIO number)")
-        pin = _integer(f"{key}.pin", table["pin"], _BCM_PINS.start, _BCM_PINS.stop - 1)
-        if pin in users:
-            raise DeviceConfigError(
-                f"config key {key}.pin: BCM {pin} is already used by buttons.{users[pin]}"
-            )
-        users[pin] = name
-        pull_up = table.get("pull_up", True)
-        if not isinstance(pull_up, bool):
-            raise DeviceConfigError(f"config key {key}.pull_up must be true or false")
-        wiring[name] = ButtonConfig(
-            pin=pin,
-            pull_up=pull_up,
-            bounce_time=_number(f"{key}.bounce_time", table.get("bounce_time", 0.02), 0, 1),
-            hold_time=_number(f"{key}.hold_time", table.get("hold_time", 0.0), 0, 10),
-        )
-    return wiring
-
-
-def parse_scanner(section: Any) -> ScannerConfig:
-    """The scanner a ``[scanner]`` table describes (see the module for the keys)."""
-    table = _table("scanner", section)
-    _only(
-        "scanner",
-        table,
-        {"port", "protocol", "baudrate", "max_length", "repeat_gap", "retry_max"},
-    )
-    port = table.get("port")
-    if not isinstance(port, str) or not port.strip():
-        raise DeviceConfigError(
-            "config key scanner.port must name the port: a device path, a /dev/serial/by-id/... "
-            "path or hwgrep://VID:PID"
-        )
-    protocol = table.get("protocol", "lines")
-    if protocol not in PROTOCOLS:
-        raise DeviceConfigError(
-            f"config key scanner.protocol must be one of {', '.join(PROTOCOLS)}, not {protocol!r}"
-        )
-    return ScannerConfig(
-        port=port.strip(),
-        protocol=protocol,
-        baudrate=_integer("scanner.baudrate", table.get("baudrate", 9600), 300, 4_000_000),
-        max_length=_integer("scanner.max_length", table.get("max_length", 64), 1, 4096),
-        repeat_gap=_number("scanner.repeat_gap", table.get("repeat_gap", 1.0), 0, 60),
-        retry_max=_number("scanner.retry_max", table.get("retry_max", 2.0), 0.1, 60),
-    )

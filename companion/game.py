@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticSerializationError, to_json
@@ -25,6 +25,7 @@ Action = TypeVar("Action")
 Options = TypeVar("Options")
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 def game_action(cls: type[_T]) -> type[_T]:
     """An action (or a part of one): a frozen, keyword-only dataclass that refuses unknown fields
     when read from JSON."""
@@ -108,13 +109,14 @@ class GameRules(ABC, Generic[Options, State, Action]):
         ``stored``: the options of a game already in the store, read back as they were accepted
         (checks added since, such as :func:`check_players`, must not lock an old game away).
         """
-        options = _validate(self.options_adapter, data, whole="players")
+        options: Options = _validate(self.options_adapter, data, whole="players")
         if not stored:
             check_players(getattr(options, "players", ()))
         return options
 
     def dump_options(self, options: Options) -> dict[str, Any]:
-        return self.options_adapter.dump_python(options, mode="json")
+        dumped: dict[str, Any] = self.options_adapter.dump_python(options, mode="json")
+        return dumped
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         """An action from its JSON form; :class:`InputError` names the malformed field.
@@ -129,12 +131,14 @@ class GameRules(ABC, Generic[Options, State, Action]):
         except PydanticSerializationError as error:
             raise InputError("invalid_value", f"{WHOLE_INPUT}: {error}") from None
         try:
-            return self.action_adapter.validate_json(text, strict=True)
+            action: Action = self.action_adapter.validate_json(text, strict=True)
         except ValidationError as error:
             raise InputError.from_validation(error) from None
+        return action
 
     def dump_action(self, action: Action) -> dict[str, Any]:
-        return self.action_adapter.dump_python(action, mode="json")
+        dumped: dict[str, Any] = self.action_adapter.dump_python(action, mode="json")
+        return dumped
 
 
 def _validate(adapter: TypeAdapter[Any], data: Mapping[str, Any], whole: str) -> Any:

@@ -400,7 +400,17 @@ class Store:
             "FROM games ORDER BY changed_at DESC, created_at DESC"
         )
         # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
-        return [GameSummary(*map(_listed, row[:5]), row[5]) for row in rows]
+        return [
+            GameSummary(
+                _listed(row[0]),
+                _listed(row[1]),
+                _listed(row[2]),
+                _listed(row[3]),
+                _listed(row[4]),
+                row[5],
+            )
+            for row in rows
+        ]
 
     # --- settings confirmed once per installation ---------------------------------------------
 

@@ -50,6 +50,7 @@ def keep_alive(schedule_interval: Callable[[Callable[[float], object], float], o
     if interval is None:
         return False
     schedule_interval(lambda _elapsed: ping(), interval)
+    _log.info("watchdog: pinging the service manager every %.1f s", interval)
     return True
 
 
@@ -80,6 +81,7 @@ def notify(*assignments: str) -> bool:
     except OSError as error:
         _log.warning("cannot notify the service manager at %s: %s", address, error)
         return False
+    _log.debug("notified the service manager: %s", " ".join(assignments))
     return True
 
 

@@ -13,6 +13,7 @@ on gpiozero's threads (pin edges, and a hold thread); they only ever post to the
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -25,14 +26,20 @@ from hardware.events import ButtonHeld, ButtonPressed, EventQueue
 
 Clock = Callable[[], float]
 
+_log = logging.getLogger(__name__)
+
 
 class ButtonSettings(Protocol):
     """One ``[buttons.NAME]`` config section (see :mod:`companion.device_config`)."""
 
-    pin: int
-    pull_up: bool
-    bounce_time: float
-    hold_time: float
+    @property
+    def pin(self) -> int: ...
+    @property
+    def pull_up(self) -> bool: ...
+    @property
+    def bounce_time(self) -> float: ...
+    @property
+    def hold_time(self) -> float: ...
 
 
 class Debouncer:
@@ -75,9 +82,11 @@ class ButtonGesture:
         with self._lock:
             now = self._clock()
             if not self._debouncer.accept(now):
+                _log.debug("button %s: bounce ignored", self.name)
                 return
             self._down_since, self._held = now, False
             if self.hold_time <= 0:
+                _log.debug("button %s: pressed", self.name)
                 self._events.post(ButtonPressed(button=self.name, at=now))
 
     def hold(self) -> None:
@@ -85,6 +94,7 @@ class ButtonGesture:
         with self._lock:
             if self.hold_time > 0 and self._down_since is not None and not self._held:
                 self._held = True
+                _log.debug("button %s: held", self.name)
                 self._events.post(ButtonHeld(button=self.name, at=self._clock()))
 
     def release(self) -> None:
@@ -98,8 +108,10 @@ class ButtonGesture:
             if self.hold_time <= 0 or already_held:
                 return
             if down_for >= self.hold_time:  # held long enough though no hold thread reported it
+                _log.debug("button %s: held %.2f s (reported on release)", self.name, down_for)
                 self._events.post(ButtonHeld(button=self.name, at=now))
             else:
+                _log.debug("button %s: tapped", self.name)
                 self._events.post(ButtonPressed(button=self.name, at=now))
 
 
@@ -127,6 +139,10 @@ class GpioButtons:
         except BaseException:
             self.close()
             raise
+        _log.info(
+            "GPIO buttons: %s",
+            ", ".join(f"{name} BCM {settings.pin}" for name, settings in wiring.items()),
+        )
 
     def _add(
         self,
@@ -179,5 +195,6 @@ def open_gpio_buttons(
     """The GPIO buttons, or None on a machine without GPIO pins (the app then uses the keyboard)."""
     try:
         return GpioButtons(wiring, events, clock=clock, pin_factory=pin_factory)
-    except BadPinFactory:
+    except BadPinFactory as error:
+        _log.info("no GPIO pins here (%s): the keyboard stands in for the buttons", error)
         return None

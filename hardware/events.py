@@ -8,10 +8,13 @@ is touched from another thread.
 
 from __future__ import annotations
 
+import logging
 import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+_log = logging.getLogger(__name__)
 
 
 def _now() -> float:
@@ -77,6 +80,7 @@ class EventQueue:
 
     def post(self, event: InputEvent) -> None:
         """Add ``event`` (from any thread) and wake the consumer."""
+        _log.debug("event: %s", event)
         self._events.put(event)
         if self.notify is not None:
             self.notify()

@@ -8,6 +8,7 @@ button's ``hold_time`` (no timer thread); key repeat while a key is down is igno
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Mapping
 
@@ -27,6 +28,8 @@ KEYBOARD: dict[str, str] = {
     "5": "seat5",
 }
 """Key name -> the button it stands for."""
+
+_log = logging.getLogger(__name__)
 
 
 class KeyboardButtons:
@@ -48,6 +51,7 @@ class KeyboardButtons:
             for name, settings in wiring.items()
         }
         self._down: set[str] = set()
+        _log.debug("keyboard buttons: %s", self.keys)
 
     def key_down(self, key: str) -> bool:
         """A key went down; True if it stands for a button (the UI then stops handling it)."""
@@ -56,6 +60,7 @@ class KeyboardButtons:
             return False
         if key not in self._down:
             self._down.add(key)
+            _log.debug("key %s down: button %s", key, button)
             self._gestures[button].press()
         return True
 

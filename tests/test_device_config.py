@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from companion.config import Config, ConfigError, load_config
+from companion.config import Config, ConfigError, ConfigFile, load_config
 from companion.device_config import DEFAULT_WIRING, ButtonConfig, ScannerConfig
 
 
@@ -84,7 +85,17 @@ def test_a_full_scanner_section(config_file: Path) -> None:
         ),
         ("[buttons.Confirm]\npin = 5\n", r"button name 'Confirm' must be lower-case"),
         ("[buttons]\nconfirm = 5\n", r"buttons\.confirm: expected a \[buttons\.confirm\] table"),
-        ("[scanner]\nprotocol = 'lines'\n", r"scanner\.port must name the port"),
+        ("[scanner]\nprotocol = 'lines'\n", r"scanner\.port is missing \(the port: a device path"),
+        ("[scanner]\nport = '  '\n", r"scanner\.port is empty \(the port"),
+        ("[scanner]\nport = '/dev/x'\nrepeat_gap = nan\n", r"scanner\.repeat_gap must be a finite"),
+        (
+            "[scanner]\nport = '/dev/x'\nretry_max = 0.05\n",
+            r"retry_max must be between 0\.1 and 60",
+        ),
+        (
+            "[buttons.confirm]\npin = 5\nbounce_time = 1.5\n",
+            r"bounce_time must be between 0 and 1,",
+        ),
         ("[scanner]\nport = '/dev/x'\nprotocol = 'qr'\n", r"scanner\.protocol must be one of"),
         (
             "[scanner]\nport = '/dev/x'\nbaudrate = 9600.0\n",
@@ -102,3 +113,28 @@ def test_a_full_scanner_section(config_file: Path) -> None:
 def test_bad_device_config_names_the_key(config_file: Path, text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load(config_file, text)
+
+
+def test_an_empty_buttons_table_is_a_table_without_buttons(config_file: Path) -> None:
+    assert load(config_file, "[buttons]\n").buttons == {}
+
+
+def test_the_defaults_are_the_models(config_file: Path) -> None:
+    """One place for every default: a file without a section gets the model's own defaults."""
+    config = load(config_file, '[scanner]\nport = " /dev/ttyUSB0 "\n')
+    assert config.buttons == ConfigFile().buttons == DEFAULT_WIRING
+    assert config.scanner == ScannerConfig(port="/dev/ttyUSB0")  # the port stripped
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: ButtonConfig(True),  # type: ignore[arg-type]
+        lambda: ButtonConfig(28),
+        lambda: ScannerConfig(port="/dev/x", protocol="qr"),  # type: ignore[arg-type]
+        lambda: ScannerConfig(port="/dev/x", baudrate=9600.0),  # type: ignore[arg-type]
+    ],
+)
+def test_values_built_in_code_are_checked_too(make: object) -> None:
+    with pytest.raises(ValidationError):
+        make()  # type: ignore[operator]

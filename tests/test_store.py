@@ -504,7 +504,7 @@ def test_config_from_env_and_database_override(
     [
         ('[storage]\ndatabse = "x"\n', "unknown config key storage.databse"),
         ("[screen]\nwidth = 800\n", r"unknown config section \[screen\]"),
-        ("[storage]\ndatabase = 3\n", "storage.database must be a str, not int"),
+        ("[storage]\ndatabase = 3\n", "storage.database must be a string, not int"),
         ('storage = "x"\n', "expected a \\[storage\\] table"),
         ("[storage\n", "not valid TOML"),
     ],

@@ -27,6 +27,8 @@ from companion.registry import GAMES
 from companion.session import LogCorruptionError
 from companion.store import StorageUnavailableError, Store, StoreError
 
+_log = logging.getLogger(__name__)
+
 
 def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentParser:
     titles = ", ".join(spec.title() for spec in GAMES.values())
@@ -188,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.command or installed_commands.APP) != installed_commands.APP:
         # the app logs through Kivy's handlers (stderr, the journal)
         logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
+    _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
     try:
         if args.command == "rules":
             with ExitStack() as opened:
@@ -211,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return games.EXIT_OK
             return _game_command(args, store)
     except InputError as error:
+        _log.debug("malformed input: %s", error.code)
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
     except StorageUnavailableError as error:

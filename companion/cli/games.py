@@ -13,6 +13,7 @@ the error ``log_damaged``.
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from typing import Any
 
@@ -33,6 +34,8 @@ EXIT_STORAGE = 3
 READING_VERBS = ("list", "show", "legal", "log", "sheet")
 """Verbs that only read: they work on a database on a read-only mount."""
 
+_log = logging.getLogger(__name__)
+
 
 @cache
 def _state_adapter(state_type: type) -> TypeAdapter[Any]:
@@ -48,7 +51,7 @@ def describe(session: Session) -> dict[str, Any]:
         "seq": session.seq,
         "over": session.rules.is_over(state),
         "to_move": getattr(state, "to_move", None),
-        "state": _state_adapter(type(state)).dump_python(state, mode="json"),
+        "state": _state_adapter(state.__class__).dump_python(state, mode="json"),
     }
     if session.damage is not None:  # only then: a sound game's output is unchanged
         described["damaged"] = session.damage.as_dict()
@@ -101,7 +104,9 @@ def new_game(store: Store, game: str, players: list[str], start: str) -> dict[st
             **stored,
         }
     )
-    return describe(Session.create(store, rules, options))
+    session = Session.create(store, rules, options)
+    _log.info("game %s: new %s game, %d players", session.game_id, game, len(players))
+    return describe(session)
 
 
 def open_session(store: Store, game_id: str) -> Session:
@@ -125,13 +130,24 @@ def act(session: Session, seq: str, text: str) -> Outcome:
     """Submit the action in ``text``; both arguments are checked before anything is written."""
     seen = parse_seq(seq, session)
     action = session.rules.parse_action(parse_json_object(text, "action"))
-    return session.submit(action, seq=seen, game_id=session.game_id)
+    outcome = session.submit(action, seq=seen, game_id=session.game_id)
+    _log_outcome(session, getattr(action, "kind", "action"), outcome)
+    return outcome
 
 
 def step(session: Session, verb: str, seq: str) -> Outcome:
     """``undo`` or ``redo`` the last action."""
     move = session.undo if verb == "undo" else session.redo
-    return move(seq=parse_seq(seq, session), game_id=session.game_id)
+    outcome = move(seq=parse_seq(seq, session), game_id=session.game_id)
+    _log_outcome(session, verb, outcome)
+    return outcome
+
+
+def _log_outcome(session: Session, what: object, outcome: Outcome) -> None:
+    if outcome.verdict.ok:
+        _log.info("game %s: %s committed as seq %d", session.game_id, what, outcome.seq)
+    else:
+        _log.info("game %s: %s refused (%s)", session.game_id, what, outcome.verdict.code)
 
 
 def outcome_report(

@@ -8,6 +8,7 @@ presentation: again only after no frame of it arrived for ``repeat_gap`` seconds
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Literal
@@ -15,6 +16,8 @@ from typing import Literal
 from hardware.scanner.protocols import Frame, make_decoder
 
 ReadKind = Literal["tag", "repeat", "rejected"]
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +79,13 @@ class ScanParser:
         reads = []
         for frame in self._decoder.feed(data):
             if frame.tag is None:
+                _log.debug(
+                    "scanner: %s frame rejected (%s): %r", self.protocol, frame.problem, frame.raw
+                )
                 reads.append(Read("rejected", frame))
             elif self._repeats.admit(frame.tag, now):
                 reads.append(Read("tag", frame))
             else:
+                _log.debug("scanner: tag %s still present, not reported again", frame.tag)
                 reads.append(Read("repeat", frame))
         return reads

@@ -14,6 +14,7 @@ wiring check); only well-formed ones carry a tag.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
@@ -28,6 +29,8 @@ PROTOCOLS: Final = ("lines", "rdm6300")
 
 RDM6300_FRAME_LENGTH: Final = 14
 _HEX = re.compile(rb"[0-9A-Fa-f]{12}")
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,8 @@ class LinesDecoder:
                 if frame is not None:
                     frames.append(frame)
             elif byte == STX:
+                if self._line:
+                    _log.debug("lines: %d bytes before a frame start dropped", len(self._line))
                 self._line.clear()  # whatever came before the frame start was not part of it
                 self._overlong = False
             elif len(self._line) < self.max_length:
@@ -126,8 +131,12 @@ class Rdm6300Decoder:
         while True:
             start = pending.find(STX)
             if start < 0:
+                if pending:
+                    _log.debug("rdm6300: %d bytes without a frame start dropped", len(pending))
                 pending.clear()  # no frame start anywhere: all of it is junk
                 break
+            if start:
+                _log.debug("rdm6300: resynchronised, %d bytes before a frame start dropped", start)
             del pending[:start]
             if len(pending) < RDM6300_FRAME_LENGTH:
                 break

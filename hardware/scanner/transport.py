@@ -50,12 +50,18 @@ logger = logging.getLogger(__name__)
 class ScannerSettings(Protocol):
     """What the supervisor needs from the ``[scanner]`` config section."""
 
-    protocol: str
-    port: str
-    baudrate: int
-    max_length: int
-    repeat_gap: float
-    retry_max: float
+    @property
+    def protocol(self) -> str: ...
+    @property
+    def port(self) -> str: ...
+    @property
+    def baudrate(self) -> int: ...
+    @property
+    def max_length(self) -> int: ...
+    @property
+    def repeat_gap(self) -> float: ...
+    @property
+    def retry_max(self) -> float: ...
 
 
 class Backoff:
@@ -75,7 +81,7 @@ class Backoff:
         self._step = self.first
 
 
-def open_port(settings: ScannerSettings, timeout: float) -> serial.SerialBase:
+def open_port(settings: ScannerSettings, timeout: float) -> serial.Serial:
     """Open the configured port (a path or a pyserial URL) for exclusive reading, keeping what the
     reader has sent already: pyserial's POSIX ``open`` flushes the input (``tcflush``), which would
     lose a card scanned as the reader came back."""
@@ -86,11 +92,11 @@ def open_port(settings: ScannerSettings, timeout: float) -> serial.SerialBase:
         exclusive=True,
         do_not_open=True,
     )
-    port._reset_input_buffer = _keep_input  # type: ignore[method-assign]
+    port._reset_input_buffer = _keep_input  # type: ignore[attr-defined]  # a private hook
     try:
         port.open()
     finally:
-        del port._reset_input_buffer
+        del port._reset_input_buffer  # type: ignore[attr-defined]
     return port
 
 
@@ -140,7 +146,7 @@ class ScannerSupervisor:
         self._read_timeout = read_timeout
         self._backoff = Backoff(FIRST_RETRY, settings.retry_max, rng or random.Random())
         self._stopping = threading.Event()
-        self._port: serial.SerialBase | None = None
+        self._port: serial.Serial | None = None
         self._connected: bool | None = None
         """None until the first attempt, then whether the last event said connected."""
         self._lost_at: float | None = None
@@ -256,7 +262,7 @@ class ScannerSupervisor:
         else:
             logger.debug("scanner still lost: %s", reason)
 
-    def _serve(self, port: serial.SerialBase, parser: ScanParser) -> None:
+    def _serve(self, port: serial.Serial, parser: ScanParser) -> None:
         """Read until stopped or the port fails (which raises)."""
         while not self._stopping.is_set():
             chunk = port.read(port.in_waiting or 1)

@@ -7,6 +7,7 @@ made it possible, so the state always waits for a real input (or the game is ove
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from companion.games.targi import piles
@@ -40,6 +41,13 @@ def has_cards(player: PlayerState) -> bool:
     return bool(player.targi or player.markers)
 
 
+def _both(
+    state: TargiState, change: Callable[[PlayerState], PlayerState]
+) -> tuple[PlayerState, PlayerState]:
+    first, second = state.players
+    return change(first), change(second)
+
+
 def start_round(state: TargiState, round_number: int) -> TargiState:
     """Advance the robber for ``round_number``; a corner starts a raid, else placement begins."""
     raid, robber = robber_for_round(round_number)
@@ -48,7 +56,7 @@ def start_round(state: TargiState, round_number: int) -> TargiState:
         round=round_number,
         placements=0,
         turn_done=(False, False),
-        players=tuple(replace(p, targi=(), markers=()) for p in state.players),
+        players=_both(state, lambda p: replace(p, targi=(), markers=())),
     )
     if raid is not None:
         return replace(
@@ -71,7 +79,7 @@ def finish_raid(state: TargiState) -> TargiState:
 
 def finish_placement(state: TargiState) -> TargiState:
     """All six Targi stand: each player's tribe markers go where their lines cross."""
-    players = tuple(replace(p, markers=tuple(marker_cells(p.targi))) for p in state.players)
+    players = _both(state, lambda p: replace(p, markers=tuple(marker_cells(p.targi))))
     return replace(state, players=players, phase=Phase.ACTIONS, turn_done=(False, False))
 
 

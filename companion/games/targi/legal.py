@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from companion.games.targi import actions as a
 from companion.games.targi import piles
 from companion.games.targi.board import BORDER, BorderCard, legal_placements
+from companion.games.targi.catalog import catalog
 from companion.games.targi.flow import awaiting_reveal, excess, over_limit
 from companion.games.targi.model import (
     DISPLAY_ROWS,
@@ -83,7 +84,7 @@ def _raid_payments(state: TargiState, seat: int) -> Iterator[a.TargiAction]:
             yield a.PayRaid(player=seat, gold=option.amount)
 
 
-def _tribe_decisions() -> Iterator[tuple[str, int | None, bool]]:
+def _tribe_decisions() -> Iterator[tuple[a.TribeDecision, int | None, bool]]:
     yield "discard", None, False
     yield "hand", None, False
     for row, pay_gold in product(range(DISPLAY_ROWS), (False, True)):
@@ -91,13 +92,14 @@ def _tribe_decisions() -> Iterator[tuple[str, int | None, bool]]:
 
 
 def _goods_choices(card: str) -> tuple[Good | None, ...]:
-    return GOODS if piles.catalog().goods[card].choice else (None,)
+    return GOODS if catalog().goods[card].choice else (None,)
 
 
 def _card_uses(state: TargiState, seat: int) -> Iterator[a.TargiAction]:
     player = state.players[seat]
     yield a.EndTurn(player=seat)
-    for space in (*player.targi, *player.markers):
+    spaces: tuple[int | tuple[int, int], ...] = (*player.targi, *player.markers)
+    for space in spaces:
         yield a.Skip(player=seat, space=space)
     for card in player.targi:
         yield from _border_uses(state, seat, BORDER[card], card)
@@ -142,7 +144,8 @@ def _border_uses(
         for row, pay_gold in product(range(DISPLAY_ROWS), (False, True)):
             yield a.UseNoble(player=seat, decision="display", row=row, pay_gold=pay_gold)
     elif kind is BorderCard.MERCHANT:
-        for give, get in product(GOODS, (*GOODS, "gold")):
+        gets: tuple[Good | Literal["gold"], ...] = (*GOODS, "gold")
+        for give, get in product(GOODS, gets):
             yield a.UseMerchant(player=seat, exchanges=(a.Exchange(give=give, get=get),))
     elif kind is BorderCard.SILVERSMITH:
         for trade in a.SilversmithTrade:
@@ -158,9 +161,9 @@ def _border_uses(
                 yield a.UseCaravan(player=seat, card=drawn, choice=choice)
     elif kind is BorderCard.TRIBAL_EXPANSION:
         for drawn in sorted(piles.tribe_pile(state)):
-            for decision, row, pay_gold in _tribe_decisions():
+            for decision, to_row, pay_gold in _tribe_decisions():
                 yield a.UseTribalExpansion(
-                    player=seat, card=drawn, decision=decision, row=row, pay_gold=pay_gold
+                    player=seat, card=drawn, decision=decision, row=to_row, pay_gold=pay_gold
                 )
 
 

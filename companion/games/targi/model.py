@@ -88,7 +88,8 @@ class Stock:
         return self.dates + self.salt + self.pepper
 
     def count(self, good: Good) -> int:
-        return getattr(self, good.value)
+        count: int = getattr(self, good.value)
+        return count
 
     def __add__(self, other: Stock) -> Stock:
         return Stock(

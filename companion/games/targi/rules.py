@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
@@ -60,7 +60,7 @@ from companion.i18n import _
 from companion.refusals import Refusal
 from companion.scoresheet import ScoreSheet
 
-RULES_VERSION = 2
+RULES_VERSION: Final = 2
 STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
 BORDER_GOODS = {
     BorderCard.DATES: Good.DATES,

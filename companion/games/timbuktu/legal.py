@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board
@@ -22,6 +22,7 @@ from companion.games.timbuktu.model import (
     CAPACITY,
     PENS,
     PITCHES,
+    Camel,
     Good,
     Phase,
     TimbuktuState,
@@ -66,13 +67,18 @@ def example_load(seats: int, shift: int = 0) -> tuple[tuple[Good, ...], ...]:
     )
 
 
+def _letter(camel: Camel) -> a.Letter:
+    """A camel's letter, one of A-H by construction (the model stores it as text)."""
+    return cast("a.Letter", camel.letter)
+
+
 def _candidates(state: TimbuktuState) -> Iterator[a.TimbuktuAction]:
     seat = state.to_move
     if state.phase is Phase.PLACEMENT and seat is not None:
         for camel in state.players[seat].camels:
             if camel.place is None:
                 for pen in board.free_pens(state, 0):
-                    yield a.PlaceCamel(player=seat, camel=camel.letter, pen=pen)
+                    yield a.PlaceCamel(player=seat, camel=_letter(camel), pen=pen)
     elif state.phase is Phase.MOVES and seat is not None:
         yield from _moves(state, seat)
     elif state.phase is Phase.SWAP:
@@ -93,7 +99,8 @@ def _moves(state: TimbuktuState, seat: int) -> Iterator[a.TimbuktuAction]:
             free = board.free_move(state.layout, state.stage - 1, camel.pen, pen)
             payments: list[Good | None] = [] if free is False and camel.goods else [None]
             if not free:
-                payments += sorted(set(camel.goods), key=list(Good).index)
+                paid_with: list[Good] = sorted(set(camel.goods), key=list(Good).index)
+                payments += paid_with
             pitch = board.lowest_free_pitch(state.occupied(state.stage, pen))
             assert pitch is not None
             known = state.layout.is_swap_field(state.stage, pen, pitch)
@@ -101,5 +108,5 @@ def _moves(state: TimbuktuState, seat: int) -> Iterator[a.TimbuktuAction]:
             for paid in payments:
                 for swap in swaps:
                     yield a.MoveCamel(
-                        player=seat, camel=camel.letter, pen=pen, paid=paid, swap=swap
+                        player=seat, camel=_letter(camel), pen=pen, paid=paid, swap=swap
                     )

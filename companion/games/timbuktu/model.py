@@ -75,7 +75,8 @@ class Goods:
     water: int = 0
 
     def count(self, good: Good) -> int:
-        return getattr(self, good.value)
+        count: int = getattr(self, good.value)
+        return count
 
     @property
     def total(self) -> int:

@@ -155,7 +155,9 @@ def _place(state: TimbuktuState, action: a.PlaceCamel) -> TimbuktuState:
 def _require_cover(state: TimbuktuState) -> None:
     """Refuse a placement after which some player could not end with a camel in every pen."""
     unplaced = [sum(1 for c in p.camels if c.place is None) for p in state.players]
-    present = [{c.pen for c in p.camels if c.place == 0} for p in state.players]
+    present = [
+        {c.pen for c in p.camels if c.place == 0 and c.pen is not None} for p in state.players
+    ]
     free = [PITCHES - len(state.occupied(0, pen)) for pen in range(1, PENS + 1)]
     shortfall = board.cover_shortfall(unplaced, present, free)
     if shortfall is None:

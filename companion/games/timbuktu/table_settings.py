@@ -102,7 +102,7 @@ def _layout(raw: Any, count: str, code: str) -> Layout:
             f"{where}: a layout is for {count!r} players; "
             f"Timbuktu is played by {', '.join(PLAYER_COUNTS)}",
         )
-    layout = _read(_LAYOUT, raw, where, code)
+    layout: Layout = _read(_LAYOUT, raw, where, code)
     problem = layout_problem(layout, int(count))
     if problem is not None:
         raise InputError(code, f"{where}: {problem}")
@@ -111,7 +111,8 @@ def _layout(raw: Any, count: str, code: str) -> Layout:
 
 def _caravan(raw: Any, colour: str, code: str) -> tuple[Any, ...]:
     _read(_COLOUR, colour, f"{CARAVANS_KEY}.{colour}", code)
-    return _read(_CARAVAN, raw, f"{CARAVANS_KEY}.{colour}", code)
+    caravan: tuple[Any, ...] = _read(_CARAVAN, raw, f"{CARAVANS_KEY}.{colour}", code)
+    return caravan
 
 
 def _stored(settings: Mapping[str, Any], key: str, default: Any) -> Any:

@@ -99,6 +99,7 @@ def _draws(state: TuaregState, seat: int, player: PlayerState) -> Iterator[a.Dra
 def _loadable(ref: AnimalRef, stack: tuple[Good, ...], most: int) -> Iterator[tuple[Good, ...]]:
     """Every load of 1..``most`` cards that may go on top of ``stack`` (a donkey: one order)."""
     for size in range(1, min(most, MAX_PER_TURN, CAPACITY - len(stack)) + 1):
+        loads: Iterator[tuple[Good, ...]]
         if ref.animal is Animal.DONKEY:
             loads = combinations_with_replacement(Good, size)
         else:

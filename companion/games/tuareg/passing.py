@@ -32,7 +32,8 @@ def possible_action(state: TuaregState, seat: int) -> str | None:
         if _certain_worth(state, reversed(stack)) >= SPECIAL_CARD_PRICE:
             return _("buy a special card with the top cards of {animal}").format(animal=ref.label())
     dinars = [state.value(good).dinars for good in in_hand]
-    if player.hand and None not in dinars and player.hand * min(dinars) >= SPECIAL_CARD_PRICE:
+    known = [value for value in dinars if value is not None]
+    if player.hand and len(known) == len(dinars) and player.hand * min(known) >= SPECIAL_CARD_PRICE:
         return _("buy a special card with the cards in hand")
     return None
 

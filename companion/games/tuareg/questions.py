@@ -61,7 +61,9 @@ class LoadQuestion(Question):
     @classmethod
     def _a_legal_load(cls, load: list[Good], info: ValidationInfo) -> list[Good]:
         animal = info.data.get("animal")
-        broken = stack_refusals(animal, load) if animal is not None else []
+        if animal is None:
+            return load
+        broken = stack_refusals(animal, load)
         if broken:
             raise ValueError(
                 f"no {animal.value} can carry this load (it breaks {', '.join(broken)})"
