@@ -4,77 +4,49 @@
 parts joined by ``-`` (so QR alphanumeric mode and Code 39 encode it as is). Printed on a
 barcode/QR label it needs no setup: the label *is* the card.
 
-- Targi: the catalog's ids (``data/cards.json``), one per physical card, e.g. ``TARGI-TRIBE-WELL-3``,
-  ``TARGI-GOODS-2SALT``.
-- Tuareg: copies of a card are alike, so one id per kind: ``TUAREG-GOOD-<WATER|GOLD|SALT|MILLET>``
-  and ``TUAREG-SPECIAL-<DONKEY|CAVE|THIEF|MAP>`` (from :mod:`companion.games.tuareg.model`).
-- Timbuktu: only the 15 thief cards are drawn face down, and their printed faces are not public.
-  Their ids therefore describe what a face shows, not a copy: ``TIMBUKTU-THIEF-PEN-<1..5>``,
-  ``TIMBUKTU-THIEF-PITCH-<a>[-<b>]`` (one or two pitch numbers 1-5, ascending) and
-  ``TIMBUKTU-THIEF-GOODS-<X>[-<Y>]`` (one or two different goods in the order gold, coffee,
-  pepper, salt, water), as a revealed thief pile is entered in the game. The table labels each
-  card with the id of what it shows; every well-formed face is accepted because which ones exist
-  is unknown. Pens are numbered 1-5 in the order the table agreed on (their colours and symbols
-  are not public).
+Each game's spec lists its ids (:attr:`companion.spec.GameSpec.card_ids`), e.g. one per physical
+card (``TARGI-TRIBE-WELL-3``), one per kind where copies are alike, or, for cards whose faces are
+not public, ids that describe what a face shows. The README lists them.
 
 **Tags.** A scanned tag resolves to a card if its text is a card id (case and surrounding spaces
 ignored), else if it was enrolled (RFID tags: scan once, pick the card; stored in the database),
 else to nothing: the app then asks to enrol it and never guesses.
 
 **Phase checks.** :func:`check_scan` refuses a card of another game, then asks the game's own check
-(:data:`SCAN_CHECKS`; Targi's is :func:`companion.games.targi.scans.check_scan`). A game without one
-accepts any of its cards; add its check there.
+(:attr:`companion.spec.GameSpec.check_scan`). A game without one accepts any of its cards.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 from companion.errors import InputError
-from companion.games.targi import scans as targi_scans
-from companion.games.targi.catalog import catalog as targi_catalog
-from companion.games.tuareg.model import Good as TuaregGood
-from companion.games.tuareg.model import SpecialCard as TuaregSpecial
 from companion.i18n import _
 from companion.refusals import OTHER_GAME, UNKNOWN_CARD
+from companion.registry import GAMES
+from companion.spec import GameSpec
 from companion.store import Store
 from companion.verdict import Verdict
 
 CARD_ID = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")
-TIMBUKTU_GOODS = ("GOLD", "COFFEE", "PEPPER", "SALT", "WATER")
-TIMBUKTU_PENS = TIMBUKTU_PITCHES = range(1, 6)
-
-ScanCheck = Callable[[Any, str], Verdict]
-SCAN_CHECKS: dict[str, ScanCheck] = {"targi": targi_scans.check_scan}
-"""Game -> whether a scanned card of that game fits the state's current phase."""
 
 
-def _faces(values: Iterable[str]) -> list[str]:
-    """One value, or two different ones in their given order, joined by ``-``."""
-    ordered = list(values)
-    return ordered + ["-".join(pair) for pair in combinations(ordered, 2)]
+def card_ids() -> dict[str, frozenset[str]]:
+    """Every printable card id, by game."""
+    return {name: _ids(spec) for name, spec in GAMES.items()}
 
 
 @cache
-def card_ids() -> dict[str, frozenset[str]]:
-    """Every printable card id, by game."""
-    targi = targi_catalog()
-    return {
-        "targi": frozenset((*targi.goods, *targi.tribe)),
-        "tuareg": frozenset(
-            [f"TUAREG-GOOD-{good.name}" for good in TuaregGood]
-            + [f"TUAREG-SPECIAL-{card.name}" for card in TuaregSpecial]
-        ),
-        "timbuktu": frozenset(
-            [f"TIMBUKTU-THIEF-PEN-{pen}" for pen in TIMBUKTU_PENS]
-            + [f"TIMBUKTU-THIEF-PITCH-{face}" for face in _faces(map(str, TIMBUKTU_PITCHES))]
-            + [f"TIMBUKTU-THIEF-GOODS-{face}" for face in _faces(TIMBUKTU_GOODS)]
-        ),
-    }
+def _ids(spec: GameSpec) -> frozenset[str]:
+    return spec.card_ids()
+
+
+def _title(game: str) -> str:
+    spec = GAMES.get(game)
+    return game.capitalize() if spec is None else spec.title()
 
 
 def game_of(card: str) -> str | None:
@@ -143,6 +115,6 @@ def check_scan(game: str, state: Any, card: str) -> Verdict:
     if owner is None:
         return UNKNOWN_CARD.verdict(card=card)
     if owner != game:
-        return OTHER_GAME.verdict(card=card, owner=owner.capitalize(), game=game.capitalize())
-    check = SCAN_CHECKS.get(game)
+        return OTHER_GAME.verdict(card=card, owner=_title(owner), game=_title(game))
+    check = GAMES[game].check_scan  # the card is one of the game's: the game is known
     return Verdict.legal() if check is None else check(state, card)

@@ -1,69 +1,119 @@
-"""The games Table Companion knows, by the name the CLI and the game log use.
+"""The games Table Companion knows: their specs (:class:`companion.spec.GameSpec`), by the name the
+CLI and the game log use.
 
-A built-in game's rules module is imported the first time the game is looked up: listing the games
-costs nothing, and a command or a screen that needs one game does not load the others.
+The registry names no game. It finds them: every package under :mod:`companion.games` with a
+``spec`` module exporting ``SPEC`` (the built-in games), then every entry point of the group
+``table_companion.games`` (``name = "package.module:SPEC"``: a game installed as its own
+distribution), then whatever :func:`register` adds in process (tests, plug-ins). Looking the games up
+imports their specs only; a game's rules are made the first time :func:`rules_for` asks for them, so
+a command or a screen that needs one game does not load the others.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import logging
+import pkgutil
 import threading
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import companion.games
+from companion.spec import GameSpec
 
 if TYPE_CHECKING:
     from companion.game import GameRules
 
-BUILT_IN: dict[str, str] = {
-    "targi": "companion.games.targi.rules:TargiRules",
-    "tuareg": "companion.games.tuareg.rules:TuaregRules",
-    "timbuktu": "companion.games.timbuktu.rules:TimbuktuRules",
-}
-"""Game name -> ``module:class`` of its rules."""
+logger = logging.getLogger(__name__)
+
+ENTRY_POINTS = "table_companion.games"
+"""The entry-point group a separately installed game declares its spec in."""
 
 
-class Registry(Mapping[str, "GameRules"]):
-    """Game name -> its rules object, made on first lookup (``KeyError`` names an unknown game)."""
+def _built_in() -> Iterator[GameSpec]:
+    for module in pkgutil.iter_modules(companion.games.__path__, "companion.games."):
+        if module.ispkg and importlib.util.find_spec(f"{module.name}.spec") is not None:
+            yield importlib.import_module(f"{module.name}.spec").SPEC
 
-    def __init__(self, built_in: Mapping[str, str]) -> None:
-        self._paths = dict(built_in)
-        self._rules: dict[str, GameRules] = {}
-        self._lock = threading.Lock()
 
-    def __getitem__(self, name: str) -> GameRules:
+def _installed() -> Iterator[GameSpec]:
+    from importlib.metadata import entry_points  # not needed to import the registry
+
+    for point in entry_points(group=ENTRY_POINTS):
+        try:
+            spec = point.load()
+        except Exception:  # a broken plug-in must not take the built-in games down with it
+            logger.exception("game entry point %s (%s) does not load", point.name, point.value)
+            continue
+        if isinstance(spec, GameSpec):
+            yield spec
+        else:
+            logger.error("game entry point %s is no GameSpec: %r", point.name, spec)
+
+
+class Registry(Mapping[str, GameSpec]):
+    """Game name -> its spec (found on first use; ``KeyError`` names an unknown game), and each
+    game's rules object, made on first :meth:`rules`."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, GameSpec] | None = None
+        self._added: dict[str, GameSpec] = {}
+        self._rules: dict[str, GameRules[Any, Any, Any]] = {}
+        self._lock = threading.RLock()
+
+    def _found(self) -> dict[str, GameSpec]:
+        with self._lock:
+            if self._specs is None:
+                self._specs = {}  # a spec module that registers a game while found sees this
+                for spec in (*_built_in(), *_installed()):
+                    known = self._specs.get(spec.name)
+                    if known is not None and known is not spec:
+                        logger.error(
+                            "two games are named %r: the first one found is kept", spec.name
+                        )
+                        continue
+                    self._specs[spec.name] = spec
+            return {**self._specs, **self._added}
+
+    def __getitem__(self, name: str) -> GameSpec:
+        return self._found()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._found()))
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+    def rules(self, name: str) -> GameRules[Any, Any, Any]:
         with self._lock:
             rules = self._rules.get(name)
             if rules is None:
-                module, _sep, class_name = self._paths[name].partition(":")
-                rules = getattr(importlib.import_module(module), class_name)()
+                rules = self[name].rules()
                 self._rules[name] = rules
             return rules
 
-    def __iter__(self) -> Iterator[str]:
-        return iter({**self._paths, **self._rules})
-
-    def __len__(self) -> int:
-        return len({**self._paths, **self._rules})
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._paths or name in self._rules
-
-    def add(self, name: str, rules: GameRules) -> None:
+    def add(self, spec: GameSpec) -> None:
         with self._lock:
-            self._rules[name] = rules
+            known = self._found().get(spec.name)
+            if known is not None and known is not spec:
+                raise ValueError(f"a game named {spec.name!r} is already registered")
+            self._added[spec.name] = spec
 
 
-GAMES = Registry(BUILT_IN)
+GAMES = Registry()
 
 
-def rules_for(name: str) -> GameRules:
-    """The rules object for ``name``; KeyError names the unknown game."""
+def spec_for(name: str) -> GameSpec:
+    """The spec of game ``name``; KeyError names the unknown game."""
     return GAMES[name]
 
 
-def register(name: str, rules: GameRules) -> None:
-    """Make ``rules`` known as ``name`` (test games, plug-ins); a taken name cannot be reused."""
-    known = GAMES.get(name)
-    if known is not None and known is not rules:
-        raise ValueError(f"a game named {name!r} is already registered")
-    GAMES.add(name, rules)
+def rules_for(name: str) -> GameRules[Any, Any, Any]:
+    """The rules object for ``name`` (made once); KeyError names the unknown game."""
+    return GAMES.rules(name)
+
+
+def register(spec: GameSpec) -> None:
+    """Make ``spec`` known as its name (test games, plug-ins); a taken name cannot be reused."""
+    GAMES.add(spec)

@@ -178,7 +178,9 @@ class Session:
         states = [self._initial, *(step.state for step in self._effective)]
         sheets = [self.rules.score_sheet(state) for state in states]
         final = sheets[-1]
-        trace = {p: {c.key: [] for c in final.categories} for p in final.players}
+        trace: dict[str, dict[str, list[int]]] = {
+            p: {c.key: [] for c in final.categories} for p in final.players
+        }
         for step, before, after in zip(self._effective, sheets[:-1], sheets[1:], strict=True):
             for player, cells in trace.items():
                 for key, seqs in cells.items():

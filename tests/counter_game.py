@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter
 from companion.game import GameRules
 from companion.registry import register
 from companion.scoresheet import Category, ScoreSheet, build_sheet
+from companion.spec import GameSpec
 from companion.verdict import RuleViolation
 
 
@@ -90,4 +91,7 @@ class CounterRules(GameRules[CounterOptions, CounterState, CounterAction]):
 
 
 RULES = CounterRules()
-register(RULES.name, RULES)
+SPEC = GameSpec(
+    name="counter", title=lambda: "Counter", rules=lambda: RULES, min_players=1, max_players=8
+)
+register(SPEC)

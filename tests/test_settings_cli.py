@@ -18,6 +18,7 @@ def test_settings_are_listed_set_and_read_back_with_the_screens_check(tmp_path: 
     db = tmp_path / "games.sqlite3"
     code, listed = run("settings", "list", db=db)
     assert code == 0 and listed == {
+        "targi": {"card_effects": None, "gold_alternative": None},
         "timbuktu": {"caravans": None, "layouts": None, "leftovers_removed": None, "variant": None},
         "tuareg": {"dinars": None, "values": None},
     }
@@ -105,3 +106,40 @@ def test_printed_loads_entered_through_the_cli_are_kept_for_the_next_game(tmp_pa
     with Store.open(db) as store:
         caravans = ts.stored_caravans(store.list_settings(ts.SETTINGS_GAME))
     assert caravans["blue"] == tuple(tuple(camel) for camel in loads[1])
+
+
+def test_targi_tribe_card_facts_are_set_through_the_cli_and_a_new_game_takes_them(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    code, stored = run(
+        "settings", "set", "targi", "gold_alternative", '{"TARGI-TRIBE-TENT-4": true}', db=db
+    )
+    assert (code, stored["value"]) == (0, {"TARGI-TRIBE-TENT-4": True})
+    effects = '{"TARGI-TRIBE-OASIS-2": ["raid_protection"]}'
+    assert run("settings", "set", "targi", "card_effects", effects, db=db)[0] == 0
+    assert run("settings", "list", "targi", db=db) == (
+        0,
+        {
+            "targi": {
+                "card_effects": {"TARGI-TRIBE-OASIS-2": ["raid_protection"]},
+                "gold_alternative": {"TARGI-TRIBE-TENT-4": True},
+            }
+        },
+    )
+    before = run("settings", "list", db=db)
+    code, refused = run(
+        "settings", "set", "targi", "card_effects", '{"TARGI-TRIBE-TENT-99": ["x"]}', db=db
+    )
+    assert code == 2 and refused["error"]["code"] == "invalid_value"
+    assert refused["error"]["message"].startswith("card_effects.TARGI-TRIBE-TENT-99")
+    assert run("settings", "set", "targi", "slashes", "{}", db=db)[1]["error"]["code"] == (
+        "unknown_setting"
+    )
+    assert run("settings", "list", db=db) == before
+    players = ["--player", "Amal:blue", "--player", "Bilal:white"]
+    code, game = run("game", "new", "targi", *players, db=db)
+    assert code == 0 and game["state"]["card_facts"] == [
+        {"card": "TARGI-TRIBE-OASIS-2", "gold_alternative": None, "effects": ["raid_protection"]},
+        {"card": "TARGI-TRIBE-TENT-4", "gold_alternative": True, "effects": []},
+    ]

@@ -27,6 +27,7 @@ from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
+from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.routing import InputRouting
 from ui.screens.base import GameScreen
@@ -40,15 +41,6 @@ if TYPE_CHECKING:
     from ui.screens.correct import CorrectScreen
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
-
-GAME_SCREENS: dict[str, str] = {
-    "targi": "ui.screens.targi:TargiScreen",
-    "tuareg": "ui.screens.tuareg:TuaregScreen",
-    "timbuktu": "ui.screens.timbuktu:TimbuktuScreen",
-}
-"""Games with a dedicated screen (``module:class``, imported on first use); any other registered
-game gets :class:`ui.screens.generic.GenericGameScreen`."""
-GENERIC_SCREEN = "ui.screens.generic:GenericGameScreen"
 
 _log = logging.getLogger(__name__)
 
@@ -225,11 +217,9 @@ class CompanionApp(InputRouting, App):
         self.go("settings")
 
     def game_screen(self, game: str) -> GameScreen:
-        """The screen for ``game`` (made on first use)."""
+        """The screen for ``game`` (made on first use): its UI package's, else the generic one."""
         if game not in self.game_screens:
-            screen = screen_class(GAME_SCREENS.get(game, GENERIC_SCREEN))(
-                nav=self, name=f"game-{game}"
-            )
+            screen = game_screen_class(game)(nav=self, name=f"game-{game}")
             self.game_screens[game] = screen
             self.manager.add_widget(screen)
         return self.game_screens[game]

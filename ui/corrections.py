@@ -190,57 +190,28 @@ def current_value(state: Any, seat: int | None, name: str) -> Any:
     return None
 
 
-def _player(state: Any, form: Form) -> Any:
+def picked_player(state: Any, form: Form) -> Any:
+    """The player the form's ``player`` field picks (None: none yet)."""
     seat = form.get("player")
     players = getattr(state, "players", ())
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else None
 
 
-def _counts(holder: Any) -> dict[str, Any]:
+def counts_of(holder: Any) -> dict[str, Any]:
     """A dataclass of counts as fields: ``GoodCounts(water=1, ...)`` -> ``{"water": 1, ...}``."""
     return {f.name: getattr(holder, f.name) for f in dataclasses.fields(holder)}
 
 
-def _goods(goods: Sequence[Any]) -> list[str]:
+def goods_of(goods: Sequence[Any]) -> list[str]:
     return [good.value for good in goods]
 
 
-def _tuareg_stack(state: Any, form: Form) -> dict[str, Any]:
-    player = _player(state, form)
-    if player is None:
-        return {}
-    for ref, stack in player.animals():
-        if (ref.animal.value, ref.number) == (form.get("animal.animal"), form.get("animal.number")):
-            return {"goods": _goods(stack)}
-    return {}
-
-
-def _tuareg_hand(state: Any, form: Form) -> dict[str, Any]:
-    player = _player(state, form)
-    return {"count": player.hand} if player is not None else {}
-
-
-def _timbuktu_camel(state: Any, form: Form) -> dict[str, Any]:
-    player = _player(state, form)
-    camel = player.camel(form.get("camel")) if player is not None else None
-    if camel is None:
-        return {}
-    return {"goods": _goods(camel.goods), "pen": camel.pen, "pitch": camel.pitch}
-
-
-BELIEFS: dict[tuple[str, str], Belief] = {
-    ("tuareg", "set_stack"): Belief(("player", "animal.animal", "animal.number"), _tuareg_stack),
-    ("tuareg", "set_hand"): Belief(("player",), _tuareg_hand),
-    ("tuareg", "set_deck"): Belief((), lambda state, _form: {"count": state.deck}),
-    ("tuareg", "set_market"): Belief((), lambda state, _form: _counts(state.market)),
-    ("timbuktu", "set_goods"): Belief(("player", "camel"), _timbuktu_camel),
-    ("timbuktu", "set_pitch"): Belief(("player", "camel"), _timbuktu_camel),
-    ("timbuktu", "set_removed"): Belief((), lambda state, _form: _counts(state.removed)),
-}
-"""Per game and correction kind: where the belief a correction overrules is found (the generic
-lookup by name, :func:`current_value`, finds a player's counts)."""
-
-
 def belief_of(game: str, kind: str) -> Belief:
-    """The belief reader of correction ``kind`` (one that reads nothing if the game has none)."""
-    return BELIEFS.get((game, kind), Belief((), lambda _state, _form: {}))
+    """The belief reader of correction ``kind``: the game's own (its UI package's ``corrections``
+    module, ``BELIEFS``: correction kind -> :class:`Belief`), else one that reads nothing (the
+    generic lookup by name, :func:`current_value`, still finds a player's counts)."""
+    from ui.games import game_module
+
+    module = game_module(game, "corrections")
+    beliefs: Mapping[str, Belief] = getattr(module, "BELIEFS", {})
+    return beliefs.get(kind, Belief((), lambda _state, _form: {}))

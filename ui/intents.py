@@ -11,18 +11,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.errors import InputError
 from companion.i18n import _
+from companion.registry import spec_for
 from companion.verdict import Verdict
 
 if TYPE_CHECKING:
     from ui.table import TableGame
 
-TURN_DONE = "end_turn"
-"""The action kind of "my turn is done" in every game that has one (Targi, Tuareg)."""
-STAGE_ENDS: dict[str, str] = {"tuareg": "score_stage"}
-"""Game -> the action kind that ends a stage. Targi has rounds that end by themselves and
-Timbuktu's stages end with the fifth theft, so holding ``next`` does nothing there."""
 SEAT_BUTTON = re.compile(r"seat([1-9])")
 
 
@@ -41,7 +36,7 @@ def seat_of(button: str) -> int | None:
 
 
 def game_title(table: TableGame) -> str:
-    return _(table.rules.name.capitalize())
+    return spec_for(table.rules.name).title()
 
 
 def refuse(table: TableGame, code: str, message: str) -> None:
@@ -84,9 +79,8 @@ def end_turn(screen: Submits, table: TableGame, seat: int) -> None:
             ),
         )
         return
-    try:
-        action = table.rules.parse_action({"kind": TURN_DONE, "player": seat})
-    except InputError:
+    kind = spec_for(table.rules.name).turn_end
+    if kind is None:
         refuse(
             table,
             "no_turn_end",
@@ -95,13 +89,13 @@ def end_turn(screen: Submits, table: TableGame, seat: int) -> None:
             ),
         )
         return
-    screen.submit(action)
+    screen.submit(table.rules.parse_action({"kind": kind, "player": seat}))
 
 
 def end_stage(screen: Submits, table: TableGame) -> None:
     """``next`` held: the game's stage-end action if it has one (refused with the reason while the
     stage cannot end yet), else a message that nothing happened."""
-    kind = STAGE_ENDS.get(table.rules.name)
+    kind = spec_for(table.rules.name).stage_end
     if kind is None:
         refuse(
             table,

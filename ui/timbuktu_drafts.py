@@ -13,7 +13,6 @@ from typing import Any
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import CAMELS, CAPACITY, Good
-from ui.tuareg_drafts import max_items
 
 
 @dataclass
@@ -81,10 +80,10 @@ class ThiefDraft:
     goods: list[Good] = field(default_factory=list)
 
     def toggle_pitch(self, pitch: int) -> None:
-        _toggle(self.pitches, pitch, max_items(a.RevealThief, "pitches"))
+        _toggle(self.pitches, pitch, a.THIEF_FACES_MOST)
 
     def toggle_good(self, good: Good) -> None:
-        _toggle(self.goods, good, max_items(a.RevealThief, "goods"))
+        _toggle(self.goods, good, a.THIEF_FACES_MOST)
 
     @property
     def ready(self) -> bool:

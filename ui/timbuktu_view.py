@@ -23,6 +23,7 @@ from companion.games.timbuktu.model import (
     Theft,
     TimbuktuState,
 )
+from companion.games.timbuktu.names import good_name
 from companion.i18n import _
 from ui.timbuktu_drafts import CaravanDraft
 
@@ -51,17 +52,6 @@ UNKNOWN_RGBA = (0.55, 0.55, 0.55, 1)
 
 Stolen = Sequence[tuple[int, str, Sequence[Good]]]
 """(seat, camel letter, goods lost), as a :class:`Theft` records it."""
-
-
-def good_name(good: Good) -> str:
-    names = {
-        Good.GOLD: _("gold"),
-        Good.COFFEE: _("coffee"),
-        Good.PEPPER: _("pepper"),
-        Good.SALT: _("salt"),
-        Good.WATER: _("water"),
-    }
-    return names[good]
 
 
 def good_markup(good: Good) -> str:

@@ -8,10 +8,6 @@ load as it grows, and the session's verdict for the finished action. Pure Python
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
-
-from pydantic import TypeAdapter
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.loading import (
@@ -25,23 +21,6 @@ from companion.games.tuareg.state import AnimalRef, Stack, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
 from ui.tuareg_view import good_name
-
-
-@cache
-def _schema(action: type) -> dict[str, Any]:
-    return TypeAdapter(action).json_schema()
-
-
-def max_items(action: type, name: str) -> int:
-    """The most entries the action's field ``name`` accepts (from the action's own schema), so a
-    draft never builds an action its log could not read back."""
-    return int(_schema(action)["properties"][name]["maxItems"])
-
-
-def bounds(action: type, name: str) -> tuple[int, int]:
-    """The smallest and largest whole number the action's field ``name`` accepts."""
-    prop = _schema(action)["properties"][name]
-    return int(prop["minimum"]), int(prop["maximum"])
 
 
 @dataclass(frozen=True)
@@ -128,8 +107,8 @@ class Payment:
     def can_add(self, step: Step) -> bool:
         """Whether the action can name one more such card (the log keeps only so many)."""
         if isinstance(step, Good):
-            return len(self.from_cache) < max_items(a.Buy, "from_cache")
-        return len(self.from_animals) < max_items(a.Buy, "from_animals")
+            return len(self.from_cache) < a.PAID_FROM_CACHE_MOST
+        return len(self.from_animals) < a.PAID_FROM_ANIMALS_MOST
 
     def paid(self, state: TuaregState) -> list[Good]:
         stacks = {ref: list(stack) for ref, stack in state.players[self.player].animals()}

@@ -19,7 +19,6 @@ from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import TuaregState
 from companion.games.tuareg.values import table_values
 from companion.i18n import _
-from ui.tuareg_drafts import bounds
 from ui.tuareg_view import good_name
 
 ASKED: tuple[Good, ...] = tuple(g for g in Good if g not in KNOWN_VALUES or g not in DINARS)
@@ -39,7 +38,7 @@ class ValueEntry:
     def step(self, name: str, delta: int) -> None:
         """One tap on plus or minus: from nothing up starts at the lowest value; below the lowest
         is nothing again. Values stay within what a ``confirm_value`` action accepts."""
-        low, high = bounds(a.ConfirmValue, name)
+        low, high = a.CONFIRMED_BOUNDS[name]
         value = getattr(self, name)
         if value is None:
             value = low if delta > 0 else None

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.tuareg.model import UNUSED_POINTS, Good, SpecialCard
-from companion.games.tuareg.scoring import good_name, majorities
+from companion.games.tuareg.names import good_name, special_name
+from companion.games.tuareg.scoring import majorities
 from companion.games.tuareg.state import (
     AnimalRef,
     GoodCounts,
@@ -42,16 +43,6 @@ def good_markup(good: Good | None) -> str:
 
 def goods_markup(goods: Sequence[Good | None], empty: str = "—") -> str:
     return " · ".join(good_markup(g) for g in goods) if goods else empty
-
-
-def special_name(card: SpecialCard) -> str:
-    names = {
-        SpecialCard.DONKEY: _("donkey"),
-        SpecialCard.CAVE: _("cave"),
-        SpecialCard.THIEF: _("thief"),
-        SpecialCard.MAP: _("map"),
-    }
-    return names[card]
 
 
 def animal_name(ref: AnimalRef) -> str:

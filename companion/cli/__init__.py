@@ -1,5 +1,8 @@
 """The ``table-companion`` command: the touchscreen app (no arguments), rules questions, and
-headless game tracking."""
+headless game tracking.
+
+The app and ``scanner-test`` are not the core's: they are commands other packages install
+(:mod:`companion.cli.commands`), so this package imports neither ``ui`` nor ``hardware``."""
 
 from __future__ import annotations
 
@@ -10,40 +13,44 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion.cli import commands as installed_commands
 from companion.cli import games, rules
 from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
+from companion.registry import GAMES
 from companion.session import LogCorruptionError
 from companion.store import StorageUnavailableError, Store, StoreError
 
 _log = logging.getLogger(__name__)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentParser:
+    titles = ", ".join(spec.title() for spec in GAMES.values())
+    names = ", ".join(GAMES)
     parser = argparse.ArgumentParser(
         prog="table-companion",
-        description="Tracks, arbitrates and scores Targi, the Tuareg card game and Timbuktu at the "
-        "table, and answers their rules questions.",
+        description=f"Tracks, arbitrates and scores {titles} at the table, and answers their "
+        "rules questions.",
     )
     parser.add_argument("--config", type=Path, help="config file (TOML)")
     parser.add_argument("--db", type=Path, help="game database (overrides the config)")
     commands = parser.add_subparsers(dest="command")
 
     ask = commands.add_parser("rules", help="answer a rules question: JSON in, JSON out")
-    ask.add_argument("game", help="targi, tuareg or timbuktu")
+    ask.add_argument("game", help=names)
     ask.add_argument("question")
     ask.add_argument("file", nargs="?", type=argparse.FileType("rb"), help="else standard input")
 
     game = commands.add_parser("game", help="track a game, one logged action per command")
     verbs = game.add_subparsers(dest="verb", required=True)
     new = verbs.add_parser("new", help="start a game")
-    new.add_argument("game", help="targi, tuareg or timbuktu")
+    new.add_argument("game", help=names)
     new.add_argument(
         "--player", action="append", required=True, metavar="NAME:COLOUR", help="in seat order"
     )
@@ -77,11 +84,8 @@ def _parser() -> argparse.ArgumentParser:
 
     settings_cli.add_parser(commands)
 
-    scan = commands.add_parser(
-        "scanner-test", help="print what the configured card scanner sends, raw and decoded"
-    )
-    scan.add_argument("--seconds", type=float, help="stop after this many seconds")
-    scan.add_argument("--frames", type=int, help="stop after this many decoded frames")
+    for name, command in added.items():
+        command.add_arguments(commands.add_parser(name, help=command.help))
     return parser
 
 
@@ -142,17 +146,19 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
     return read
 
 
-def _scanner_test(args: argparse.Namespace, config: Config, store: Store) -> int:
-    """Imports pyserial only here: ``companion`` itself never needs it."""
-    from companion.cards import TagDirectory
-    from hardware.scanner.check import run_scanner_test
+def _store_opener(
+    args: argparse.Namespace, config: Config, *, reading: bool = False
+) -> installed_commands.OpenStore:
+    """``reading``: the command only reads (see :meth:`Store.open`)."""
 
-    if config.scanner is None:
-        raise ConfigError("no [scanner] section in the config file: set scanner.port")
-    resolve = TagDirectory.from_store(store).resolve
-    return run_scanner_test(
-        config.scanner, resolve, sys.stdout, seconds=args.seconds, frames=args.frames
-    )
+    @contextmanager
+    def open_store() -> Iterator[Store]:
+        with Store.open(args.db or config.database, reading=reading) as store:
+            if store.notice:
+                print(store.notice, file=sys.stderr)
+            yield store
+
+    return open_store
 
 
 EXIT_BROKEN_PIPE = 141
@@ -179,8 +185,10 @@ def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., 
 
 @_quiet_when_the_reader_leaves
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.command is not None:  # the app logs through Kivy's handlers (stderr, the journal)
+    added = installed_commands.installed()
+    args = _parser(added).parse_args(argv)
+    if (args.command or installed_commands.APP) != installed_commands.APP:
+        # the app logs through Kivy's handlers (stderr, the journal)
         logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
     _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
     try:
@@ -190,18 +198,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 source = args.file or (sys.stdin.buffer if sys.stdin else io.BytesIO())
                 return rules.run(args.game, args.question, source, settings=settings)
         config = load_config(args.config)
+        name = args.command or installed_commands.APP
+        if name in added:
+            return added[name].run(args, config, _store_opener(args, config))
         if args.command is None:
-            from ui.launch import run  # Kivy is imported only when the app starts
-
-            return run(args.db or config.database, config)
+            raise ConfigError(
+                "the touchscreen app is not installed: only the commands listed by --help work here"
+            )
         reading = (args.command == "game" and args.verb in games.READING_VERBS) or (
             args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS
         )
-        with Store.open(args.db or config.database, reading=reading) as store:
-            if store.notice:
-                print(store.notice, file=sys.stderr)
-            if args.command == "scanner-test":
-                return _scanner_test(args, config, store)
+        with _store_opener(args, config, reading=reading)() as store:
             if args.command == "settings":
                 _print(settings_cli.run(args, store))
                 return games.EXIT_OK

@@ -4,9 +4,10 @@ Exit 0 for every well-formed question (an illegal placement is an answer); exit 
 ``{"error": {"code", "message"}}`` naming the bad field for malformed JSON, unknown fields or values
 out of range.
 
-A few questions also read what the table confirmed once for this installation (Tuareg's majority
-values): :func:`answer` takes a reader of a game's stored settings, which the command opens the game
-database for only when such a question calls it.
+A few questions also read what the table confirmed once for this installation (card values no
+rulebook prints; :attr:`companion.spec.Question.reads_settings`): :func:`answer` takes a reader
+of a game's stored settings, which the command opens the game database for only when such a
+question calls it.
 """
 
 from __future__ import annotations
@@ -20,19 +21,8 @@ from pydantic import ValidationError
 from pydantic_core import to_json
 
 from companion.errors import WHOLE_INPUT, InputError
-from companion.games.targi.questions import QUESTIONS as TARGI_QUESTIONS
-from companion.games.timbuktu.questions import QUESTIONS as TIMBUKTU_QUESTIONS
-from companion.games.tuareg.questions import QUESTIONS as TUAREG_QUESTIONS
-from companion.games.tuareg.questions import READS_SETTINGS as TUAREG_READS_SETTINGS
 from companion.json_input import read_json
-
-QUESTION_SETS = {
-    "targi": TARGI_QUESTIONS,
-    "tuareg": TUAREG_QUESTIONS,
-    "timbuktu": TIMBUKTU_QUESTIONS,
-}
-READS_SETTINGS: dict[str, frozenset[str]] = {"tuareg": TUAREG_READS_SETTINGS}
-"""Game -> the questions whose handler also takes a reader of the game's stored settings."""
+from companion.registry import GAMES
 
 SettingsReader = Callable[[str], Mapping[str, Any]]
 """Game name -> the settings stored for it (key -> JSON value)."""
@@ -50,23 +40,21 @@ def answer(
     ``settings`` reads a game's stored settings; it is called only by a question that needs a stored
     value, and without it nothing counts as stored.
     """
-    questions = QUESTION_SETS.get(game)
-    if questions is None:
-        raise InputError(
-            "unknown_game", f"game: unknown game {game!r}; known: {sorted(QUESTION_SETS)}"
-        )
+    if game not in GAMES:
+        raise InputError("unknown_game", f"game: unknown game {game!r}; known: {sorted(GAMES)}")
+    questions = GAMES[game].questions()
     if question not in questions:
         raise InputError(
             "unknown_question",
             f"question: {game} has no question {question!r}; known: {sorted(questions)}",
         )
-    model, handler = questions[question]
+    model, handler = questions[question].model, questions[question].handler
     value = read_json(text, WHOLE_INPUT)
     try:  # validated as JSON, strictly: strings name enum members, no type is coerced
         parsed = model.model_validate_json(to_json(value), strict=True)
     except ValidationError as error:
         raise InputError.from_validation(error) from None
-    if question in READS_SETTINGS.get(game, frozenset()):
+    if questions[question].reads_settings:
         return handler(parsed, lambda: {} if settings is None else settings(game))
     return handler(parsed)
 

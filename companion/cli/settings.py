@@ -1,34 +1,27 @@
 """``table-companion settings ...``: what a table confirmed once and every new game starts with.
 
 ``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. ``set`` replaces
-the stored value once the game's own check accepts it (the one the screens use, see each game's
-``parse_setting``); a malformed or invalid value changes nothing and exits 2 naming the field.
-An accepted action that teaches the app something about the table (Tuareg's ``confirm_value``,
-Timbuktu's printed loads and board corrections) is stored the same way as on the screen.
+the stored value once the game's own check accepts it (the one the screens use: its spec's
+:class:`~companion.spec.TableSettings`); a malformed or invalid value changes nothing and exits 2
+naming the field. An accepted action that teaches the app something about the table (a card value
+confirmed, a printed load, a board correction) is stored the same way as on the screen.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import logging
 import sys
-from types import ModuleType
 from typing import Any
 
 from companion.errors import InputError
+from companion.registry import GAMES
 from companion.session import Session
+from companion.spec import TableSettings
 from companion.store import Store
 
 logger = logging.getLogger(__name__)
-
-MODULES: dict[str, str] = {
-    "timbuktu": "companion.games.timbuktu.table_settings",
-    "tuareg": "companion.games.tuareg.values",
-}
-"""Game -> the module holding its settings: ``SETTING_KEYS``, ``parse_setting(key, value)``,
-``set_setting(store, key, value)`` and ``remember_action(store, action, state_after)``."""
 
 
 READING_VERBS = ("list", "get")
@@ -55,17 +48,18 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
     """The JSON answer to ``settings`` ``args``; :class:`InputError` for bad input (exit 2)."""
     if args.settings_verb == "list":
-        games = [args.game] if args.game is not None else sorted(MODULES)
+        games = [args.game] if args.game is not None else _games()
         return {game: _listing(store, game) for game in games}
-    module = _module(args.game)
-    if args.key not in module.SETTING_KEYS:
+    settings = _settings(args.game)
+    if args.key not in settings.keys:
         raise InputError(
             "unknown_setting",
-            f"key: game {args.game!r} has no setting {args.key!r}; "
-            f"known: {list(module.SETTING_KEYS)}",
+            f"key: game {args.game!r} has no setting {args.key!r}; known: {list(settings.keys)}",
         )
     if args.settings_verb == "set":
-        value = module.set_setting(store, args.key, _parse_json(args.value))
+        value = settings.check(args.key, _parse_json(args.value))
+        store.set_setting(args.game, args.key, value)
+        logger.info("%s setting %s stored", args.game, args.key)
     else:
         value = store.get_setting(args.game, args.key)
     return {"game": args.game, "key": args.key, "value": value}
@@ -73,13 +67,14 @@ def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
 
 def remember_accepted(store: Store, session: Session) -> None:
     """Store what the action just logged in ``session`` told the app about this table."""
-    module_path = MODULES.get(session.rules.name)
+    spec = GAMES.get(session.rules.name)
+    remember = None if spec is None or spec.settings is None else spec.settings().remember_accepted
     entry = session.entries[-1] if session.entries else None
-    if module_path is None or entry is None or entry.kind not in ("action", "correction"):
+    if remember is None or entry is None or entry.kind not in ("action", "correction"):
         return
     action = session.rules.parse_action(entry.payload)
     try:
-        importlib.import_module(module_path).remember_action(store, action, session.state)
+        remember(store, action, session.state)
     except InputError as error:  # the action stands; only the table's memory is not updated
         logger.warning(
             "game %s entry %d: not kept for the table: %s", session.game_id, entry.seq, error
@@ -94,16 +89,20 @@ def _parse_json(text: str) -> Any:
         raise InputError("malformed_json", f"value: {error}") from None
 
 
-def _module(game: str) -> ModuleType:
-    if game not in MODULES:
-        raise InputError(
-            "unknown_game", f"game: no settings for game {game!r}; games: {sorted(MODULES)}"
-        )
-    return importlib.import_module(MODULES[game])
+def _games() -> list[str]:
+    """Every game that has table settings."""
+    return [name for name, spec in GAMES.items() if spec.settings is not None]
+
+
+def _settings(game: str) -> TableSettings:
+    spec = GAMES.get(game)
+    if spec is None or spec.settings is None:
+        raise InputError("unknown_game", f"game: no settings for game {game!r}; games: {_games()}")
+    return spec.settings()
 
 
 def _listing(store: Store, game: str) -> dict[str, Any]:
     """Every known key (null where nothing is stored), and anything else stored for ``game``."""
     stored = store.list_settings(game)
-    known = dict.fromkeys(_module(game).SETTING_KEYS)
+    known = dict.fromkeys(_settings(game).keys)
     return dict(sorted({**known, **stored}.items()))

@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.i18n import _
-from companion.registry import GAMES, rules_for
+from companion.registry import GAMES, rules_for, spec_for
 from companion.store import DamagedSettingError, Store
 from ui.kv import load_kv
 from ui.widgets import BigButton
@@ -20,14 +20,14 @@ from ui.widgets import BigButton
 COLOURS = ("blue", "white", "red", "yellow", "green", "black", "orange", "purple")
 """Colours offered for players (the rules take any name; these are the printed pieces')."""
 FIRST_SEATS = 2
-"""Seats the form shows before the chosen game's rules are loaded: the fewest any game here plays
-with (Targi's number, listed first); :meth:`HomeScreen.settle` then seats what the game needs."""
+"""Seats the form shows before the first frame is drawn (the fewest the built-in games play with);
+:meth:`HomeScreen.settle` then seats what the chosen game needs."""
 
 
-def player_counts(rules: Any) -> tuple[int, int]:
-    """The fewest and most players a game's options accept (from its options schema)."""
-    players = rules.options_adapter.json_schema()["properties"]["players"]
-    return players.get("minItems", 1), players.get("maxItems", players.get("minItems", 1))
+def player_counts(game: str) -> tuple[int, int]:
+    """The fewest and most players ``game`` is played by (its spec's: no rules are loaded)."""
+    spec = spec_for(game)
+    return spec.min_players, spec.max_players
 
 
 class PlayerRow(BoxLayout):
@@ -57,7 +57,7 @@ class HomeScreen(Screen):
         """Seat as many players as the game needs at least."""
         if not self._settled:
             return
-        fewest, _most = player_counts(rules_for(name))
+        fewest, _most = player_counts(name)
         rows = self.ids.players
         while len(rows.children) > fewest:
             rows.remove_widget(rows.children[0])
@@ -70,7 +70,7 @@ class HomeScreen(Screen):
         self.choose_game(self.ids.game.text)
 
     def add_player(self) -> None:
-        _fewest, most = player_counts(rules_for(self.ids.game.text))
+        _fewest, most = player_counts(self.ids.game.text)
         if len(self.ids.players.children) >= most:
             self.message = _("{game} is played by at most {n} players.").format(
                 game=self.ids.game.text, n=most
@@ -90,7 +90,7 @@ class HomeScreen(Screen):
         self.names_changed()
 
     def remove_player(self) -> None:
-        fewest, _most = player_counts(rules_for(self.ids.game.text))
+        fewest, _most = player_counts(self.ids.game.text)
         rows = self.ids.players
         if len(rows.children) <= fewest:
             self.message = _("{game} needs at least {n} players.").format(

@@ -28,7 +28,7 @@ from ui.screens.tuareg_stage import StagePrompts
 from ui.screens.tuareg_turn import TurnPrompts
 from ui.screens.tuareg_values import ValuesDialog
 from ui.table import TableGame
-from ui.tuareg_drafts import LoadDraft, Payment, max_items
+from ui.tuareg_drafts import LoadDraft, Payment
 from ui.tuareg_view import (
     MajorityTable,
     animal_text,
@@ -315,7 +315,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
 
     def pick(self, good: Good) -> None:
         """One more card into the market (a draw) or into the hand shown (the game's end)."""
-        limit = max_items(a.Draw, "to_market") if self.mode == "draw" else self.hand_to_reveal()
+        limit = a.TO_MARKET_MOST if self.mode == "draw" else self.hand_to_reveal()
         if len(self.picked) < limit:
             self.picked.append(good)
         self.render()

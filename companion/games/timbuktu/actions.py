@@ -27,6 +27,8 @@ from companion.games.timbuktu.model import (
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
 Letter = Literal["A", "B", "C", "D", "E", "F", "G", "H"]
 Count = Annotated[int, Field(ge=0, le=SUPPLY)]
+THIEF_FACES_MOST = 2
+"""The most pitches, and the most goods, one thief pile shows."""
 
 
 def _distinct(values: tuple[object, ...], what: str) -> None:
@@ -87,8 +89,8 @@ class RevealThief:
 
     kind: Literal["thief"] = "thief"
     pen: Pen
-    pitches: Annotated[tuple[Pitch, ...], Field(min_length=1, max_length=2)]
-    goods: Annotated[tuple[Good, ...], Field(min_length=1, max_length=2)]
+    pitches: Annotated[tuple[Pitch, ...], Field(min_length=1, max_length=THIEF_FACES_MOST)]
+    goods: Annotated[tuple[Good, ...], Field(min_length=1, max_length=THIEF_FACES_MOST)]
 
     def __post_init__(self) -> None:
         _distinct(self.pitches, "pitch")

@@ -21,6 +21,15 @@ Number = Annotated[int, Field(ge=1, le=8)]
 Count = Annotated[int, Field(ge=0, le=44)]
 Turn = Annotated[tuple[Good, ...], Field(min_length=1, max_length=MAX_PER_TURN)]
 
+TO_MARKET_MOST = 7
+"""The most cards one action lays into the market (``draw``, ``end_turn``)."""
+PAID_FROM_CACHE_MOST = CAPACITY + 3
+"""The most cards from the hand one ``buy`` names."""
+PAID_FROM_ANIMALS_MOST = 8
+"""The most animals' top cards one ``buy`` names."""
+CONFIRMED_BOUNDS = {"dinars": (1, 9), "points": (1, 20)}
+"""The whole numbers a card may print, as ``confirm_value`` takes them (field -> lowest, highest)."""
+
 
 @game_action
 class OpenMarket:
@@ -36,7 +45,7 @@ class Draw:
 
     kind: Literal["draw"] = "draw"
     player: Seat
-    to_market: Annotated[tuple[Good, ...], Field(max_length=7)] = ()
+    to_market: Annotated[tuple[Good, ...], Field(max_length=TO_MARKET_MOST)] = ()
 
 
 @game_action
@@ -69,8 +78,8 @@ class Buy:
     kind: Literal["buy"] = "buy"
     player: Seat
     card: SpecialCard
-    from_cache: Annotated[tuple[Good, ...], Field(max_length=CAPACITY + 3)] = ()
-    from_animals: Annotated[tuple[AnimalRef, ...], Field(max_length=8)] = ()
+    from_cache: Annotated[tuple[Good, ...], Field(max_length=PAID_FROM_CACHE_MOST)] = ()
+    from_animals: Annotated[tuple[AnimalRef, ...], Field(max_length=PAID_FROM_ANIMALS_MOST)] = ()
 
 
 @game_action
@@ -107,7 +116,7 @@ class EndTurn:
 
     kind: Literal["end_turn"] = "end_turn"
     player: Seat
-    to_market: Annotated[tuple[Good, ...], Field(max_length=7)] = ()
+    to_market: Annotated[tuple[Good, ...], Field(max_length=TO_MARKET_MOST)] = ()
 
 
 @game_action
@@ -160,8 +169,12 @@ class ConfirmValue:
 
     kind: Literal["confirm_value"] = "confirm_value"
     good: Good
-    dinars: Annotated[int, Field(ge=1, le=9)]
-    points: Annotated[int, Field(ge=1, le=20)]
+    dinars: Annotated[
+        int, Field(ge=CONFIRMED_BOUNDS["dinars"][0], le=CONFIRMED_BOUNDS["dinars"][1])
+    ]
+    points: Annotated[
+        int, Field(ge=CONFIRMED_BOUNDS["points"][0], le=CONFIRMED_BOUNDS["points"][1])
+    ]
 
 
 # --- corrections ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.games.tuareg.model import STAGES, UNUSED_POINTS, Good, SpecialCard
+from companion.games.tuareg.names import good_name
 from companion.i18n import _
 from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
 
@@ -118,17 +119,6 @@ class GameTally:
     """Special cards held unused now (they score once the game is over)."""
     cache_value: int
     """The dinar value of the cache as shown at the end (0 if it was not shown)."""
-
-
-def good_name(good: Good) -> str:
-    """A good's name as the cards print it, translated (``salt`` is rock salt)."""
-    names = {
-        Good.WATER: _("water"),
-        Good.GOLD: _("gold"),
-        Good.SALT: _("rock salt"),
-        Good.MILLET: _("millet"),
-    }
-    return names[good]
 
 
 def game_categories() -> tuple[Category, ...]:

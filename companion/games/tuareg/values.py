@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.errors import InputError
-from companion.games.tuareg.actions import ConfirmValue
+from companion.games.tuareg.actions import CONFIRMED_BOUNDS, ConfirmValue
 from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.store import Store
@@ -34,7 +34,7 @@ Settings = Callable[[], Mapping[str, Any]]
 SETTING_KEYS = (DINARS_KEY, VALUES_KEY)
 """The settings of game ``tuareg`` a table may set (``table-companion settings``, the screens)."""
 
-BOUNDS = {VALUES_KEY: (1, 20), DINARS_KEY: (1, 9)}
+BOUNDS = {VALUES_KEY: CONFIRMED_BOUNDS["points"], DINARS_KEY: CONFIRMED_BOUNDS["dinars"]}
 """The whole numbers a card may print, as a ``confirm_value`` action takes them."""
 
 

@@ -1,0 +1,63 @@
+"""Commands that other packages add to ``table-companion``: the touchscreen app (``ui``), the card
+scanner's check (``ui`` with ``hardware``). The core names none of them, so it installs, runs and is
+tested headless: each is an entry point of the group ``table_companion.commands`` (declared in
+``pyproject.toml``) naming a :class:`Command`, e.g. ``app = "ui.commands:APP"``.
+
+The command named :data:`APP` is what ``table-companion`` with no arguments runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.config import Config
+    from companion.store import Store
+
+logger = logging.getLogger(__name__)
+
+GROUP = "table_companion.commands"
+APP = "app"
+"""The command ``table-companion`` runs without arguments."""
+
+OpenStore = Callable[[], AbstractContextManager["Store"]]
+"""Opens the game database the command line names (``--db``, else the config), as every command
+opens it (a notice about the database is printed on standard error)."""
+
+
+def _no_arguments(_parser: argparse.ArgumentParser) -> None:
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Command:
+    """One command added to ``table-companion``."""
+
+    help: str
+    run: Callable[[argparse.Namespace, Config, OpenStore], int]
+    """``run(args, config, open_store)``: the exit code. A :class:`~companion.config.ConfigError`
+    or :class:`~companion.store.StoreError` it raises is printed as every command prints them."""
+    add_arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
+
+
+def installed() -> dict[str, Command]:
+    """Every command installed, by name. One that does not load (its package is not installed, or
+    Kivy is missing) is left out and logged: the headless commands still work."""
+    commands: dict[str, Command] = {}
+    for point in entry_points(group=GROUP):
+        try:
+            command = point.load()
+        except ImportError as error:
+            logger.info("command %s is not available: %s", point.name, error)
+            continue
+        if isinstance(command, Command):
+            commands[point.name] = command
+        else:
+            logger.error("command entry point %s is no Command: %r", point.name, command)
+    return dict(sorted(commands.items()))

@@ -1,0 +1,69 @@
+"""Targi as the app knows it: the one place outside this package that needs Targi finds it here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.i18n import _
+from companion.spec import GameSpec, Question, TableSettings, question_set
+
+if TYPE_CHECKING:
+    from companion.game import GameRules
+    from companion.verdict import Verdict
+
+
+def _title() -> str:
+    return _("Targi")
+
+
+def _rules() -> GameRules[Any, Any, Any]:
+    from companion.games.targi.rules import TargiRules
+
+    return TargiRules()
+
+
+def _questions() -> dict[str, Question]:
+    from companion.games.targi.questions import QUESTIONS
+
+    return question_set(QUESTIONS)
+
+
+def _card_ids() -> frozenset[str]:
+    """The catalog's ids, one per physical card (``TARGI-TRIBE-WELL-3``, ``TARGI-GOODS-2SALT``)."""
+    from companion.games.targi.catalog import catalog
+
+    cards = catalog()
+    return frozenset((*cards.goods, *cards.tribe))
+
+
+def _check_scan(state: Any, card: str) -> Verdict:
+    from companion.games.targi.scans import check_scan
+
+    return check_scan(state, card)
+
+
+def _settings() -> TableSettings:
+    from companion.games.targi.table_settings import ADAPTERS, check_setting
+
+    return TableSettings(keys=tuple(sorted(ADAPTERS)), check=check_setting)
+
+
+def _names() -> dict[str, str]:
+    from companion.games.targi.names import names
+
+    return names()
+
+
+SPEC = GameSpec(
+    name="targi",
+    title=_title,
+    rules=_rules,
+    min_players=2,
+    max_players=2,
+    questions=_questions,
+    card_ids=_card_ids,
+    check_scan=_check_scan,
+    turn_end="end_turn",
+    settings=_settings,
+    names=_names,
+)

@@ -1,0 +1,35 @@
+"""The Tuareg card game's goods and special cards by name, translated (as the cards print them)."""
+
+from __future__ import annotations
+
+from companion.games.tuareg.model import Good, SpecialCard
+from companion.i18n import _
+
+
+def good_name(good: Good) -> str:
+    """A good's name as the cards print it, translated (``salt`` is rock salt)."""
+    names = {
+        Good.WATER: _("water"),
+        Good.GOLD: _("gold"),
+        Good.SALT: _("rock salt"),
+        Good.MILLET: _("millet"),
+    }
+    return names[good]
+
+
+def special_name(card: SpecialCard) -> str:
+    names = {
+        SpecialCard.DONKEY: _("donkey"),
+        SpecialCard.CAVE: _("cave"),
+        SpecialCard.THIEF: _("thief"),
+        SpecialCard.MAP: _("map"),
+    }
+    return names[card]
+
+
+def names() -> dict[str, str]:
+    """Every good and special card, by its JSON value."""
+    return {
+        **{good.value: good_name(good) for good in Good},
+        **{card.value: special_name(card) for card in SpecialCard},
+    }

@@ -1,0 +1,70 @@
+"""The Tuareg card game as the app knows it: the one place outside this package that needs Tuareg
+finds it here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.i18n import _
+from companion.spec import GameSpec, Question, TableSettings, question_set
+
+if TYPE_CHECKING:
+    from companion.game import GameRules
+
+
+def _title() -> str:
+    return _("Tuareg")
+
+
+def _rules() -> GameRules[Any, Any, Any]:
+    from companion.games.tuareg.rules import TuaregRules
+
+    return TuaregRules()
+
+
+def _questions() -> dict[str, Question]:
+    from companion.games.tuareg.questions import QUESTIONS, READS_SETTINGS
+
+    return question_set(QUESTIONS, READS_SETTINGS)
+
+
+def _card_ids() -> frozenset[str]:
+    """Copies of a card are alike, so one id per kind: ``TUAREG-GOOD-<WATER|GOLD|SALT|MILLET>`` and
+    ``TUAREG-SPECIAL-<DONKEY|CAVE|THIEF|MAP>``."""
+    from companion.games.tuareg.model import Good, SpecialCard
+
+    return frozenset(
+        [f"TUAREG-GOOD-{good.name}" for good in Good]
+        + [f"TUAREG-SPECIAL-{card.name}" for card in SpecialCard]
+    )
+
+
+def _settings() -> TableSettings:
+    from companion.games.tuareg import values
+
+    return TableSettings(
+        keys=values.SETTING_KEYS,
+        check=values.parse_setting,
+        remember_accepted=values.remember_action,
+    )
+
+
+def _names() -> dict[str, str]:
+    from companion.games.tuareg.names import names
+
+    return names()
+
+
+SPEC = GameSpec(
+    name="tuareg",
+    title=_title,
+    rules=_rules,
+    min_players=2,
+    max_players=5,
+    questions=_questions,
+    card_ids=_card_ids,
+    turn_end="end_turn",
+    stage_end="score_stage",
+    settings=_settings,
+    names=_names,
+)

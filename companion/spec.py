@@ -1,0 +1,105 @@
+"""A game as one plugin: everything the rest of the app needs to know about a game, in one value.
+
+Each game's package exports ``SPEC`` (a :class:`GameSpec`) from its ``spec`` module, and
+:mod:`companion.registry` finds it there; nothing else in the app names a game. A spec is cheap to
+import: the rules engine, the questions, the card catalogue and the table settings are loaded by the
+spec's callables on first use, so listing the games loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from companion.game import GameRules
+    from companion.store import Store
+    from companion.verdict import Verdict
+
+Handler = Callable[..., dict[str, Any]]
+"""A rules question's handler: the validated question in, the JSON answer out."""
+SettingsReader = Callable[[], Mapping[str, Any]]
+"""Reads the game's stored settings (key -> JSON value); called only when one is needed."""
+ScanCheck = Callable[[Any, str], "Verdict"]
+"""Whether a scanned card of the game fits the state's current phase, and if not, why."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One ``table-companion rules GAME QUESTION``: its input model and its handler.
+
+    ``reads_settings``: the handler also takes a :data:`SettingsReader` (values the table confirmed
+    once, e.g. card values no rulebook prints)."""
+
+    model: type[BaseModel]
+    handler: Handler
+    reads_settings: bool = False
+
+
+def question_set(
+    questions: Mapping[str, tuple[type[BaseModel], Handler]], reads_settings: Collection[str] = ()
+) -> dict[str, Question]:
+    """A game's questions from its ``name -> (model, handler)`` table."""
+    return {
+        name: Question(model, handler, name in reads_settings)
+        for name, (model, handler) in questions.items()
+    }
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSettings:
+    """What a table confirms once for a game and every new game starts with
+    (``table-companion settings``; stored in the game database under the game's name)."""
+
+    keys: tuple[str, ...]
+    """Every setting a table may set, in the order they are listed."""
+    check: Callable[[str, Any], Any]
+    """``check(key, value)``: the value as it is stored; :class:`~companion.errors.InputError`
+    naming the field (``unknown_setting`` for a key not in :attr:`keys`)."""
+    remember_accepted: Callable[[Store, Any, Any], None] | None = None
+    """``remember_accepted(store, action, state_after)``: store what an accepted action taught the
+    app about this table (as the game's screen does); None when no action teaches anything."""
+
+
+def _no_questions() -> dict[str, Question]:
+    return {}
+
+
+def _no_cards() -> frozenset[str]:
+    return frozenset()
+
+
+def _no_names() -> dict[str, str]:
+    return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSpec:
+    """One game, as the CLI, the card scanner, the settings and the app's screens know it."""
+
+    name: str
+    """The name the CLI, the game log and the settings use (lower case, e.g. ``"counter"``)."""
+    title: Callable[[], str]
+    """The game's name for people, translated (a function: the language may change)."""
+    rules: Callable[[], GameRules[Any, Any, Any]]
+    """Makes the rules object (imports the rules engine; :mod:`companion.registry` calls it once)."""
+    min_players: int
+    max_players: int
+    questions: Callable[[], Mapping[str, Question]] = field(default=_no_questions)
+    """The headless rules questions by name (loaded on first use)."""
+    card_ids: Callable[[], frozenset[str]] = field(default=_no_cards)
+    """Every printable card id of the game (``GAME-CATEGORY-DETAIL``, see :mod:`companion.cards`)."""
+    check_scan: ScanCheck | None = None
+    """Whether a scanned card of this game fits the moment; None: any of its cards does."""
+    turn_end: str | None = None
+    """The action kind of "my turn is done" (``{"kind": ..., "player": seat}``); None: a turn
+    ends with its move."""
+    stage_end: str | None = None
+    """The action kind (no fields) that ends a stage by hand; None: stages end by themselves."""
+    settings: Callable[[], TableSettings] | None = None
+    """The table settings (loaded on first use); None: the game has none."""
+    names: Callable[[], Mapping[str, str]] = field(default=_no_names)
+    """Translated names of the game's goods and cards, by the value their actions use in JSON."""

@@ -1,0 +1,250 @@
+"""The architecture's arrows, checked on the source: ``companion`` (the headless core) imports
+nothing of ``ui``, ``hardware`` or a device library and runs with them missing; ``hardware`` knows
+no game and no app; and no module outside a game's own packages names a game."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.registry import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+DEVICE_LIBRARIES = ("kivy", "gpiozero", "serial")
+
+
+def sources(package: str) -> Iterator[Path]:
+    yield from sorted((ROOT / package).rglob("*.py"))
+
+
+def imported(path: Path) -> Iterator[tuple[int, str]]:
+    """Every module ``path`` imports (at the top or inside a function), with its line."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module
+            yield from ((node.lineno, f"{node.module}.{alias.name}") for alias in node.names)
+
+
+def forbidden_imports(package: str, forbidden: tuple[str, ...]) -> list[str]:
+    found = []
+    for path in sources(package):
+        for line, module in imported(path):
+            if any(module == name or module.startswith(f"{name}.") for name in forbidden):
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    return found
+
+
+def test_the_core_imports_no_app_no_hardware_and_no_device_library() -> None:
+    assert forbidden_imports("companion", ("ui", "hardware", *DEVICE_LIBRARIES)) == []
+
+
+def test_the_hardware_imports_no_game_and_no_app() -> None:
+    assert forbidden_imports("hardware", ("ui", "kivy", "companion.games")) == []
+
+
+def test_the_import_check_sees_a_forbidden_import_even_inside_a_function(tmp_path: Path) -> None:
+    module = tmp_path / "sneaky.py"
+    module.write_text("def run():\n    from ui.launch import run\n    import serial.tools\n")
+    assert [name for _line, name in imported(module)] == [
+        "ui.launch",
+        "ui.launch.run",
+        "serial.tools",
+    ]
+
+
+BLOCK = """
+import importlib, importlib.abc, pkgutil, sys
+
+BLOCKED = {blocked!r}
+
+def blocked(name):
+    return any(name == b or name.startswith(b + ".") for b in BLOCKED)
+
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if blocked(name):
+            raise ImportError(f"blocked for this test: {{name}}")
+        return None
+
+sys.meta_path.insert(0, Block())
+package = importlib.import_module({package!r})
+for module in pkgutil.walk_packages(package.__path__, {package!r} + "."):
+    if not module.name.endswith(".__main__"):  # that one runs the command
+        importlib.import_module(module.name)
+"""
+BLOCKED_RUN = (
+    BLOCK
+    + """
+from companion.cli import main
+code = main(sys.argv[1:])
+print("loaded:", sorted(m for m in sys.modules if blocked(m)))
+sys.exit(code)
+"""
+)
+
+
+def run_blocked(*args: str, blocked: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """``table-companion ARGS`` in a process where importing any of ``blocked`` fails, after
+    importing every module of ``companion``."""
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKED_RUN.format(blocked=blocked, package="companion"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_every_core_module_and_the_headless_commands_work_without_app_hardware_or_devices(
+    tmp_path: Path,
+) -> None:
+    blocked = ("kivy", "gpiozero", "serial", "ui", "hardware")
+    db = str(tmp_path / "games.sqlite3")
+    done = run_blocked("--db", db, "game", "new", "targi", "--player", "A:blue",
+                       "--player", "B:white", blocked=blocked)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "loaded: []"
+    question = tmp_path / "round.json"
+    question.write_text('{"round": 4}')
+    done = run_blocked("rules", "targi", "round", str(question), blocked=blocked)
+    assert (done.returncode, done.stdout.splitlines()[0]) == (
+        0,
+        '{"raid": 1, "robber": 5, "game_over": false}',
+    ), done.stderr
+    # Without the app, no arguments say so (exit 2) instead of a traceback.
+    done = run_blocked("--db", db, blocked=blocked)
+    assert done.returncode == 2 and "the touchscreen app is not installed" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_every_hardware_module_imports_without_the_games_and_the_app() -> None:
+    blocked = ("ui", "kivy", "companion.games")
+    probe = BLOCK.format(blocked=blocked, package="hardware") + (
+        "print(sorted(m for m in sys.modules if m.startswith('hardware.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "hardware.scanner.check" in done.stdout and "hardware.buttons" in done.stdout
+
+
+def test_the_app_and_scanner_test_are_commands_the_app_adds() -> None:
+    """Installed (pip install -e .): ``table-companion`` lists them; without them (previous test)
+    the core runs alone."""
+    from companion.cli import commands
+
+    added = commands.installed()
+    assert {"app", "scanner-test"} <= set(added)
+    assert commands.APP == "app"
+
+
+def test_no_arguments_open_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import ui.launch
+    from companion.cli import main
+
+    opened = []
+    monkeypatch.setattr(ui.launch, "run", lambda database, config: opened.append(database) or 0)
+    assert main(["--db", str(tmp_path / "games.sqlite3")]) == 0
+    assert opened == [tmp_path / "games.sqlite3"]
+
+
+# --- no module outside a game's own packages names a game -----------------------------------------
+
+PENDING = {
+    "ui/screens/settings.py": "the Settings screen's Tuareg card-value panel (issue 14: UI packages)",
+    "ui/screens/settings.kv": "the same panel's heading",
+}
+"""Files that still name a game, and why; each moves into the game's UI package."""
+TOURS = ("ui/audit/",)
+"""Tools that visit every game on purpose, as the tests do: the layout audit (issue 15) sets up
+positions of each game to photograph its screens."""
+
+
+def own_package(relative: str, game: str) -> bool:
+    """``companion/games/<game>/``, ``ui/games/<game>/`` and the game's screens and view modules
+    (``ui/screens/<game>*``, ``ui/<game>_*``, until they move into ``ui/games/<game>/``)."""
+    return relative.startswith(
+        (f"companion/games/{game}/", f"ui/games/{game}/")
+    ) or relative.startswith((f"ui/screens/{game}", f"ui/{game}_"))
+
+
+def strings(path: Path) -> Iterator[tuple[int, str]]:
+    """What a module says in code (string literals, imported modules), docstrings left out:
+    prose may give a game's card as an example."""
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {  # every bare string statement: a module's, a class's, an attribute's ...
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node.lineno, node.value
+    yield from imported(path)
+
+
+def naming(games: list[str], root: Path = ROOT) -> list[str]:
+    word = re.compile(rf"\b({'|'.join(games)})\b", re.IGNORECASE)
+    found = []
+    for package in ("companion", "ui", "hardware"):
+        for path in sorted((root / package).rglob("*")):
+            relative = path.relative_to(root).as_posix()
+            if path.suffix not in (".py", ".kv") or relative in PENDING:
+                continue
+            if relative.startswith(TOURS) and root == ROOT:
+                continue
+            if path.suffix == ".py":
+                said = list(strings(path))
+            else:  # .kv: everything but comments
+                lines = path.read_text().splitlines()
+                said = [(n, line.split("#:")[0] if "#:" in line else line.split("#")[0])
+                        for n, line in enumerate(lines, 1)]  # fmt: skip
+            for line, text in said:
+                for match in word.finditer(text):
+                    if not own_package(relative, match.group(1).lower()):
+                        found.append(f"{relative}:{line} names {match.group(1)}: {text!r}")
+    return found
+
+
+def test_no_module_outside_a_games_own_packages_names_a_game() -> None:
+    games = sorted(spec.parent.name for spec in (ROOT / "companion/games").glob("*/spec.py"))
+    assert set(games) <= set(GAMES) and {"targi", "tuareg", "timbuktu"} <= set(games)
+    assert naming(games) == []
+    for path in PENDING:
+        assert (ROOT / path).exists(), f"{path} is gone: take it off PENDING"
+
+
+def test_the_name_check_finds_a_game_named_in_code(tmp_path: Path) -> None:
+    """It sees a literal, an import and a .kv text, and lets docstrings and the game's own
+    packages be."""
+    files = {
+        "ui/app.py": '"""The Targi grid."""\nSCREENS = {"targi": 1}\n',
+        "ui/intents.py": "from companion.games.tuareg import actions\n",
+        "ui/games/targi/__init__.py": 'NAME = "targi"\n',
+        "companion/games/tuareg/spec.py": 'NAME = "tuareg"\n',
+        "ui/screens/home.kv": '#: import x y  # Timbuktu\n    text: tr("Timbuktu")\n',
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert [
+        entry.split(" names ")[0] for entry in naming(["targi", "tuareg", "timbuktu"], tmp_path)
+    ] == [
+        "ui/app.py:2",
+        "ui/intents.py:1",
+        "ui/intents.py:1",
+        "ui/screens/home.kv:2",
+    ]

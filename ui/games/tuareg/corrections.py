@@ -1,0 +1,31 @@
+"""Where the belief a Tuareg correction overrules is found, so its form starts from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.corrections import Belief, Form, counts_of, goods_of, picked_player
+
+
+def _stack(state: Any, form: Form) -> dict[str, Any]:
+    player = picked_player(state, form)
+    if player is None:
+        return {}
+    for ref, stack in player.animals():
+        if (ref.animal.value, ref.number) == (form.get("animal.animal"), form.get("animal.number")):
+            return {"goods": goods_of(stack)}
+    return {}
+
+
+def _hand(state: Any, form: Form) -> dict[str, Any]:
+    player = picked_player(state, form)
+    return {"count": player.hand} if player is not None else {}
+
+
+BELIEFS: dict[str, Belief] = {
+    "set_stack": Belief(("player", "animal.animal", "animal.number"), _stack),
+    "set_hand": Belief(("player",), _hand),
+    "set_deck": Belief((), lambda state, _form: {"count": state.deck}),
+    "set_market": Belief((), lambda state, _form: counts_of(state.market)),
+}
+"""Correction kind -> where its belief is found."""
