@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from companion.chain import salvage
+from companion.chain import game_digest, salvage
 from companion.i18n import _
 
 logger = logging.getLogger(__name__)
@@ -206,13 +206,16 @@ def _sound(backup: Path) -> bool:
 
 
 _TAILS = (
-    "SELECT CAST(id AS BLOB), last_seq FROM games",  # each game's last entry, as recorded
+    # each game's last entry as recorded, with the game's record to check against its digest
+    "SELECT CAST(id AS BLOB), last_seq, CAST(game AS BLOB), CAST(options AS BLOB), "
+    "CAST(created_at AS BLOB), digest FROM games",
     "SELECT CAST(game_id AS BLOB), max(seq) FROM log GROUP BY game_id",  # before the chain
 )
 
 
 def _tails(path: Path) -> dict[str, int] | None:
-    """Each game's last seq in the database at ``path``, read-only; ``None`` if it can't be read."""
+    """Each game's last seq in the database at ``path``, read-only; ``None`` if it can't be read,
+    or if a game's record no longer matches its digest (its id itself may be what was altered)."""
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
             for query in _TAILS:
@@ -226,8 +229,14 @@ def _tails(path: Path) -> dict[str, int] | None:
         logger.info("cannot read %s to compare it with the backup: %s", path, error)
         return None
     tails: dict[str, int] = {}
-    for game_id, seq in rows:
+    for game_id, seq, *record in rows:
         if not isinstance(game_id, bytes) or not isinstance(seq, int):
+            return None
+        if record and (
+            not all(isinstance(field, bytes) for field in record)
+            or game_digest(game_id, *record[:3]) != record[3]
+        ):
+            logger.info("a game record in %s does not match its digest", path)
             return None
         tails[game_id.decode("utf-8", "surrogateescape")] = seq
     return tails

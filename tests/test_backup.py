@@ -144,6 +144,19 @@ def test_entries_after_damage_in_the_file_are_named_as_lost(db: Path) -> None:
         assert (Session.resume(store, grown).seq, Session.resume(store, late).seq) == (3, 2)
 
 
+def test_a_game_whose_id_was_altered_is_not_named_as_another_game(db: Path) -> None:
+    """The damaged file's record of a game no longer matches its digest (its id itself may be
+    what changed): the restore cannot say which game lost what, and says so."""
+    grown, late = make_then_damage(db, "schema")
+    sql(db, f"UPDATE games SET id = 'x{late[1:]}' WHERE id = '{late}'")
+    sql(db, f"UPDATE log SET game_id = 'x{late[1:]}' WHERE game_id = '{late}'")
+    with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
+        assert store.restored is not None and store.restored.lost is None
+        assert "Any other entry made after that time is lost." in store.notice
+        assert f"x{late[1:]}" not in store.notice
+        assert Session.resume(store, grown).seq == 5
+
+
 def test_unreadable_damaged_file_says_what_is_known(db: Path) -> None:
     make_then_damage(db, "garbage")
     with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
