@@ -196,3 +196,21 @@ def _parse(stamp: str) -> datetime:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def first_plays(store: Store, play: Play) -> frozenset[int]:
+    """The ids of ``play``'s players for whom it was their first game of its title."""
+    created = {s.id: (s.game, s.created_at) for s in store.list_games()}
+    first = set()
+    for seat in play.seats:
+        if seat.player_id is None:
+            continue
+        earlier = [
+            game_id
+            for game_id in store.games_of(seat.player_id)
+            if created.get(game_id, ("", ""))[0] == play.game
+            and created[game_id][1] < created[play.game_id][1]
+        ]
+        if not earlier:
+            first.add(seat.player_id)
+    return frozenset(first)

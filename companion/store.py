@@ -543,6 +543,10 @@ class Store:
 
     # --- players as records (issue 18; see companion.players) --------------------------------
 
+    def connection_for_backup(self) -> sqlite3.Connection:
+        """The open connection, to copy the database from (:func:`companion.backup.write_verified`)."""
+        return self._conn
+
     def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
         """A game's options and creation time (unchecked: :meth:`load` checks them)."""
         row = self._conn.execute(

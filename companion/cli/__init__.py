@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from companion.cli import games, rules
+from companion.cli import after_game, games, rules
 from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
@@ -76,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
 
     settings_cli.add_parser(commands)
+    after_game.add_parsers(commands)
 
     scan = commands.add_parser(
         "scanner-test", help="print what the configured card scanner sends, raw and decoded"
@@ -196,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run(args.db or config.database, config)
         reading = (args.command == "game" and args.verb in games.READING_VERBS) or (
             args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS
-        )
+        ) or (args.command in after_game.COMMANDS and after_game.reading(args))
         with Store.open(args.db or config.database, reading=reading) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
@@ -205,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.command == "settings":
                 _print(settings_cli.run(args, store))
                 return games.EXIT_OK
+            if args.command in after_game.COMMANDS:
+                return after_game.run(args, store)
             return _game_command(args, store)
     except InputError as error:
         _log.debug("malformed input: %s", error.code)
