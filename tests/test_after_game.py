@@ -262,8 +262,10 @@ def test_the_cli_exports_write_files_and_text(db, tmp_path):
     assert code == 0 and answer["bytes"] == (tmp_path / "q.png").stat().st_size
     code, answer = run("export", ids[8], "--format", "pdf", "-o", str(tmp_path / "s.pdf"), db=path)
     assert code == 0 and (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
+    assert run("location", "Café Zürich", db=path) == (0, {"location": "Café Zürich"})
     code, exported = run("export", ids[8], "--format", "json", db=path)
     assert code == 0 and exported["bgstats"]["sourcePlayId"] == ids[8]
+    assert exported["location"] == exported["bgg"]["location"] == "Café Zürich"
     assert [p["startposition"] for p in exported["bgg"]["players"]] == ["1", "2", "3"]
     code, text = run("export", "--history", "--format", "csv", db=path)
     assert code == 0 and len(text.splitlines()) == 1 + sum(len(n) for _g, n, _s in GAMES)

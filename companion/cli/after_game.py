@@ -25,11 +25,12 @@ from companion.store import Store
 
 _log = logging.getLogger(__name__)
 
-COMMANDS = ("export", "history", "stats", "players", "backup", "restore")
+COMMANDS = ("export", "history", "stats", "players", "backup", "restore", "location")
 GAME_FORMATS = ("pdf", "csv", "json", "bgstats", "bgstats-qr")
 BINARY = ("pdf", "bgstats-qr")
 HISTORY_FORMATS = ("csv", "json")
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
+MAX_LOCATION = 64
 
 
 def add_parsers(commands: Any) -> None:
@@ -56,12 +57,16 @@ def add_parsers(commands: Any) -> None:
     dump.add_argument("file", type=Path)
     load = commands.add_parser("restore", help="merge the games and players of backup FILE")
     load.add_argument("file", type=Path)
+    place = commands.add_parser("location", help="where the table plays (for the exports)")
+    place.add_argument("name", nargs="?", help="set it (an empty string clears it)")
 
 
 def reading(args: argparse.Namespace) -> bool:
     """Whether the command only reads the database."""
-    return args.command in ("export", "history", "stats", "backup") or (
-        args.command == "players" and args.players_verb == "list"
+    return (
+        args.command in ("export", "history", "stats", "backup")
+        or (args.command == "players" and args.players_verb == "list")
+        or (args.command == "location" and args.name is None)
     )
 
 
@@ -78,6 +83,8 @@ def run(args: argparse.Namespace, store: Store) -> int:
         _print(stats.compute(plays, player=name))
     elif args.command == "players":
         _print(_players(args, store))
+    elif args.command == "location":
+        _print({"location": _location(args.name, store)})
     elif args.command == "backup":
         _print(_backup(args.file, store))
     else:
@@ -91,6 +98,18 @@ def _players(args: argparse.Namespace, store: Store) -> dict[str, Any]:
     if args.players_verb == "rename":
         return {"renamed": players.rename(store, args.old, args.new)}
     return players.merge(store, args.source, args.target)
+
+
+def _location(name: str | None, store: Store) -> str:
+    if name is not None:
+        place = name.strip()
+        if len(place) > MAX_LOCATION or not place.isprintable():
+            raise InputError(
+                "invalid_value",
+                _("location: expected at most {max} printable characters").format(max=MAX_LOCATION),
+            )
+        store.set_setting(*history.LOCATION, place)
+    return str(store.get_setting(*history.LOCATION, "") or "")
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
