@@ -107,6 +107,9 @@ def figures(args: argparse.Namespace) -> list[Row]:
         with Store.open(path) as store:
             started = time.perf_counter()
             listed = list(history.plays(store))
+            replaying = time.perf_counter() - started
+            started = time.perf_counter()
+            listed = list(history.plays(store))
             listing = time.perf_counter() - started
             started = time.perf_counter()
             figures = stats.compute(listed)
@@ -114,7 +117,8 @@ def figures(args: argparse.Namespace) -> list[Row]:
         assert len(listed) == figures["plays"] == MANY
         size = path.stat().st_size
     rows: list[Row] = [
-        (f"history of {MANY} games: list", f"{listing:.2f} s", "every game replayed"),
+        (f"history of {MANY} games: first list", f"{replaying:.2f} s", "every game replayed"),
+        (f"history of {MANY} games: list", f"{listing:.2f} s", "results cached"),
         (f"history of {MANY} games: stats", f"{computing * 1e3:.0f} ms", "over the listed plays"),
         (f"database of {MANY} games", f"{size / 1e6:.1f} MB", ""),
     ]

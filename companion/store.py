@@ -132,6 +132,12 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID""",
         "CREATE INDEX seats_by_player ON seats (player_id)",
+        """CREATE TABLE results (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            last_seq INTEGER NOT NULL,
+            last_digest BLOB NOT NULL,
+            result TEXT NOT NULL
+        ) WITHOUT ROWID""",
         _link_existing_players,
     ),
 )
@@ -613,6 +619,33 @@ class Store:
             )
             self._conn.execute("DELETE FROM players WHERE id = ?", (source,))
         return moved
+
+    def cached_results(self) -> dict[str, Any]:
+        """Game id -> the result cached by :meth:`cache_result`, for the games whose log has not
+        changed since (same last entry and digest); an unreadable one is left out."""
+        cached: dict[str, Any] = {}
+        for game_id, text in self._conn.execute(
+            "SELECT results.game_id, results.result FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq "
+            "AND games.last_digest = results.last_digest"
+        ):
+            try:
+                cached[game_id] = _loads(text, f"the cached result of game {game_id}")
+            except StoreError as error:
+                _log.warning("%s; it is computed again", error)
+        return cached
+
+    def cache_result(self, game_id: str, seq: int, result: Any) -> None:
+        """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
+        still its last entry. A store that cannot be written keeps nothing (logged)."""
+        try:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
+                "SELECT id, last_seq, last_digest, ? FROM games WHERE id = ? AND last_seq = ?",
+                (_dumps(result), game_id, seq),
+            )
+        except StorageUnavailableError as error:
+            _log.info("result of game %s not cached: %s", game_id, error)
 
     def merge_from(self, other: Path) -> list[str]:
         """Copy into this database every game of the database at ``other`` (current schema,

@@ -180,6 +180,7 @@ def test_the_migration_links_the_games_stored_before_players_were_records(db):
             "DROP INDEX seats_by_player",
             "DROP TABLE seats",
             "DROP TABLE players",
+            "DROP TABLE results",
             "PRAGMA user_version = 3",
         ):
             connection.execute(statement)
@@ -271,3 +272,25 @@ def test_the_cli_exports_write_files_and_text(db, tmp_path):
     assert code == 0 and len(text.splitlines()) == 1 + sum(len(n) for _g, n, _s in GAMES)
     code, figures = run("stats", "--player", "Cleo", db=path)
     assert code == 0 and list(figures["players"]) == ["Cleo"]
+
+
+def test_the_history_caches_finished_results_and_follows_a_later_change(db):
+    path, ids = db
+    with Store.open(path) as store:
+        replayed = [play.as_dict() for play in history.plays(store)]
+    assert len(sql_rows(path, "SELECT game_id FROM results")) == len(ids)
+    with Store.open(path) as store:
+        assert [play.as_dict() for play in history.plays(store)] == replayed  # from the cache
+    code, _undone = run("game", "undo", ids[0], "latest", "--compact", db=path)
+    assert code == 0
+    with Store.open(path) as store:
+        listed = [play.game_id for play in history.plays(store)]
+    assert ids[0] not in listed and len(listed) == len(ids) - 1  # no longer over: not listed
+    assert run("game", "redo", ids[0], "latest", "--compact", db=path)[0] == 0
+    with Store.open(path) as store:
+        assert [play.as_dict() for play in history.plays(store)] == replayed
+
+
+def sql_rows(path: Path, statement: str) -> list[tuple[object, ...]]:
+    with closing(sqlite3.connect(path)) as connection:
+        return connection.execute(statement).fetchall()
