@@ -99,6 +99,8 @@ def test_the_qr_code_decodes_to_a_bg_stats_link_with_every_documented_field(db):
 def test_the_pdf_holds_every_name_total_and_the_winner(db):
     path, ids = db
     with Store.open(path) as store:
+        players.rename(store, "Cleo", "Łucja Żółć")  # the embedded font has Polish letters
+        players.rename(store, "Bilal", "Begoña Müller")
         for game_id in ids[0], ids[4], ids[8]:
             play = history.load_play(store, game_id)
             text = "".join(
@@ -192,6 +194,31 @@ def test_the_migration_links_the_games_stored_before_players_were_records(db):
             "Dov": 4,
         }
         assert [s.name for s in store.seats_of(ids[9]).values()] == ["Dov", "Amal", "Bilal"]
+
+
+def test_a_backup_from_before_players_were_records_restores_them(db, tmp_path):
+    path, ids = db
+    old = tmp_path / "old.backup"
+    assert run("backup", str(old), db=path)[0] == 0
+    with closing(sqlite3.connect(old, isolation_level=None)) as connection:
+        for table in ("seats", "players", "results"):
+            connection.execute(f"DROP TABLE {table}")
+        connection.execute("PRAGMA user_version = 3")
+    fresh = tmp_path / "fresh.sqlite3"
+    code, answer = run("restore", str(old), db=fresh)
+    assert code == 0 and sorted(answer["restored"]) == sorted(ids)
+    code, listed = run("players", "list", db=fresh)
+    assert {p["name"]: p["games"] for p in listed["players"]} == {
+        "Amal": 9,
+        "Bilal": 8,
+        "Cleo": 6,
+        "Dov": 4,
+    }
+    with closing(sqlite3.connect(old, isolation_level=None)) as connection:
+        connection.execute("PRAGMA user_version = 99")  # written by a newer app
+    code, answer = run("restore", str(old), db=fresh)
+    assert code == 2 and answer["error"]["code"] == "not_a_backup"
+    assert "schema version 99" in answer["error"]["message"]
 
 
 def _replays(path: Path) -> dict[str, object]:

@@ -21,7 +21,7 @@ from companion import backup, history, players, stats
 from companion.errors import InputError
 from companion.exports import bgg, bgstats, csv_export, pdf
 from companion.i18n import _
-from companion.store import Store
+from companion.store import Store, StoreError
 
 _log = logging.getLogger(__name__)
 
@@ -190,21 +190,31 @@ def _restore(source: Path, store: Store) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="table-companion-restore-") as folder:
         copy = Path(folder) / "restore.sqlite3"
         shutil.copyfile(source, copy)
-        with Store.open(copy) as incoming:  # migrated to the current schema, its chains checked
-            if incoming.quarantined is not None:
-                raise InputError("not_a_backup", f"FILE: {source} is not a usable backup")
-            for summary in incoming.list_games():
-                damage = incoming.load(summary.id).damage
-                if damage is not None:
-                    raise InputError(
-                        "not_a_backup",
-                        f"FILE: game {summary.id} in {source} is damaged at entry "
-                        f"{damage.at_seq}: {damage.reason}",
-                    )
-            total = len(incoming.list_games())
+        try:
+            total = _check_backup(source, copy)
+        except StoreError as error:  # e.g. a backup written by a newer Table Companion
+            raise InputError("not_a_backup", f"FILE: {error}") from None
         added = store.merge_from(copy)
     _log.info("restored %d games from %s", len(added), source)
     return {"restored": added, "already_present": total - len(added)}
+
+
+def _check_backup(source: Path, copy: Path) -> int:
+    """Open ``copy`` of backup ``source`` as a store (migrating it to the current schema) and check
+    every game's chain; the number of games in it."""
+    with Store.open(copy) as incoming:
+        if incoming.quarantined is not None:
+            raise InputError("not_a_backup", f"FILE: {source} is not a usable backup")
+        listed = incoming.list_games()
+        for summary in listed:
+            damage = incoming.load(summary.id).damage
+            if damage is not None:
+                raise InputError(
+                    "not_a_backup",
+                    f"FILE: game {summary.id} in {source} is damaged at entry "
+                    f"{damage.at_seq}: {damage.reason}",
+                )
+        return len(listed)
 
 
 def _json(value: Any) -> str:
