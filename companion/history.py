@@ -30,8 +30,6 @@ _log = logging.getLogger(__name__)
 
 ABANDONED_AFTER = timedelta(days=7)
 """A game not over and untouched this long is listed as abandoned."""
-LOCATION = ("app", "location")
-"""The setting (game, key) naming where the table plays: BG Stats' and BGG's location."""
 SHOWN = ("finished", "abandoned")
 """The statuses the history lists."""
 
@@ -220,7 +218,7 @@ def _play(
         status=status,
         started_at=created,
         ended_at=ended,
-        location=str(store.get_setting(*LOCATION, "") or ""),
+        location=store.location_of(game_id),
         seats=tuple(seats),
         sheet=sheet,
         corrections=result.corrections,

@@ -77,6 +77,26 @@ def _link_existing_players(connection: sqlite3.Connection) -> None:
         link_seats(connection, game_id, text, str(created_at))
 
 
+LOCATION = ("app", "location")
+"""The setting (game, key) naming where the table plays; each new game records it (``places``)."""
+
+
+def _place_game(connection: sqlite3.Connection, game_id: str) -> None:
+    """Record where game ``game_id`` is played: the location setting as it is now, if one is set."""
+    connection.execute(
+        "INSERT OR IGNORE INTO places (game_id, location) SELECT ?, json_extract(value, '$') "
+        "FROM settings WHERE game = ? AND key = ? AND json_valid(value) "
+        "AND json_type(value) = 'text' AND json_extract(value, '$') <> ''",
+        (game_id, *LOCATION),
+    )
+
+
+def _place_existing_games(connection: sqlite3.Connection) -> None:
+    """The games stored before locations were recorded get the location set now, if any."""
+    for (game_id,) in connection.execute("SELECT id FROM games").fetchall():
+        _place_game(connection, game_id)
+
+
 MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
         """CREATE TABLE games (
@@ -132,6 +152,11 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID""",
         "CREATE INDEX seats_by_player ON seats (player_id)",
+        """CREATE TABLE places (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            location TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        _place_existing_games,
         """CREATE TABLE results (
             game_id TEXT PRIMARY KEY REFERENCES games (id),
             last_seq INTEGER NOT NULL,
@@ -351,6 +376,7 @@ class Store:
                 (game_id, game, text, now, now, digest, digest),
             )
             link_seats(self._conn, game_id, options, now)
+            _place_game(self._conn, game_id)
         return game_id
 
     def append(
@@ -620,6 +646,13 @@ class Store:
             self._conn.execute("DELETE FROM players WHERE id = ?", (source,))
         return moved
 
+    def location_of(self, game_id: str) -> str:
+        """Where game ``game_id`` was played, as the location setting said when it was created."""
+        row = self._conn.execute(
+            "SELECT location FROM places WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return "" if row is None else str(row[0])
+
     def cached_results(self) -> dict[str, Any]:
         """Game id -> the result cached by :meth:`cache_result`, for the games whose log has not
         changed since (same last entry and digest); an unreadable one is left out."""
@@ -667,6 +700,10 @@ class Store:
                     )
                     self._conn.execute(
                         "INSERT INTO main.log SELECT * FROM other.log WHERE game_id = ?", (game_id,)
+                    )
+                    self._conn.execute(
+                        "INSERT INTO main.places SELECT * FROM other.places WHERE game_id = ?",
+                        (game_id,),
                     )
                     seated = self._conn.execute(
                         "SELECT s.seat, p.name, p.colour, p.last_played_at "

@@ -16,7 +16,7 @@ import pytest
 import zxingcpp
 from cli_process import run
 from PIL import Image
-from played_games import record
+from played_games import Clock, play_to_end, record
 from pypdf import PdfReader
 
 from companion import history, players, stats
@@ -24,7 +24,7 @@ from companion.cli import games as game_cli
 from companion.errors import InputError
 from companion.exports import bgstats, pdf
 from companion.session import Session
-from companion.store import Store
+from companion.store import LOCATION, Store
 
 GAMES = [
     ("targi", ["Amal", "Bilal"], 0),
@@ -68,9 +68,11 @@ def db(recorded: tuple[Path, list[str]], tmp_path: Path) -> tuple[Path, list[str
 
 def test_the_qr_code_decodes_to_a_bg_stats_link_with_every_documented_field(db):
     path, ids = db
-    with Store.open(path) as store:
-        store.set_setting(*history.LOCATION, "Kraków, u Ani")
-        for game_id in ids[0], ids[4], ids[8]:  # one of each title
+    with Store.open(path, clock=Clock()) as store:
+        store.set_setting(*LOCATION, "Kraków, u Ani")  # where the games from now on are played
+        later = play_to_end(store, "targi", ["Amal", "Bilal"], seed=7)
+        assert history.load_play(store, ids[0]).location == ""  # played before it was set
+        for game_id in ids[4], ids[8], later:  # one of each title
             play = history.load_play(store, game_id)
             found = zxingcpp.read_barcodes(Image.open(io.BytesIO(bgstats.qr_png(play))))
             assert [code.text for code in found] == [bgstats.link(play)]
@@ -81,7 +83,7 @@ def test_the_qr_code_decodes_to_a_bg_stats_link_with_every_documented_field(db):
             assert set(pushed["game"]) == GAME_FIELDS
             assert pushed["game"]["sourceGameId"] == play.game
             assert pushed["game"]["bggId"] is None  # no source confirms the ids
-            assert pushed["location"] == "Kraków, u Ani"
+            assert pushed["location"] == ("Kraków, u Ani" if game_id == later else "")
             assert pushed["sourcePlayId"] == game_id
             assert pushed["durationMin"] == play.duration_min > 0
             assert len(pushed["playDate"]) == 19 and pushed["playDate"][10] == " "
@@ -183,10 +185,13 @@ def test_the_migration_links_the_games_stored_before_players_were_records(db):
             "DROP TABLE seats",
             "DROP TABLE players",
             "DROP TABLE results",
+            "DROP TABLE places",
             "PRAGMA user_version = 3",
+            "INSERT INTO settings VALUES ('app', 'location', '\"Berlin\"', '2026-03-01')",
         ):
             connection.execute(statement)
     with Store.open(path) as store:
+        assert {store.location_of(game_id) for game_id in ids} == {"Berlin"}
         assert {p.name: p.games for p in store.players()} == {
             "Amal": 9,
             "Bilal": 8,
@@ -201,7 +206,7 @@ def test_a_backup_from_before_players_were_records_restores_them(db, tmp_path):
     old = tmp_path / "old.backup"
     assert run("backup", str(old), db=path)[0] == 0
     with closing(sqlite3.connect(old, isolation_level=None)) as connection:
-        for table in ("seats", "players", "results"):
+        for table in ("seats", "players", "results", "places"):
             connection.execute(f"DROP TABLE {table}")
         connection.execute("PRAGMA user_version = 3")
     fresh = tmp_path / "fresh.sqlite3"
@@ -291,9 +296,10 @@ def test_the_cli_exports_write_files_and_text(db, tmp_path):
     code, answer = run("export", ids[8], "--format", "pdf", "-o", str(tmp_path / "s.pdf"), db=path)
     assert code == 0 and (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
     assert run("location", "Café Zürich", db=path) == (0, {"location": "Café Zürich"})
+    assert run("location", db=path) == (0, {"location": "Café Zürich"})
     code, exported = run("export", ids[8], "--format", "json", db=path)
     assert code == 0 and exported["bgstats"]["sourcePlayId"] == ids[8]
-    assert exported["location"] == exported["bgg"]["location"] == "Café Zürich"
+    assert exported["location"] == exported["bgg"]["location"] == ""  # played before it was set
     assert [p["startposition"] for p in exported["bgg"]["players"]] == ["1", "2", "3"]
     code, text = run("export", "--history", "--format", "csv", db=path)
     assert code == 0 and len(text.splitlines()) == 1 + sum(len(n) for _g, n, _s in GAMES)

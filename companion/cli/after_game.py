@@ -21,7 +21,7 @@ from companion import backup, history, players, stats
 from companion.errors import InputError
 from companion.exports import bgg, bgstats, csv_export, pdf
 from companion.i18n import _
-from companion.store import Store, StoreError
+from companion.store import LOCATION, Store, StoreError
 
 _log = logging.getLogger(__name__)
 
@@ -108,8 +108,8 @@ def _location(name: str | None, store: Store) -> str:
                 "invalid_value",
                 _("location: expected at most {max} printable characters").format(max=MAX_LOCATION),
             )
-        store.set_setting(*history.LOCATION, place)
-    return str(store.get_setting(*history.LOCATION, "") or "")
+        store.set_setting(*LOCATION, place)
+    return str(store.get_setting(*LOCATION, "") or "")
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
