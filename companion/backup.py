@@ -281,3 +281,54 @@ def _fsync(path: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+class BackupFileError(Exception):
+    """A backup could not be written to the file asked for, or a file is not a sound backup."""
+
+
+def write_verified(source: sqlite3.Connection, target: Path) -> None:
+    """Copy the database open as ``source`` to ``target`` (which must not exist) with SQLite's
+    online backup, check the copy with ``PRAGMA integrity_check`` and only then give it its name.
+    :class:`BackupFileError` says what went wrong; nothing is left at ``target`` then."""
+    if target.exists():
+        raise BackupFileError(f"{target} already exists; name a new file")
+    partial = target.with_name(f"{target.name}.partial")
+    try:
+        with closing(sqlite3.connect(partial, isolation_level=None)) as copy:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            problems = [row[0] for row in copy.execute("PRAGMA integrity_check")]
+        if problems != ["ok"]:
+            raise BackupFileError(f"the copy failed its integrity check: {' '.join(problems[:3])}")
+        _fsync(partial)
+        partial.rename(target)
+        _fsync(target.parent)
+    except (OSError, sqlite3.Error) as error:
+        raise BackupFileError(f"cannot write {target}: {error}") from None
+    finally:
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
+    logger.info("backup written to %s", target)
+
+
+def check_file(path: Path) -> None:
+    """:class:`BackupFileError` unless ``path`` is an SQLite file that passes its integrity check
+    and holds Table Companion's games and logs."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(16)
+    except OSError as error:
+        raise BackupFileError(f"{path}: cannot be read: {error.strerror}") from None
+    if header != b"SQLite format 3\x00":
+        raise BackupFileError(f"{path}: not a backup (not an SQLite database)")
+    if not _sound(path):
+        raise BackupFileError(f"{path}: not a sound backup (it fails SQLite's integrity check)")
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as error:
+        raise BackupFileError(f"{path}: cannot be read: {error}") from None
+    if not {"games", "log", "settings"} <= tables or version < 1:
+        raise BackupFileError(f"{path}: not a Table Companion backup (no games and logs in it)")

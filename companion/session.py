@@ -191,6 +191,14 @@ class Session:
             trace={p: {k: tuple(seqs) for k, seqs in cells.items()} for p, cells in trace.items()},
         )
 
+    def ended_by(self) -> int | None:
+        """The seq of the entry whose action ended the game (the first effective one after which
+        it is over; a redo puts back the original entry's), or ``None`` while it is not over."""
+        for step in self._effective:
+            if self.rules.is_over(step.state):
+                return step.seq
+        return None
+
     # --- internals ------------------------------------------------------------------------
 
     def _view_refusal(self, seq: int, game_id: str) -> Verdict | None:

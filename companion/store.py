@@ -32,6 +32,71 @@ from companion.i18n import _
 Clock = Callable[[], datetime]
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
+
+def link_seats(connection: sqlite3.Connection, game_id: str, options: Any, when: str) -> None:
+    """Seat each player named in a game's ``options`` (JSON text or a dict) as a player record,
+    making the record on a name's first game; a record's ``colour`` is the latest it played."""
+    try:
+        seated = (json.loads(options) if isinstance(options, str | bytes) else options)["players"]
+        names = [(str(p["name"]), str(p["colour"])) for p in seated]
+    except (ValueError, TypeError, KeyError):
+        _log.error("game %s: its options name no players; no seats recorded", game_id)
+        return
+    for seat, (name, colour) in enumerate(names):
+        seat_player(connection, game_id, seat, name, colour, when)
+
+
+def seat_player(
+    connection: sqlite3.Connection, game_id: str, seat: int, name: str, colour: str, when: str
+) -> None:
+    """Seat the player record named ``name`` (made if new) at ``seat`` of game ``game_id``."""
+    connection.execute(
+        "INSERT INTO players (name, colour, created_at, last_played_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET colour = CASE WHEN excluded.last_played_at >= "
+        "last_played_at THEN excluded.colour ELSE colour END, "
+        "last_played_at = max(last_played_at, excluded.last_played_at)",
+        (name, colour, when, when),
+    )
+    connection.execute(
+        "INSERT OR IGNORE INTO seats (game_id, seat, player_id) "
+        "SELECT ?, ?, id FROM players WHERE name = ?",
+        (game_id, seat, name),
+    )
+
+
+def _link_existing_players(connection: sqlite3.Connection) -> None:
+    """Players as records for the games stored before them (undecodable rows are skipped)."""
+    rows = connection.execute(
+        "SELECT id, CAST(options AS BLOB), created_at FROM games ORDER BY created_at"
+    ).fetchall()
+    for game_id, options, created_at in rows:
+        try:
+            text = options.decode()
+        except (AttributeError, UnicodeDecodeError):
+            continue
+        link_seats(connection, game_id, text, str(created_at))
+
+
+LOCATION = ("app", "location")
+"""The setting (game, key) naming where the table plays; each new game records it (``places``)."""
+
+
+def _place_game(connection: sqlite3.Connection, game_id: str) -> None:
+    """Record where game ``game_id`` is played: the location setting as it is now, if one is set."""
+    connection.execute(
+        "INSERT OR IGNORE INTO places (game_id, location) SELECT ?, json_extract(value, '$') "
+        "FROM settings WHERE game = ? AND key = ? AND json_valid(value) "
+        "AND json_type(value) = 'text' AND json_extract(value, '$') <> ''",
+        (game_id, *LOCATION),
+    )
+
+
+def _place_existing_games(connection: sqlite3.Connection) -> None:
+    """The games stored before locations were recorded get the location set now, if any."""
+    for (game_id,) in connection.execute("SELECT id FROM games").fetchall():
+        _place_game(connection, game_id)
+
+
 MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
         """CREATE TABLE games (
@@ -71,6 +136,34 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
         "ALTER TABLE games ADD COLUMN last_digest BLOB NOT NULL DEFAULT x''",
         "ALTER TABLE log ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
         chain_existing_logs,
+    ),
+    (  # players as records (issue 18): each game's seats link to them; renames keep history
+        """CREATE TABLE players (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (name <> ''),
+            colour TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            last_played_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            game_id TEXT NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            player_id INTEGER NOT NULL REFERENCES players (id),
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX seats_by_player ON seats (player_id)",
+        """CREATE TABLE places (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            location TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        _place_existing_games,
+        """CREATE TABLE results (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            last_seq INTEGER NOT NULL,
+            last_digest BLOB NOT NULL,
+            result TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        _link_existing_players,
     ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
@@ -170,6 +263,23 @@ class StoredGame:
     """Where the log stops being trustworthy (altered, unreadable or missing entries)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: int
+    name: str
+    colour: str
+    """The colour of the player's latest game: the one a new game suggests."""
+    created_at: str
+    last_played_at: str
+    games: int
+
+
+_PLAYER_ROWS = (
+    "SELECT id, name, colour, created_at, last_played_at, "
+    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id) FROM players"
+)
+
+
 @dataclass(frozen=True)
 class GameSummary:
     id: str
@@ -259,11 +369,14 @@ class Store:
         now = self._now()
         text = _dumps(options)
         digest = game_digest(game_id.encode(), game.encode(), text.encode(), now.encode())
-        self._conn.execute(
-            "INSERT INTO games (id, game, options, created_at, updated_at, digest, last_digest) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, game, text, now, now, digest, digest),
-        )
+        with _transaction(self._conn):
+            self._conn.execute(
+                "INSERT INTO games (id, game, options, created_at, updated_at, digest, last_digest) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, game, text, now, now, digest, digest),
+            )
+            link_seats(self._conn, game_id, options, now)
+            _place_game(self._conn, game_id)
         return game_id
 
     def append(
@@ -459,6 +572,150 @@ class Store:
     def enrolled_tags(self) -> dict[str, str]:
         """Every enrolled tag -> its card."""
         return dict(self._conn.execute("SELECT tag, card FROM tags ORDER BY tag"))
+
+    # --- players as records (issue 18; see companion.players) --------------------------------
+
+    def connection_for_backup(self) -> sqlite3.Connection:
+        """The open connection, to copy the database from (:func:`companion.backup.write_verified`)."""
+        return self._conn
+
+    def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
+        """A game's options and creation time (unchecked: :meth:`load` checks them)."""
+        row = self._conn.execute(
+            "SELECT options, created_at FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGameError(f"no game with id {game_id!r}")
+        return _loads(row[0], f"the options of game {game_id}"), row[1]
+
+    def players(self) -> list[PlayerRecord]:
+        """Every player record, the most recently played first (then by name)."""
+        return [
+            PlayerRecord(*row)
+            for row in self._conn.execute(
+                f"{_PLAYER_ROWS} ORDER BY last_played_at DESC, name COLLATE NOCASE"
+            )
+        ]
+
+    def recent_players(self, limit: int = 12) -> list[PlayerRecord]:
+        """The players a new game offers first: the most recently played, at most ``limit``."""
+        return self.players()[:limit]
+
+    def player_named(self, name: str) -> PlayerRecord | None:
+        """The record named ``name`` (without regard to ASCII case), if there is one."""
+        row = self._conn.execute(f"{_PLAYER_ROWS} WHERE name = ?", (name,)).fetchone()
+        return None if row is None else PlayerRecord(*row)
+
+    def seats_of(self, game_id: str) -> dict[int, PlayerRecord]:
+        """Seat -> the player record sitting there, for one game."""
+        rows = self._conn.execute(
+            "SELECT seats.seat, players.id, players.name, players.colour, "
+            "players.created_at, players.last_played_at, "
+            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id) "
+            "FROM seats JOIN players ON players.id = seats.player_id "
+            "WHERE seats.game_id = ? ORDER BY seats.seat",
+            (game_id,),
+        )
+        return {row[0]: PlayerRecord(*row[1:]) for row in rows}
+
+    def games_of(self, player_id: int) -> set[str]:
+        """The ids of every game player ``player_id`` sat in."""
+        return {
+            row[0]
+            for row in self._conn.execute(
+                "SELECT game_id FROM seats WHERE player_id = ?", (player_id,)
+            )
+        }
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        """Give a record a new name (unique without regard to ASCII case)."""
+        self._conn.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+    def merge_players(self, source: int, target: int) -> int:
+        """Move every seat of record ``source`` to ``target`` and delete ``source``, in one
+        transaction; the number of seats moved."""
+        with _transaction(self._conn):
+            moved = self._conn.execute(
+                "UPDATE seats SET player_id = ? WHERE player_id = ?", (target, source)
+            ).rowcount
+            self._conn.execute(
+                "UPDATE players SET last_played_at = max(last_played_at, "
+                "(SELECT last_played_at FROM players WHERE id = ?)) WHERE id = ?",
+                (source, target),
+            )
+            self._conn.execute("DELETE FROM players WHERE id = ?", (source,))
+        return moved
+
+    def location_of(self, game_id: str) -> str:
+        """Where game ``game_id`` was played, as the location setting said when it was created."""
+        row = self._conn.execute(
+            "SELECT location FROM places WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return "" if row is None else str(row[0])
+
+    def cached_results(self) -> dict[str, Any]:
+        """Game id -> the result cached by :meth:`cache_result`, for the games whose log has not
+        changed since (same last entry and digest); an unreadable one is left out."""
+        cached: dict[str, Any] = {}
+        for game_id, text in self._conn.execute(
+            "SELECT results.game_id, results.result FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq "
+            "AND games.last_digest = results.last_digest"
+        ):
+            try:
+                cached[game_id] = _loads(text, f"the cached result of game {game_id}")
+            except StoreError as error:
+                _log.warning("%s; it is computed again", error)
+        return cached
+
+    def cache_result(self, game_id: str, seq: int, result: Any) -> None:
+        """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
+        still its last entry. A store that cannot be written keeps nothing (logged)."""
+        try:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
+                "SELECT id, last_seq, last_digest, ? FROM games WHERE id = ? AND last_seq = ?",
+                (_dumps(result), game_id, seq),
+            )
+        except StorageUnavailableError as error:
+            _log.info("result of game %s not cached: %s", game_id, error)
+
+    def merge_from(self, other: Path) -> list[str]:
+        """Copy into this database every game of the database at ``other`` (current schema,
+        checked by the caller) whose id is not here yet, with its log (digests as they are) and
+        its seats linked to player records by name; one transaction. The ids copied."""
+        self._conn.execute("ATTACH DATABASE ? AS other", (str(other),))
+        try:
+            with _transaction(self._conn):
+                new = [
+                    row[0]
+                    for row in self._conn.execute(
+                        "SELECT id FROM other.games WHERE id NOT IN (SELECT id FROM main.games) "
+                        "ORDER BY created_at, id"
+                    )
+                ]
+                for game_id in new:
+                    self._conn.execute(
+                        "INSERT INTO main.games SELECT * FROM other.games WHERE id = ?", (game_id,)
+                    )
+                    self._conn.execute(
+                        "INSERT INTO main.log SELECT * FROM other.log WHERE game_id = ?", (game_id,)
+                    )
+                    self._conn.execute(
+                        "INSERT INTO main.places SELECT * FROM other.places WHERE game_id = ?",
+                        (game_id,),
+                    )
+                    seated = self._conn.execute(
+                        "SELECT s.seat, p.name, p.colour, p.last_played_at "
+                        "FROM other.seats AS s JOIN other.players AS p ON p.id = s.player_id "
+                        "WHERE s.game_id = ? ORDER BY s.seat",
+                        (game_id,),
+                    ).fetchall()
+                    for seat, name, colour, when in seated:
+                        seat_player(self._conn, game_id, seat, name, colour, when)
+        finally:
+            self._conn.execute("DETACH DATABASE other")
+        return new
 
     # --- internals ------------------------------------------------------------------------
 

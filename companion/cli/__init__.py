@@ -18,8 +18,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion.cli import after_game, games, rules
 from companion.cli import commands as installed_commands
-from companion.cli import games, rules
 from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
@@ -83,6 +83,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
 
     settings_cli.add_parser(commands)
+    after_game.add_parsers(commands)
 
     for name, command in added.items():
         command.add_arguments(commands.add_parser(name, help=command.help))
@@ -205,13 +206,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ConfigError(
                 "the touchscreen app is not installed: only the commands listed by --help work here"
             )
-        reading = (args.command == "game" and args.verb in games.READING_VERBS) or (
-            args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS
+        reading = (
+            (args.command == "game" and args.verb in games.READING_VERBS)
+            or (args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS)
+            or (args.command in after_game.COMMANDS and after_game.reading(args))
         )
         with _store_opener(args, config, reading=reading)() as store:
             if args.command == "settings":
                 _print(settings_cli.run(args, store))
                 return games.EXIT_OK
+            if args.command in after_game.COMMANDS:
+                return after_game.run(args, store)
             return _game_command(args, store)
     except InputError as error:
         _log.debug("malformed input: %s", error.code)

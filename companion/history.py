@@ -1,0 +1,294 @@
+"""What a finished (or abandoned) game leaves behind: one :class:`Play` per stored game, and the
+history of them, filtered by game and player.
+
+A play is read from the game's stored record: its options (seats, colours, start player), its log
+(the times: the play starts when the game was created and ends at the entry that ended it) and the final
+score sheet (the rules' sheet of the state the log leaves). A seat's name is its player record's
+(:mod:`companion.players`): a renamed or merged player shows under the new name in every game.
+
+"Abandoned": a game not over whose last change is at least :data:`ABANDONED_AFTER` old. Nothing
+marks it in the store, so it becomes "active" again if someone plays on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from companion import players as player_records
+from companion.errors import InputError
+from companion.i18n import _
+from companion.registry import GAMES
+from companion.scoresheet import Category, ScoreSheet
+from companion.session import LogCorruptionError, Session
+from companion.store import Store, StoreError, UnknownGameError
+
+_log = logging.getLogger(__name__)
+
+ABANDONED_AFTER = timedelta(days=7)
+"""A game not over and untouched this long is listed as abandoned."""
+SHOWN = ("finished", "abandoned")
+"""The statuses the history lists."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    player_id: int | None
+    name: str
+    """The player record's name now (the game's own name if the seat has no record)."""
+    colour: str
+    start_player: bool
+    score: int
+    rank: int
+    winner: bool
+    points: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Play:
+    game_id: str
+    game: str
+    status: str
+    """``finished``, ``abandoned`` or ``active``."""
+    started_at: datetime
+    ended_at: datetime
+    location: str
+    seats: tuple[Seat, ...]
+    sheet: ScoreSheet
+    corrections: int
+    """How many log entries are corrections (the table overruled the app)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def duration_min(self) -> int:
+        return round((self.ended_at - self.started_at).total_seconds() / 60)
+
+    def winners(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat.winner]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "game": self.game,
+            "status": self.status,
+            "started_at": _iso(self.started_at),
+            "ended_at": _iso(self.ended_at),
+            "duration_min": self.duration_min,
+            "location": self.location,
+            "players": [
+                {
+                    "seat": s.seat,
+                    "player_id": s.player_id,
+                    "name": s.name,
+                    "colour": s.colour,
+                    "start_player": s.start_player,
+                    "score": s.score,
+                    "rank": s.rank,
+                    "winner": s.winner,
+                    "points": s.points,
+                }
+                for s in self.seats
+            ],
+            "winners": self.winners(),
+            "tiebreak": self.sheet.tiebreak,
+            "corrections": self.corrections,
+        }
+
+
+def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
+    """The play of stored game ``game_id`` (replayed, its chain checked); :class:`InputError`
+    ``unknown_game`` if there is none or it cannot be replayed."""
+    try:
+        result = _replayed(store, game_id)
+    except (UnknownGameError, LogCorruptionError) as error:
+        raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
+    options, created_at = store.game_info(game_id)
+    return _play(store, game_id, options, created_at, result, now or datetime.now(UTC))
+
+
+@dataclass(frozen=True)
+class _Result:
+    """What a replay of a game's log says: the sheet, and the facts the log's entries give."""
+
+    game: str
+    sheet: ScoreSheet
+    over: bool
+    ended_at: str | None
+    """The time of the entry that ended the game (corrections, undos and redos after it do not
+    lengthen it), else of the last entry; ``None`` for a game without entries."""
+    corrections: int
+
+    def as_cached(self) -> dict[str, Any]:
+        sheet = self.sheet
+        return {
+            "game": self.game,
+            "over": self.over,
+            "ended_at": self.ended_at,
+            "corrections": self.corrections,
+            "sheet": {
+                "game": sheet.game,
+                "players": list(sheet.players),
+                "categories": [[c.key, c.label] for c in sheet.categories],
+                "points": sheet.points,
+                "totals": sheet.totals,
+                "ranking": [list(group) for group in sheet.ranking],
+                "tiebreak": sheet.tiebreak,
+                "final": sheet.final,
+                "notes": list(sheet.notes),
+            },
+        }
+
+    @classmethod
+    def from_cached(cls, data: dict[str, Any]) -> _Result:
+        sheet = data["sheet"]
+        return cls(
+            game=data["game"],
+            sheet=ScoreSheet(
+                game=sheet["game"],
+                players=tuple(sheet["players"]),
+                categories=tuple(Category(key, label) for key, label in sheet["categories"]),
+                points=sheet["points"],
+                totals=sheet["totals"],
+                ranking=tuple(tuple(group) for group in sheet["ranking"]),
+                tiebreak=sheet["tiebreak"],
+                final=sheet["final"],
+                notes=tuple(sheet["notes"]),
+            ),
+            over=data["over"],
+            ended_at=data["ended_at"],
+            corrections=data["corrections"],
+        )
+
+
+def _replayed(store: Store, game_id: str) -> _Result:
+    session = Session.resume(store, game_id)
+    entries = session.entries
+    last = session.ended_by() or len(entries)
+    return _Result(
+        game=session.rules.name,
+        sheet=session.rules.score_sheet(session.state),
+        over=session.rules.is_over(session.state),
+        ended_at=entries[last - 1].created_at if entries else None,
+        corrections=sum(1 for entry in entries if entry.kind == "correction"),
+    )
+
+
+def _play(
+    store: Store,
+    game_id: str,
+    options: dict[str, Any],
+    created_at: str,
+    result: _Result,
+    now: datetime,
+) -> Play:
+    sheet, over = result.sheet, result.over
+    created = _parse(created_at)
+    ended = created if result.ended_at is None else _parse(result.ended_at)
+    status = "finished" if over else "abandoned" if now - ended >= ABANDONED_AFTER else "active"
+    ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
+    records = player_records.seats(store, game_id)
+    start = options.get("start_player", 0)
+    seats = []
+    for index, seated in enumerate(options.get("players", [])):
+        name = seated["name"]
+        record = records.get(index)
+        seats.append(
+            Seat(
+                seat=index,
+                player_id=None if record is None else record.id,
+                name=name if record is None else record.name,
+                colour=seated["colour"],
+                start_player=index == start,
+                score=sheet.totals.get(name, 0),
+                rank=ranks.get(name, 0),
+                winner=over and ranks.get(name) == 1,
+                points=dict(sheet.points.get(name, {})),
+            )
+        )
+    return Play(
+        game_id=game_id,
+        game=result.game,
+        status=status,
+        started_at=created,
+        ended_at=ended,
+        location=store.location_of(game_id),
+        seats=tuple(seats),
+        sheet=sheet,
+        corrections=result.corrections,
+    )
+
+
+def plays(
+    store: Store,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    now: datetime | None = None,
+) -> Iterator[Play]:
+    """Every finished and abandoned game, the last started first, of ``game`` and with ``player``
+    (a player's current name) if given. A game that cannot be replayed is skipped (logged).
+
+    A finished game's result is cached in the store (:meth:`Store.cached_results`) against its
+    last log entry: a game replays again only once its log has grown (a correction, an undo)."""
+    if game is not None and game not in GAMES:
+        raise InputError("unknown_game", _("--game: no game named {game!r}").format(game=game))
+    wanted = None
+    if player is not None:
+        wanted = player_records.find(store, player).id
+    moment = now or datetime.now(UTC)
+    cached = store.cached_results()
+    newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
+    for summary in newest_first:
+        if game is not None and summary.game != game:
+            continue
+        if summary.status == "active" and moment - _parse(summary.updated_at) < ABANDONED_AFTER:
+            continue
+        if wanted is not None and wanted not in player_records.seats_ids(store, summary.id):
+            continue
+        try:
+            options, created_at = store.game_info(summary.id)
+            if summary.id in cached:
+                result = _Result.from_cached(cached[summary.id])
+            else:
+                result = _replayed(store, summary.id)
+                if result.over:
+                    store.cache_result(summary.id, summary.last_seq, result.as_cached())
+        except (StoreError, LogCorruptionError) as error:
+            _log.error("game %s left out of the history: %s", summary.id, error)
+            continue
+        play = _play(store, summary.id, options, created_at, result, moment)
+        if play.status in SHOWN:
+            yield play
+
+
+def _parse(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def first_plays(store: Store, play: Play) -> frozenset[int]:
+    """The ids of ``play``'s players for whom it was their first game of its title."""
+    created = {s.id: (s.game, s.created_at) for s in store.list_games()}
+    first = set()
+    for seat in play.seats:
+        if seat.player_id is None:
+            continue
+        earlier = [
+            game_id
+            for game_id in store.games_of(seat.player_id)
+            if created.get(game_id, ("", ""))[0] == play.game
+            and created[game_id][1] < created[play.game_id][1]
+        ]
+        if not earlier:
+            first.add(seat.player_id)
+    return frozenset(first)
