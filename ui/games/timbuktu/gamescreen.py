@@ -26,13 +26,10 @@ from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.kv import load_kv
-from ui.screens.base import GameScreen
-from ui.screens.timbuktu_rounds import RoundPrompts
-from ui.screens.timbuktu_setup import SetupPrompts
-from ui.table import TableGame
-from ui.timbuktu_drafts import CaravanDraft, MoveDraft, ThiefDraft
-from ui.timbuktu_view import (
+from ui.games.timbuktu.drafts import CaravanDraft, MoveDraft, ThiefDraft
+from ui.games.timbuktu.rounds import RoundPrompts
+from ui.games.timbuktu.setup import SetupPrompts
+from ui.games.timbuktu.view import (
     caravan_board_text,
     counters_text,
     ink_on,
@@ -44,6 +41,9 @@ from ui.timbuktu_view import (
     status_text,
     tally_text,
 )
+from ui.kv import load_kv
+from ui.screens.base import GameScreen
+from ui.table import TableGame
 from ui.widgets import BigButton, show_only
 
 EMPTY_PITCH = [0.2, 0.2, 0.22, 1]

@@ -1,4 +1,4 @@
-"""Timbuktu's setup, mixed into :class:`ui.screens.timbuktu.TimbuktuScreen`: each caravan board
+"""Timbuktu's setup, mixed into :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: each caravan board
 filled good by good (or every remembered caravan in one tap), which loads the next games start
 with, and the start area's placements (tap a pen).
 """
@@ -10,8 +10,8 @@ from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import DEALT, Good, Goods
 from companion.i18n import _
-from ui.timbuktu_drafts import CaravanDraft
-from ui.timbuktu_view import good_markup
+from ui.games.timbuktu.drafts import CaravanDraft
+from ui.games.timbuktu.view import good_markup
 
 
 class SetupPrompts:

@@ -22,14 +22,11 @@ from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.kv import load_kv
-from ui.screens.base import GameScreen
-from ui.screens.tuareg_stage import StagePrompts
-from ui.screens.tuareg_turn import TurnPrompts
-from ui.screens.tuareg_values import ValuesDialog
-from ui.table import TableGame
-from ui.tuareg_drafts import LoadDraft, Payment
-from ui.tuareg_view import (
+from ui.games.tuareg.drafts import LoadDraft, Payment
+from ui.games.tuareg.stage import StagePrompts
+from ui.games.tuareg.turn import TurnPrompts
+from ui.games.tuareg.values_dialog import ValuesDialog
+from ui.games.tuareg.view import (
     MajorityTable,
     animal_text,
     good_markup,
@@ -40,6 +37,9 @@ from ui.tuareg_view import (
     table_text,
     unconfirmed,
 )
+from ui.kv import load_kv
+from ui.screens.base import GameScreen
+from ui.table import TableGame
 from ui.widgets import BigButton, TextCell, show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]

@@ -20,7 +20,7 @@ from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef, Stack, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.tuareg_view import good_name
+from ui.games.tuareg.view import good_name
 
 
 @dataclass(frozen=True)

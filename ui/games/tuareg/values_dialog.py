@@ -13,8 +13,8 @@ from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import SETTINGS_GAME, remember_confirmed
 from companion.i18n import _
-from ui.tuareg_values import ASKED, ValueEntry, confirmations, entries
-from ui.tuareg_view import good_markup, unconfirmed
+from ui.games.tuareg.values import ASKED, ValueEntry, confirmations, entries
+from ui.games.tuareg.view import good_markup, unconfirmed
 
 
 class TuaregStepper(BoxLayout):

@@ -25,7 +25,7 @@ from companion.games.timbuktu.model import (
 )
 from companion.games.timbuktu.names import good_name
 from companion.i18n import _
-from ui.timbuktu_drafts import CaravanDraft
+from ui.games.timbuktu.drafts import CaravanDraft
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
