@@ -354,4 +354,4 @@ def test_the_app_shows_a_damaged_game_with_its_notice(store: Store) -> None:
     assert table.refusal is None and TableGame.resume(store, sound).refusal is None
     assert damaged.refusal is not None and damaged.refusal.code == "log_damaged"
     assert damaged.seq == 0 and "from entry 1 on" in damaged.refusal.message
-    assert damaged.undo().code == "log_damaged"
+    assert damaged.undo(seq=damaged.seq).code == "log_damaged"

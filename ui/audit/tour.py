@@ -65,7 +65,7 @@ def start_from_home(d: Driver, game: str, names: tuple[str, ...]) -> None:
 def submit_all(d: Driver, actions: Any) -> None:
     """Actions the table enters as corrections would (through the game the screen shows)."""
     for action in actions:
-        if not d.screen.table.submit(action).ok:
+        if not d.screen.table.submit(action, seq=d.screen.table.seq).ok:
             raise TourError(f"{action!r} refused on the screen")
     d.frames(2)
 

@@ -52,6 +52,8 @@ class GameScreen(Screen):
         self.table: TableGame | None = None
         self._reset_at = -1
         """The log's sequence number when half-made choices were last forgotten."""
+        self.rendered_seq = -1
+        """The log's sequence number of the game as last rendered: every input is meant for it."""
 
     def show(self, table: TableGame) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
@@ -59,7 +61,7 @@ class GameScreen(Screen):
             self.table.forget(self._changed)
         self.table = table
         table.listen(self._changed)
-        self._reset_at = table.seq
+        self._reset_at = self.rendered_seq = table.seq
         self.reset()
         self.render()
 
@@ -69,6 +71,7 @@ class GameScreen(Screen):
         if table.seq != self._reset_at:
             self._reset_at = table.seq
             self.reset()
+        self.rendered_seq = table.seq
         self.render()
 
     def reset(self) -> None:
@@ -90,11 +93,11 @@ class GameScreen(Screen):
 
     def undo(self) -> None:
         if self.table is not None:
-            self.table.undo()
+            self.table.undo(seq=self.rendered_seq)
 
     def redo(self) -> None:
         if self.table is not None:
-            self.table.redo()
+            self.table.redo(seq=self.rendered_seq)
 
     def correct(self) -> None:
         if self.table is not None:

@@ -32,7 +32,7 @@ class GenericGameScreen(GameScreen):
 
     def submit(self, action: Any) -> None:
         if self.table is not None:
-            self.table.submit(action)
+            self.table.submit(action, seq=self.rendered_seq)
 
     def on_scan(self, card: str) -> bool:
         named = naming(self.ids.prompt.remaining, card)

@@ -150,7 +150,7 @@ class TargiScreen(GameScreen):
 
     def submit(self, action: Any) -> None:
         assert self.table is not None
-        self.table.submit(action)
+        self.table.submit(action, seq=self.rendered_seq)
 
     def refuse(self, code: str, message: str) -> None:
         assert self.table is not None

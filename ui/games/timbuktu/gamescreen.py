@@ -147,7 +147,7 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         at the end to the score sheet."""
         assert self.table is not None
         before = (self.state.stage, self.state.phase)
-        verdict = self.table.submit(action)
+        verdict = self.table.submit(action, seq=self.rendered_seq)
         ended = before != (self.state.stage, self.state.phase)
         if verdict.ok and isinstance(action, a.RevealThief) and ended:
             self.reported_stage = before[0]

@@ -117,7 +117,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
 
     def submit(self, action: Any) -> Verdict:
         assert self.table is not None
-        verdict = self.table.submit(action)
+        verdict = self.table.submit(action, seq=self.rendered_seq)
         if verdict.ok and isinstance(action, a.ScoreStage):
             self.scored_stage = len(self.state.stages) - 1
             if self.table.over:
