@@ -72,7 +72,8 @@ class TableGame:
         return list(self.rules.legal_actions(self.state))
 
     def check(self, action: Any) -> Verdict:
-        return self.rules.check(self.state, action)
+        verdict: Verdict = self.rules.check(self.state, action)
+        return verdict
 
     def score_sheet(self) -> ScoreSheet:
         return self.session.score_sheet()

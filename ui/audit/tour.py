@@ -37,6 +37,7 @@ def part(d: Driver, name: str) -> Any:
 
 def refresh_home(d: Driver) -> None:
     d.app.home()
+    assert d.app.home_screen is not None
     d.app.home_screen.refresh()
     d.frames(2)
 

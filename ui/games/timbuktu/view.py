@@ -105,11 +105,12 @@ def pens(state: TimbuktuState, place: int) -> list[list[PitchView]]:
         for seat, camel in state.camels()
         if camel.place == place
     }
+    nobody: tuple[int | None, str | None] = (None, None)
     return [
         [
             PitchView(
                 pitch,
-                *standing.get((pen, pitch), (None, None)),
+                *standing.get((pen, pitch), nobody),
                 swap=state.layout.is_swap_field(place, pen, pitch) if place else False,
             )
             for pitch in range(1, PITCHES + 1)

@@ -17,11 +17,11 @@ from companion.games.tuareg.loading import (
     reason_message,
 )
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Stack, TuaregState
 from companion.games.tuareg.turns import payment_worth
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.games.tuareg.view import good_name
 
 
 @dataclass(frozen=True)
