@@ -117,17 +117,13 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
 
     def submit(self, action: Any) -> Verdict:
         assert self.table is not None
-        verdict = self.table.submit(action, seq=self.rendered_seq)
+        verdict = super().submit(action)
         if verdict.ok and isinstance(action, a.ScoreStage):
             self.scored_stage = len(self.state.stages) - 1
             if self.table.over:
                 self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
             self.render()
         return verdict
-
-    def refuse(self, verdict: Verdict) -> None:
-        assert self.table is not None
-        self.table.refuse(verdict)
 
     def on_button(self, button: str) -> bool:
         if button == "confirm":
@@ -156,11 +152,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
             self.choose_card(SpecialCard(name.lower()))
             return True
         self.refuse(
-            Verdict(
-                False,
-                "unexpected_card",
-                _("{card} is not a card the game expects now.").format(card=card),
-            )
+            "unexpected_card", _("{card} is not a card the game expects now.").format(card=card)
         )
         return True
 
@@ -324,10 +316,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         if self.picked:
             self.picked.pop()
         self.render()
-
-    def legal(self) -> list[Any]:
-        assert self.table is not None
-        return self.table.legal_actions()
 
     def player_name(self, seat: int | None = None) -> str:
         return self.state.players[self.state.to_move if seat is None else seat].name

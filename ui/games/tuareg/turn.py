@@ -142,7 +142,7 @@ class TurnPrompts:
         if verdict.ok:
             verdict = self.table.check(draft.action((good,)))
         if not verdict.ok:
-            self.refuse(verdict)
+            self.refuse(verdict.code, verdict.message)
             return
         draft.added.append(good)
         self.render()
