@@ -122,6 +122,11 @@ class Session:
         return self._effective[-1].state if self._effective else self._initial
 
     @property
+    def store(self) -> Store:
+        """Where the game is logged (to reopen it after another device wrote to it)."""
+        return self._store
+
+    @property
     def seq(self) -> int:
         """The sequence number of the last log entry (0 before the first)."""
         return len(self._entries)

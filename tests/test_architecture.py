@@ -170,11 +170,8 @@ positions of each game to photograph its screens."""
 
 
 def own_package(relative: str, game: str) -> bool:
-    """``companion/games/<game>/``, ``ui/games/<game>/`` and the game's screens and view modules
-    (``ui/screens/<game>*``, ``ui/<game>_*``, until they move into ``ui/games/<game>/``)."""
-    return relative.startswith(
-        (f"companion/games/{game}/", f"ui/games/{game}/")
-    ) or relative.startswith((f"ui/screens/{game}", f"ui/{game}_"))
+    """``companion/games/<game>/`` and ``ui/games/<game>/`` (screen, ``.kv``, view, drafts, prompts)."""
+    return relative.startswith((f"companion/games/{game}/", f"ui/games/{game}/"))
 
 
 def strings(path: Path) -> Iterator[tuple[int, str]]:

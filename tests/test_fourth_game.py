@@ -118,7 +118,7 @@ def test_the_app_starts_a_plugged_in_game_on_the_generic_screen(tmp_path: Path) 
 
         h.app.handle(ButtonPressed(button="seat1"))  # no draw yet: the rules refuse
         assert table.refusal is not None and table.refusal.code == "no_draw"
-        table.submit(table.legal_actions()[1])
+        table.submit(table.legal_actions()[1], seq=table.seq)
         h.app.handle(ButtonPressed(button="seat1"))  # the spec's turn end, for seat 1
         assert table.refusal is None and table.state.to_move == 1
         h.app.handle(ButtonHeld(button="next"))

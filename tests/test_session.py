@@ -354,4 +354,24 @@ def test_the_app_shows_a_damaged_game_with_its_notice(store: Store) -> None:
     assert table.refusal is None and TableGame.resume(store, sound).refusal is None
     assert damaged.refusal is not None and damaged.refusal.code == "log_damaged"
     assert damaged.seq == 0 and "from entry 1 on" in damaged.refusal.message
-    assert damaged.undo().code == "log_damaged"
+    assert damaged.undo(seq=damaged.seq).code == "log_damaged"
+
+
+def test_the_app_reloads_a_game_another_device_moved_on(store: Store, db: Path) -> None:
+    from ui.table import TableGame  # pure Python: no Kivy
+
+    table = TableGame(Session.create(store, RULES, CounterOptions()))
+    rendered = table.seq
+    told: list[int] = []
+    table.listen(lambda t: told.append(t.seq))
+    with Store.open(db) as device:  # a second device on the same file
+        other = Session.resume(device, table.game_id)
+        assert other.submit(Add(n=5), seq=other.seq, game_id=other.game_id).verdict.ok
+        written = other.seq
+
+    verdict = table.submit(Add(n=1), seq=rendered)
+    assert verdict.code == "stale" and table.refusal == verdict
+    assert table.seq == written and told == [written]  # reloaded before the screen was told
+    assert table.state == other.state
+    assert table.submit(Add(n=1), seq=rendered).code == "stale"  # still meant for the old view
+    assert table.submit(Add(n=1), seq=table.seq).ok and table.seq == written + 1

@@ -11,7 +11,14 @@ import pytest
 
 from companion.errors import InputError
 from companion.games.tuareg.model import COPIES, SPECIAL_SUPPLY, Good, SpecialCard
-from companion.games.tuareg.scoring import FinalTally, final_sheet, majorities, unused_points
+from companion.games.tuareg.scoring import (
+    FinalTally,
+    final_sheet,
+    majorities,
+    map_points,
+    stage_score,
+    unused_points,
+)
 from companion.games.tuareg.values import (
     SETTINGS_GAME,
     VALUES_KEY,
@@ -31,6 +38,17 @@ def counts(water: int = 0, gold: int = 0, salt: int = 0, millet: int = 0) -> dic
 
 
 # --- majorities -------------------------------------------------------------------------------
+
+
+def test_a_stage_scores_its_majorities_and_two_points_a_cashed_map() -> None:
+    score = stage_score(
+        VALUES, {"anna": counts(2, 3, 0, 5), "ben": counts(2, 1, 0, 5)}, {"anna": 0, "ben": 2}
+    )
+    assert score.majorities == majorities(
+        VALUES, {"anna": counts(2, 3, 0, 5), "ben": counts(2, 1, 0, 5)}
+    )
+    assert score.maps == {"anna": 0, "ben": 4} and map_points(1) == 2
+    assert score.totals == {"anna": 3 + 5 + 1, "ben": 3 + 1 + 4}
 
 
 def test_most_cards_scores_the_value_and_a_tie_scores_one_less() -> None:

@@ -25,6 +25,7 @@ from tuareg_table import (
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Animal, SpecialCard
 from companion.games.tuareg.state import AnimalRef, GoodCounts, Phase, TuaregState
+from companion.games.tuareg.turns import Worth, payment_worth
 from companion.verdict import RuleViolation
 
 
@@ -228,6 +229,13 @@ def test_a_card_of_unconfirmed_dinar_value_is_trusted_as_payment() -> None:
     assert state.value(WATER).dinars is None
     bought = RULES.apply(state, a.Buy(player=0, card=SpecialCard.CAVE, from_cache=(WATER,)))
     assert bought.players[0].caves == ((),)
+
+
+def test_a_payment_is_worth_the_confirmed_dinars_and_counts_the_unconfirmed_cards() -> None:
+    state = new_game(values={"water": {"dinars": 1, "points": 4}, "gold": {"dinars": 2}})
+    assert state.value(SALT).dinars is None
+    assert payment_worth(state, (GOLD, WATER, WATER, SALT)) == Worth(known=4, unknown=1)
+    assert payment_worth(state, ()) == Worth(known=0, unknown=0)
 
 
 def test_a_sold_out_special_card_cannot_be_bought() -> None:

@@ -118,7 +118,9 @@ def test_a_long_refusal_is_cut_with_a_hint_and_tapping_the_bar_reads_it_whole(
         open_only_game(h)
         screen = h.screen
         overload = a.SetStack(player=0, animal=CAMEL_1, goods=(WATER, GOLD, SALT, GOLD))
-        assert not screen.table.submit(overload).ok  # as the Correct screen submits it
+        assert not screen.table.submit(
+            overload, seq=screen.table.seq
+        ).ok  # as the Correct screen submits it
         assert screen.ids.bar.refusal == LONG_REFUSAL
         h.frames(2)
 

@@ -354,10 +354,14 @@ def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
         screen = h.screen
         assert shown(h, "title") == "Thefts at Timbuktu: tap the pen of the next thief pile."
         play_until(
-            screen.table.submit, lambda: screen.table.state, lambda s: len(s.robbed_pens) == 4
+            lambda x: screen.table.submit(x, seq=screen.table.seq),
+            lambda: screen.table.state,
+            lambda s: len(s.robbed_pens) == 4,
         )
         # The Correct screen's way: the table says Timbuktu has one swap field; it is kept.
-        assert screen.table.submit(a.SetSwapFields(place=3, fields=((1, 1),))).ok
+        assert screen.table.submit(
+            a.SetSwapFields(place=3, fields=((1, 1),)), seq=screen.table.seq
+        ).ok
         tap_pen(h, 5)
         tap_text(h, "Pitch 1")
         tap_text(h, "coffee")
@@ -399,7 +403,11 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         tap_text(h, "Save: 2 swap field(s)")
         assert screen_layout_fields(h) == ((3, 2), (4, 4))
         shot(h, "timbuktu-swap-fields")
-        play_until(h.screen.table.submit, lambda: h.screen.table.state, at_thefts(1))
+        play_until(
+            lambda x: h.screen.table.submit(x, seq=h.screen.table.seq),
+            lambda: h.screen.table.state,
+            at_thefts(1),
+        )
         tap_pen(h, 2)
         tap_text(h, "Pitch 1")
         tap_text(h, "water")

@@ -305,7 +305,7 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
             a.EndTurn(player=TIMO),
             a.EndTurn(player=KARIN),
         ):
-            assert screen.table.submit(action).ok, action
+            assert screen.table.submit(action, seq=screen.table.seq).ok, action
         assert screen.table.state.phase is Phase.REVEAL
         tap_text(h, "Score stage 2")
         assert h.screen.name == "sheet"  # game over: the score sheet

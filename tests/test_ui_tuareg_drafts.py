@@ -14,9 +14,9 @@ from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import remember_confirmed
 from companion.store import Store
-from ui.tuareg_drafts import LoadDraft, Payment
-from ui.tuareg_values import ValueEntry, confirmations, entries
-from ui.tuareg_view import stage_preview
+from ui.games.tuareg.drafts import LoadDraft, Payment
+from ui.games.tuareg.values import ValueEntry, confirmations, entries
+from ui.games.tuareg.view import stage_preview
 
 
 def test_a_load_lists_every_rule_each_next_good_would_break() -> None:

@@ -1,16 +1,21 @@
 """The game on the table as the screens see it: one session, its last refusal, and who to tell.
 
 Pure Python (no Kivy): screens call :meth:`TableGame.submit` / :meth:`undo` / :meth:`redo` with the
-sequence number they rendered, and re-render when a listener is called. A write the storage refuses
+sequence number they rendered, and re-render when a listener is called. Input refused as ``stale``
+(another device, the CLI or another screen, wrote to the game since) reloads the game from the store
+before the listeners are told, so the screen shows the refusal over the game as it now is. A write
+the storage refuses
 (full disk, read-only, ...) is a refusal like a rule's: the game stays as it was, half-made choices
 are kept, and :attr:`TableGame.on_fault` is told so that the app can say what to do.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.refusals import STALE
 from companion.store import StorageUnavailableError
 from companion.verdict import Verdict
 
@@ -18,6 +23,8 @@ if TYPE_CHECKING:  # the session (and pydantic behind it) loads with the first g
     from companion.scoresheet import ScoreSheet
     from companion.session import Outcome, Session
     from companion.store import Store
+
+logger = logging.getLogger(__name__)
 
 Listener = Callable[["TableGame"], None]
 FaultListener = Callable[[StorageUnavailableError], None]
@@ -65,7 +72,8 @@ class TableGame:
         return list(self.rules.legal_actions(self.state))
 
     def check(self, action: Any) -> Verdict:
-        return self.rules.check(self.state, action)
+        verdict: Verdict = self.rules.check(self.state, action)
+        return verdict
 
     def score_sheet(self) -> ScoreSheet:
         return self.session.score_sheet()
@@ -77,25 +85,20 @@ class TableGame:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
-    def submit(self, action: Any, seq: int | None = None) -> Verdict:
-        """Log ``action`` if legal; ``seq`` is the entry the screen showed (default: the current)."""
-        return self._write(
-            lambda: self.session.submit(action, seq=self._seen(seq), game_id=self.game_id)
-        )
+    def submit(self, action: Any, *, seq: int) -> Verdict:
+        """Log ``action`` if legal; ``seq`` is the log entry the screen rendered."""
+        return self._write(lambda: self.session.submit(action, seq=seq, game_id=self.game_id))
 
-    def undo(self, seq: int | None = None) -> Verdict:
-        return self._write(lambda: self.session.undo(seq=self._seen(seq), game_id=self.game_id))
+    def undo(self, *, seq: int) -> Verdict:
+        return self._write(lambda: self.session.undo(seq=seq, game_id=self.game_id))
 
-    def redo(self, seq: int | None = None) -> Verdict:
-        return self._write(lambda: self.session.redo(seq=self._seen(seq), game_id=self.game_id))
+    def redo(self, *, seq: int) -> Verdict:
+        return self._write(lambda: self.session.redo(seq=seq, game_id=self.game_id))
 
     def refuse(self, verdict: Verdict) -> None:
         """Show a refusal that never reached the session (e.g. a malformed correction)."""
         self.refusal = verdict
         self._tell()
-
-    def _seen(self, seq: int | None) -> int:
-        return self.seq if seq is None else seq
 
     def _write(self, write: Callable[[], Outcome]) -> Verdict:
         try:
@@ -110,8 +113,23 @@ class TableGame:
 
     def _settle(self, outcome: Outcome) -> Verdict:
         self.refusal = None if outcome.verdict.ok else outcome.verdict
+        if outcome.verdict.code == STALE.code:
+            self._reload()
         self._tell()
         return outcome.verdict
+
+    def _reload(self) -> None:
+        """Reopen the game from the store: another device has written to it since it was read."""
+        from companion.session import Session
+
+        try:
+            session = Session.resume(self.session.store, self.game_id)
+        except StorageUnavailableError as error:  # the refusal stands; the next input retries
+            logger.warning("game %s could not be reloaded: %s", self.game_id, error)
+            return
+        logger.info("game %s reloaded at entry %d (was %d)", self.game_id, session.seq, self.seq)
+        self.session = session
+        self.refusal = session.damage_verdict() or self.refusal
 
     def _tell(self) -> None:
         for listener in list(self._listeners):

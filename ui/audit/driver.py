@@ -52,6 +52,7 @@ class Driver:
         self.root = self.app.build()
         Window.add_widget(self.root)
         self.frames(3)
+        assert self.app.home_screen is not None
         self.app.home_screen.settle()  # as the app does once its first frame is drawn
 
     def close(self) -> None:

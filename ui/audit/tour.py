@@ -37,6 +37,7 @@ def part(d: Driver, name: str) -> Any:
 
 def refresh_home(d: Driver) -> None:
     d.app.home()
+    assert d.app.home_screen is not None
     d.app.home_screen.refresh()
     d.frames(2)
 
@@ -65,7 +66,7 @@ def start_from_home(d: Driver, game: str, names: tuple[str, ...]) -> None:
 def submit_all(d: Driver, actions: Any) -> None:
     """Actions the table enters as corrections would (through the game the screen shows)."""
     for action in actions:
-        if not d.screen.table.submit(action).ok:
+        if not d.screen.table.submit(action, seq=d.screen.table.seq).ok:
             raise TourError(f"{action!r} refused on the screen")
     d.frames(2)
 

@@ -7,9 +7,11 @@ from typing import Any, Protocol
 
 from kivy.uix.screenmanager import Screen
 
+from companion.errors import InputError
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.store import Store
+from companion.verdict import Verdict
 from ui.table import TableGame
 
 
@@ -52,6 +54,8 @@ class GameScreen(Screen):
         self.table: TableGame | None = None
         self._reset_at = -1
         """The log's sequence number when half-made choices were last forgotten."""
+        self.rendered_seq = -1
+        """The log's sequence number of the game as last rendered: every input is meant for it."""
 
     def show(self, table: TableGame) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
@@ -59,7 +63,7 @@ class GameScreen(Screen):
             self.table.forget(self._changed)
         self.table = table
         table.listen(self._changed)
-        self._reset_at = table.seq
+        self._reset_at = self.rendered_seq = table.seq
         self.reset()
         self.render()
 
@@ -69,6 +73,7 @@ class GameScreen(Screen):
         if table.seq != self._reset_at:
             self._reset_at = table.seq
             self.reset()
+        self.rendered_seq = table.seq
         self.render()
 
     def reset(self) -> None:
@@ -86,15 +91,45 @@ class GameScreen(Screen):
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
 
+    # --- input, refusals and legality, the same for every game --------------------------------
+
+    def submit(self, action: Any) -> Verdict:
+        """Log ``action`` if legal, meant for the game as last rendered (a game another device has
+        moved on since refuses it as ``stale`` and is shown anew)."""
+        assert self.table is not None
+        return self.table.submit(action, seq=self.rendered_seq)
+
+    def submit_payload(self, payload: dict[str, Any]) -> Verdict:
+        """An entry built on the screen, read as the log would read it: a malformed one is named
+        like any other input and changes nothing."""
+        assert self.table is not None
+        try:
+            action = self.table.rules.parse_action(payload)
+        except InputError as error:
+            verdict = Verdict(False, error.code, error.message)
+            self.table.refuse(verdict)
+            return verdict
+        return self.submit(action)
+
+    def refuse(self, code: str, message: str) -> None:
+        """Show a refusal the screen met before any input reached the rules."""
+        assert self.table is not None
+        self.table.refuse(Verdict(False, code, message))
+
+    def legal(self) -> list[Any]:
+        """Every action the rules allow now."""
+        assert self.table is not None
+        return self.table.legal_actions()
+
     # --- intents shared by every game ---------------------------------------------------------
 
     def undo(self) -> None:
         if self.table is not None:
-            self.table.undo()
+            self.table.undo(seq=self.rendered_seq)
 
     def redo(self) -> None:
         if self.table is not None:
-            self.table.redo()
+            self.table.redo(seq=self.rendered_seq)
 
     def correct(self) -> None:
         if self.table is not None:

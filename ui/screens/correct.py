@@ -123,12 +123,15 @@ class CorrectScreen(Screen):
         super().__init__(**kwargs)
         self.nav = nav
         self.table: TableGame | None = None
+        self.shown_seq = -1
+        """The log entry of the game the correction is meant for (as the screen was opened)."""
         self.chosen: type | None = None
         self.belief: Belief = belief_of("", "")
         self.rows: dict[str, tuple[FieldSpec, Row]] = {}
 
     def show(self, table: TableGame) -> None:
         self.table = table
+        self.shown_seq = table.seq
         self.chosen = None
         self.message = ""
         self.title = _("What does the table show differently?")
@@ -221,7 +224,7 @@ class CorrectScreen(Screen):
         except InputError as error:
             self.message = error.message
             return
-        verdict = self.table.submit(action)
+        verdict = self.table.submit(action, seq=self.shown_seq)
         if verdict.ok:
             self.nav.back_to_game()
         else:

@@ -30,10 +30,6 @@ class GenericGameScreen(GameScreen):
         extra = [(_("Score sheet"), self.score)] if self.table.over else []
         self.ids.prompt.offer(title, self.table.legal_actions(), self.submit, extra=extra)
 
-    def submit(self, action: Any) -> None:
-        if self.table is not None:
-            self.table.submit(action)
-
     def on_scan(self, card: str) -> bool:
         named = naming(self.ids.prompt.remaining, card)
         if named:

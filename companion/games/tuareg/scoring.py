@@ -52,6 +52,36 @@ def majorities(values: Mapping[Good, int], counts: Mapping[str, Mapping[Good, in
     return Majorities(points=points, winners=winners)
 
 
+def map_points(cashed: int) -> int:
+    """Points for ``cashed`` maps cashed in at a stage's end."""
+    return cashed * UNUSED_POINTS[SpecialCard.MAP]
+
+
+@dataclass(frozen=True)
+class StageScore:
+    """One stage's scoring: the majorities and the maps cashed in, by player."""
+
+    majorities: Majorities
+    maps: Mapping[str, int]
+    """player -> points for the maps cashed in at the stage's end."""
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """player -> the stage's points: majorities and maps."""
+        return {p: total + self.maps[p] for p, total in self.majorities.totals.items()}
+
+
+def stage_score(
+    values: Mapping[Good, int], counts: Mapping[str, Mapping[Good, int]], maps: Mapping[str, int]
+) -> StageScore:
+    """Score a stage: :func:`majorities` of ``counts`` at ``values`` plus each player's ``maps``
+    cashed in (player -> how many)."""
+    return StageScore(
+        majorities=majorities(values, counts),
+        maps={player: map_points(maps[player]) for player in counts},
+    )
+
+
 @dataclass(frozen=True)
 class FinalTally:
     """What one player's final score is made of."""
@@ -154,7 +184,7 @@ def game_sheet(
         row = {c.key: 0 for c in game_categories()}
         for n, stage in enumerate(t.stages, 1):
             row.update({f"stage_{n}_{good.value}": pts for good, pts in stage.items()})
-            row[f"stage_{n}_maps"] = t.maps_cashed[n - 1] * UNUSED_POINTS[SpecialCard.MAP]
+            row[f"stage_{n}_maps"] = map_points(t.maps_cashed[n - 1])
         if final:
             row.update({card.value: pts for card, pts in unused_points(t.unused).items()})
         points[name] = row

@@ -8,7 +8,7 @@ Every handler takes the state and an action and returns the new state, or raises
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg import stage
@@ -150,16 +150,33 @@ def buy(state: TuaregState, action: a.Buy) -> TuaregState:
     return require_plausible(state)
 
 
+@dataclass(frozen=True)
+class Worth:
+    """What cards paid are worth as far as the table confirmed their dinar values."""
+
+    known: int
+    """The dinars of the cards whose value is confirmed."""
+    unknown: int
+    """How many cards have a value not confirmed yet."""
+
+
+def payment_worth(state: TuaregState, paid: Sequence[Good]) -> Worth:
+    """The dinars ``paid`` is worth: the confirmed values summed, the others counted."""
+    dinars = [state.value(good).dinars for good in paid]
+    return Worth(
+        known=sum(d for d in dinars if d is not None),
+        unknown=sum(1 for d in dinars if d is None),
+    )
+
+
 def _require_price(state: TuaregState, paid: Sequence[Good]) -> None:
     """At least 3 dinars. A card whose dinar value the table has not confirmed is trusted: the app
     cannot say the payment is short, and the table is the truth."""
     if not paid:
         raise UNDERPAID.violation(n=SPECIAL_CARD_PRICE)
-    dinars = [state.value(good).dinars for good in paid]
-    if None not in dinars and sum(d for d in dinars if d is not None) < SPECIAL_CARD_PRICE:
-        raise UNDERPAID_WORTH.violation(
-            n=SPECIAL_CARD_PRICE, paid=sum(d for d in dinars if d is not None)
-        )
+    worth = payment_worth(state, paid)
+    if not worth.unknown and worth.known < SPECIAL_CARD_PRICE:
+        raise UNDERPAID_WORTH.violation(n=SPECIAL_CARD_PRICE, paid=worth.known)
 
 
 def _receive(player: PlayerState, card: SpecialCard) -> PlayerState:

@@ -9,6 +9,6 @@ if TYPE_CHECKING:
 
 
 def screen() -> type[GameScreen]:
-    from ui.screens.targi import TargiScreen
+    from ui.games.targi.gamescreen import TargiScreen
 
     return TargiScreen

@@ -9,6 +9,6 @@ if TYPE_CHECKING:
 
 
 def screen() -> type[GameScreen]:
-    from ui.screens.timbuktu import TimbuktuScreen
+    from ui.games.timbuktu.gamescreen import TimbuktuScreen
 
     return TimbuktuScreen

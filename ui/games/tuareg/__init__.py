@@ -9,6 +9,6 @@ if TYPE_CHECKING:
 
 
 def screen() -> type[GameScreen]:
-    from ui.screens.tuareg import TuaregScreen
+    from ui.games.tuareg.gamescreen import TuaregScreen
 
     return TuaregScreen

@@ -20,19 +20,15 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.errors import InputError
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.kv import load_kv
-from ui.screens.base import GameScreen
-from ui.screens.timbuktu_rounds import RoundPrompts
-from ui.screens.timbuktu_setup import SetupPrompts
-from ui.table import TableGame
-from ui.timbuktu_drafts import CaravanDraft, MoveDraft, ThiefDraft
-from ui.timbuktu_view import (
+from ui.games.timbuktu.drafts import CaravanDraft, MoveDraft, ThiefDraft
+from ui.games.timbuktu.rounds import RoundPrompts
+from ui.games.timbuktu.setup import SetupPrompts
+from ui.games.timbuktu.view import (
     caravan_board_text,
     counters_text,
     ink_on,
@@ -44,6 +40,9 @@ from ui.timbuktu_view import (
     status_text,
     tally_text,
 )
+from ui.kv import load_kv
+from ui.screens.base import GameScreen
+from ui.table import TableGame
 from ui.widgets import BigButton, show_only
 
 EMPTY_PITCH = [0.2, 0.2, 0.22, 1]
@@ -147,7 +146,7 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         at the end to the score sheet."""
         assert self.table is not None
         before = (self.state.stage, self.state.phase)
-        verdict = self.table.submit(action)
+        verdict = super().submit(action)
         ended = before != (self.state.stage, self.state.phase)
         if verdict.ok and isinstance(action, a.RevealThief) and ended:
             self.reported_stage = before[0]
@@ -155,26 +154,6 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
                 self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
             self.render()
         return verdict
-
-    def submit_payload(self, payload: dict[str, Any]) -> Verdict:
-        """An entry built on the screen, read as the log would read it: a malformed one is named
-        like any other input and changes nothing."""
-        assert self.table is not None
-        try:
-            action = self.table.rules.parse_action(payload)
-        except InputError as error:
-            verdict = Verdict(False, error.code, error.message)
-            self.table.refuse(verdict)
-            return verdict
-        return self.submit(action)
-
-    def refuse(self, code: str, message: str) -> None:
-        assert self.table is not None
-        self.table.refuse(Verdict(False, code, message))
-
-    def legal(self) -> list[Any]:
-        assert self.table is not None
-        return self.table.legal_actions()
 
     def on_button(self, button: str) -> bool:
         if button == "confirm":

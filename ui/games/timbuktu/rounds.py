@@ -1,4 +1,4 @@
-"""Timbuktu's stages, mixed into :class:`ui.screens.timbuktu.TimbuktuScreen`: a move (the camel,
+"""Timbuktu's stages, mixed into :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: a move (the camel,
 the pen it enters and the pitch it takes, then the arrow / payment and swap-field questions the
 entered board leaves open), the board's arrows and swap fields entered once, the swap field's
 passing of the thief piles, and the thief piles at the stage's end with what each takes.
@@ -13,8 +13,8 @@ from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board
 from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase
 from companion.i18n import _
-from ui.timbuktu_drafts import MoveDraft, ThiefDraft
-from ui.timbuktu_view import (
+from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft
+from ui.games.timbuktu.view import (
     camel_line,
     good_markup,
     landing_pitch,

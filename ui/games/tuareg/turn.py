@@ -1,4 +1,4 @@
-"""The prompts of a Tuareg turn, mixed into :class:`ui.screens.tuareg.TuaregScreen`: the market at
+"""The prompts of a Tuareg turn, mixed into :class:`ui.games.tuareg.gamescreen.TuaregScreen`: the market at
 setup, the turn's menu, and each action built card by card (draw, load, take from the market, buy,
 hide in a cave, steal with a thief).
 
@@ -13,8 +13,8 @@ from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef
 from companion.games.tuareg.turns import DRAW_SIZE
 from companion.i18n import _
-from ui.tuareg_drafts import LoadDraft
-from ui.tuareg_view import (
+from ui.games.tuareg.drafts import LoadDraft
+from ui.games.tuareg.view import (
     GREEN_INK,
     animal_name,
     good_markup,
@@ -142,7 +142,7 @@ class TurnPrompts:
         if verdict.ok:
             verdict = self.table.check(draft.action((good,)))
         if not verdict.ok:
-            self.refuse(verdict)
+            self.refuse(verdict.code, verdict.message)
             return
         draft.added.append(good)
         self.render()

@@ -1,7 +1,7 @@
 """Tuareg's table in words: goods, stacks, caves, thieves, the market, whose turn, and the majority
 table of a stage. Pure Python (no Kivy), so the screen only places these texts.
 
-Nothing is decided here: majorities come from :func:`companion.games.tuareg.scoring.majorities`,
+Nothing is decided here: a stage's points come from :func:`companion.games.tuareg.scoring.stage_score`,
 every count from the state.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.games.tuareg.model import UNUSED_POINTS, Good, SpecialCard
+from companion.games.tuareg.model import Good
 from companion.games.tuareg.names import good_name, special_name
-from companion.games.tuareg.scoring import majorities
+from companion.games.tuareg.scoring import stage_score
 from companion.games.tuareg.state import (
     AnimalRef,
     GoodCounts,
@@ -153,25 +153,26 @@ def majority_table(
     the total (the score sheet does the same, and says so)."""
     points = {g: v.points for g, v in state.values}
     names = [p.name for p in state.players]
-    result = majorities(
+    score = stage_score(
         {g: p or 0 for g, p in points.items()},
         {name: dict(c.items()) for name, c in zip(names, counts, strict=True)},
+        dict(zip(names, maps, strict=True)),
     )
+    result = score.majorities
     rows = []
-    for name, held, cashed in zip(names, counts, maps, strict=True):
+    for name, held in zip(names, counts, strict=True):
         cells = []
         for good in Good:
             won = name in result.winners[good]
             scored = "?" if won and points[good] is None else str(result.points[name][good])
             cell = f"{held[good]} ({scored})"
             cells.append(f"[b]{cell}[/b]" if won else cell)
-        map_points = cashed * UNUSED_POINTS[SpecialCard.MAP]
         rows.append(
             MajorityRow(
                 name=name,
                 cells=tuple(cells),
-                maps=str(map_points),
-                total=str(result.totals[name] + map_points),
+                maps=str(score.maps[name]),
+                total=str(score.totals[name]),
             )
         )
     notes = tuple(

@@ -17,7 +17,6 @@ from companion.games.targi.effects import MERCHANT_FOR_GOLD, MERCHANT_FOR_GOOD
 from companion.games.targi.flow import awaiting_reveal
 from companion.games.targi.model import CardKind, Good, Phase, PlayerState, TargiState
 from companion.i18n import _
-from companion.verdict import Verdict
 from ui.choices import card_text, naming
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -148,14 +147,6 @@ class TargiScreen(GameScreen):
         self.exchanges = ()
         self.render()
 
-    def submit(self, action: Any) -> None:
-        assert self.table is not None
-        self.table.submit(action)
-
-    def refuse(self, code: str, message: str) -> None:
-        assert self.table is not None
-        self.table.refuse(Verdict(False, code, message))
-
     def on_scan(self, card: str) -> bool:
         """A scanned card names a face-down card, or the card a Caravan / Tribal expansion drew."""
         state = self.state
@@ -219,10 +210,6 @@ class TargiScreen(GameScreen):
         if self.state.phase is Phase.REVEAL:
             return list(awaiting_reveal(self.state))
         return []
-
-    def legal(self) -> list[Any]:
-        assert self.table is not None
-        return self.table.legal_actions()
 
     def highlighted(self, legal: list[Any]) -> set[Space]:
         phase = self.state.phase

@@ -1,4 +1,4 @@
-"""The end of a Tuareg stage and of the game, mixed into :class:`ui.screens.tuareg.TuaregScreen`:
+"""The end of a Tuareg stage and of the game, mixed into :class:`ui.games.tuareg.gamescreen.TuaregScreen`:
 the reveal walked through one hidden card at a time (caves, thieves), the maps, the majority table
 before and after ``score_stage``, and the hands shown for the tie-break.
 """
@@ -10,7 +10,13 @@ from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.scoring import TIE_PENALTY
 from companion.games.tuareg.state import TuaregState
 from companion.i18n import _
-from ui.tuareg_view import MajorityTable, good_markup, goods_markup, stage_preview, stage_result
+from ui.games.tuareg.view import (
+    MajorityTable,
+    good_markup,
+    goods_markup,
+    stage_preview,
+    stage_result,
+)
 
 
 def first_hidden(state: TuaregState) -> tuple[SpecialCard, int, int] | None:

@@ -25,7 +25,7 @@ from companion.games.timbuktu.model import (
 )
 from companion.games.timbuktu.names import good_name
 from companion.i18n import _
-from ui.timbuktu_drafts import CaravanDraft
+from ui.games.timbuktu.drafts import CaravanDraft
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
@@ -105,11 +105,12 @@ def pens(state: TimbuktuState, place: int) -> list[list[PitchView]]:
         for seat, camel in state.camels()
         if camel.place == place
     }
+    nobody: tuple[int | None, str | None] = (None, None)
     return [
         [
             PitchView(
                 pitch,
-                *standing.get((pen, pitch), (None, None)),
+                *standing.get((pen, pitch), nobody),
                 swap=state.layout.is_swap_field(place, pen, pitch) if place else False,
             )
             for pitch in range(1, PITCHES + 1)

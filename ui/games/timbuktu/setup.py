@@ -1,31 +1,39 @@
-"""Timbuktu's setup, mixed into :class:`ui.screens.timbuktu.TimbuktuScreen`: each caravan board
+"""Timbuktu's setup, mixed into :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: each caravan board
 filled good by good (or every remembered caravan in one tap), which loads the next games start
 with, and the start area's placements (tap a pen).
 """
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
+from companion.games.timbuktu.actions import Letter
 from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import DEALT, Good, Goods
 from companion.i18n import _
-from ui.timbuktu_drafts import CaravanDraft
-from ui.timbuktu_view import good_markup
+from ui.games.timbuktu.drafts import CaravanDraft
+from ui.games.timbuktu.view import good_markup
+
+if TYPE_CHECKING:
+    from ui.games.timbuktu.host import TimbuktuHost as Host
+else:
+    Host = object
 
 
-class SetupPrompts:
-    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``submit``,
-    ``submit_payload``, ``render``, ``nav.store`` and its drafts (``caravan``, ``placing``)."""
+class SetupPrompts(Host):
+    """Uses of the screen what :class:`ui.games.timbuktu.host.TimbuktuHost` declares."""
 
     # --- loading the caravans -------------------------------------------------------------------
 
     def loading_prompt(self) -> None:
         state = self.state
         unloaded = [seat for seat, p in enumerate(state.players) if not p.loaded]
-        if self.caravan is None or self.caravan.seat not in unloaded:
-            self.caravan = CaravanDraft.start(unloaded[0], state.seats)
-        draft = self.caravan
+        draft: CaravanDraft | None = self.caravan
+        if draft is None or draft.seat not in unloaded:
+            draft = self.caravan = CaravanDraft.start(unloaded[0], state.seats)
         name = state.players[draft.seat].name
         filling = draft.filling
         if filling is None:
@@ -38,7 +46,7 @@ class SetupPrompts:
             )
         self.panel(title, self.caravan_note(draft), cols=3)
         for good in Good:
-            self.button(good_markup(good), lambda g=good: self.add_good(g))
+            self.button(good_markup(good), partial(self.add_good, good))
         if draft.loads:
             self.button(_("Take the last one back"), self.take_good_back)
         if draft.complete:
@@ -64,7 +72,7 @@ class SetupPrompts:
                 other = state.players[seat].name
                 self.button(
                     _("{name}'s caravan instead").format(name=other),
-                    lambda s=seat: self.enter_caravan(s),
+                    partial(self.enter_caravan, seat),
                 )
         self.table_choice_buttons()
 
@@ -137,8 +145,7 @@ class SetupPrompts:
 
     def placement_prompt(self) -> None:
         state = self.state
-        seat = state.to_move
-        player = state.players[seat]
+        player = state.players[self.seat_to_move()]
         letter = self.placing_letter()
         self.panel(
             _("{name} places camel {camel} in the start area: tap a pen.").format(
@@ -151,15 +158,21 @@ class SetupPrompts:
             if camel.place is None:
                 self.button(
                     _("Camel {camel}").format(camel=camel.letter),
-                    lambda c=camel.letter: self.pick_placing(c),
+                    partial(self.pick_placing, camel.letter),
                     chosen=camel.letter == letter,
                 )
         left = sum(leftovers(state, s).total for s in range(state.seats))
         if left:
             self.ids.note.text += "\n" + _("{n} dealt goods were left over.").format(n=left)
 
+    def seat_to_move(self) -> int:
+        """The seat placing a camel (the start area is only prompted while someone is to)."""
+        seat = self.state.to_move
+        assert seat is not None
+        return seat
+
     def placing_letter(self) -> str:
-        player = self.state.players[self.state.to_move]
+        player = self.state.players[self.seat_to_move()]
         unplaced = [c.letter for c in player.camels if c.place is None]
         return self.placing if self.placing in unplaced else unplaced[0]
 
@@ -168,5 +181,5 @@ class SetupPrompts:
         self.render()
 
     def place_in(self, pen: int) -> None:
-        seat = self.state.to_move
-        self.submit(a.PlaceCamel(player=seat, camel=self.placing_letter(), pen=pen))
+        letter = cast(Letter, self.placing_letter())  # one of the player's camels: A to H
+        self.submit(a.PlaceCamel(player=self.seat_to_move(), camel=letter, pen=pen))

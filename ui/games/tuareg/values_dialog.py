@@ -5,6 +5,8 @@ majority points, "Save for this table" (stored for every later game and applied 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -13,8 +15,13 @@ from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import SETTINGS_GAME, remember_confirmed
 from companion.i18n import _
-from ui.tuareg_values import ASKED, ValueEntry, confirmations, entries
-from ui.tuareg_view import good_markup, unconfirmed
+from ui.games.tuareg.values import ASKED, ValueEntry, confirmations, entries
+from ui.games.tuareg.view import good_markup, unconfirmed
+
+if TYPE_CHECKING:
+    from ui.games.tuareg.host import TuaregHost as Host
+else:
+    Host = object
 
 
 class TuaregStepper(BoxLayout):
@@ -49,9 +56,8 @@ def shown(value: int | None) -> str:
     return "?" if value is None else str(value)
 
 
-class ValuesDialog:
-    """Mixed into the screen: uses its ``table``, ``state``, ``nav.store``, ``show_body``,
-    ``submit`` and ``render``."""
+class ValuesDialog(Host):
+    """Mixed into the screen: uses of it what :class:`ui.games.tuareg.host.TuaregHost` declares."""
 
     def build_values_prompt(self) -> None:
         self.values_prompt = TuaregValuesPrompt()
@@ -80,6 +86,7 @@ class ValuesDialog:
         if self.values_open:
             return True
         pending = [g for g in unconfirmed(self.state) if g in ASKED]
+        assert self.table is not None
         return bool(pending) and self.table.game_id not in self.values_later
 
     def open_values(self) -> None:
@@ -135,6 +142,7 @@ class ValuesDialog:
         self.render()
 
     def values_later_chosen(self) -> None:
+        assert self.table is not None
         self.values_later.add(self.table.game_id)
         self.forget_values()
         self.values_prompt.message = ""

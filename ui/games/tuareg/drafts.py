@@ -17,10 +17,11 @@ from companion.games.tuareg.loading import (
     reason_message,
 )
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Stack, TuaregState
+from companion.games.tuareg.turns import payment_worth
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.tuareg_view import good_name
 
 
 @dataclass(frozen=True)
@@ -120,18 +121,17 @@ class Payment:
         paid = self.paid(state)
         if not paid:
             return _("Nothing paid yet; the price is {n} dinars.").format(n=SPECIAL_CARD_PRICE)
-        parts, known, unknown = [], 0, 0
+        parts = []
         for good in paid:
             dinars = state.value(good).dinars
             if dinars is None:
-                unknown += 1
                 parts.append(_("{good} ? (not confirmed)").format(good=good_name(good)))
             else:
-                known += dinars
                 parts.append(f"{good_name(good)} {dinars}")
-        total = _("{n} dinars").format(n=known)
-        if unknown:
-            total += " " + _("and {k} card(s) of unconfirmed value").format(k=unknown)
+        worth = payment_worth(state, paid)
+        total = _("{n} dinars").format(n=worth.known)
+        if worth.unknown:
+            total += " " + _("and {k} card(s) of unconfirmed value").format(k=worth.unknown)
         return _("{parts} = {total}; the price is {n}.").format(
             parts=" + ".join(parts), total=total, n=SPECIAL_CARD_PRICE
         )

@@ -22,14 +22,11 @@ from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
-from ui.kv import load_kv
-from ui.screens.base import GameScreen
-from ui.screens.tuareg_stage import StagePrompts
-from ui.screens.tuareg_turn import TurnPrompts
-from ui.screens.tuareg_values import ValuesDialog
-from ui.table import TableGame
-from ui.tuareg_drafts import LoadDraft, Payment
-from ui.tuareg_view import (
+from ui.games.tuareg.drafts import LoadDraft, Payment
+from ui.games.tuareg.stage import StagePrompts
+from ui.games.tuareg.turn import TurnPrompts
+from ui.games.tuareg.values_dialog import ValuesDialog
+from ui.games.tuareg.view import (
     MajorityTable,
     animal_text,
     good_markup,
@@ -40,6 +37,9 @@ from ui.tuareg_view import (
     table_text,
     unconfirmed,
 )
+from ui.kv import load_kv
+from ui.screens.base import GameScreen
+from ui.table import TableGame
 from ui.widgets import BigButton, TextCell, show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
@@ -117,17 +117,13 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
 
     def submit(self, action: Any) -> Verdict:
         assert self.table is not None
-        verdict = self.table.submit(action)
+        verdict = super().submit(action)
         if verdict.ok and isinstance(action, a.ScoreStage):
             self.scored_stage = len(self.state.stages) - 1
             if self.table.over:
                 self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
             self.render()
         return verdict
-
-    def refuse(self, verdict: Verdict) -> None:
-        assert self.table is not None
-        self.table.refuse(verdict)
 
     def on_button(self, button: str) -> bool:
         if button == "confirm":
@@ -156,11 +152,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
             self.choose_card(SpecialCard(name.lower()))
             return True
         self.refuse(
-            Verdict(
-                False,
-                "unexpected_card",
-                _("{card} is not a card the game expects now.").format(card=card),
-            )
+            "unexpected_card", _("{card} is not a card the game expects now.").format(card=card)
         )
         return True
 
@@ -324,10 +316,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         if self.picked:
             self.picked.pop()
         self.render()
-
-    def legal(self) -> list[Any]:
-        assert self.table is not None
-        return self.table.legal_actions()
 
     def player_name(self, seat: int | None = None) -> str:
         return self.state.players[self.state.to_move if seat is None else seat].name
