@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.cli import commands as installed_commands
 from companion.cli import games, rules
+from companion.cli import labels as labels_cli
 from companion.cli import settings as settings_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
@@ -83,6 +84,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
 
     settings_cli.add_parser(commands)
+    labels_cli.add_parser(commands)
 
     for name, command in added.items():
         command.add_arguments(commands.add_parser(name, help=command.help))
@@ -197,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 settings = _settings_reader(args, opened)
                 source = args.file or (sys.stdin.buffer if sys.stdin else io.BytesIO())
                 return rules.run(args.game, args.question, source, settings=settings)
+        if args.command == "labels":
+            _print(labels_cli.run(args))
+            return games.EXIT_OK
         config = load_config(args.config)
         name = args.command or installed_commands.APP
         if name in added:
