@@ -22,6 +22,7 @@ from companion.cli import commands as installed_commands
 from companion.cli import games, rules
 from companion.cli import labels as labels_cli
 from companion.cli import settings as settings_cli
+from companion.cli import tags as tags_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
 from companion.registry import GAMES
@@ -85,8 +86,11 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
 
     settings_cli.add_parser(commands)
     labels_cli.add_parser(commands)
+    tags_cli.add_parser(commands, added.get(installed_commands.TAGS_ENROL))
 
     for name, command in added.items():
+        if name == installed_commands.TAGS_ENROL:
+            continue  # a verb of ``tags``
         command.add_arguments(commands.add_parser(name, help=command.help))
     return parser
 
@@ -204,18 +208,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             return games.EXIT_OK
         config = load_config(args.config)
         name = args.command or installed_commands.APP
+        if args.command == "tags" and args.tags_verb == "enrol":
+            name = installed_commands.TAGS_ENROL
         if name in added:
             return added[name].run(args, config, _store_opener(args, config))
         if args.command is None:
             raise ConfigError(
                 "the touchscreen app is not installed: only the commands listed by --help work here"
             )
-        reading = (args.command == "game" and args.verb in games.READING_VERBS) or (
-            args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS
+        reading = (
+            (args.command == "game" and args.verb in games.READING_VERBS)
+            or (args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS)
+            or (args.command == "tags" and args.tags_verb in tags_cli.READING_VERBS)
         )
         with _store_opener(args, config, reading=reading)() as store:
             if args.command == "settings":
                 _print(settings_cli.run(args, store))
+                return games.EXIT_OK
+            if args.command == "tags":
+                _print(tags_cli.run(args, store))
                 return games.EXIT_OK
             return _game_command(args, store)
     except InputError as error:
