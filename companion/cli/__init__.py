@@ -21,6 +21,7 @@ from typing import Any
 from companion.cli import commands as installed_commands
 from companion.cli import games, rules
 from companion.cli import labels as labels_cli
+from companion.cli import scan as scan_cli
 from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
 from companion.config import Config, ConfigError, load_config
@@ -75,6 +76,13 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     act.add_argument("seq", help=seq_help)
     act.add_argument("action", help="the action as a JSON object")
     act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
+    scan = verbs.add_parser(
+        "scan", help="a scanned tag, as the screen takes it: the move it makes now, or why none"
+    )
+    scan.add_argument("game_id")
+    scan.add_argument("seq", help=seq_help)
+    scan.add_argument("tag", help="what the scanner read: a card id or an enrolled RFID tag")
+    scan.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     for verb in ("undo", "redo"):
         step = verbs.add_parser(verb, help=f"{verb} the last action")
         step.add_argument("game_id")
@@ -124,6 +132,13 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
             outcome = games.act(session, args.seq, args.action)
             if outcome.verdict.ok:
                 settings_cli.remember_accepted(store, session)
+        elif args.verb == "scan":
+            move, outcome = scan_cli.scan(store, session, args.seq, args.tag)
+            if outcome.verdict.ok:
+                settings_cli.remember_accepted(store, session)
+            report, code = games.outcome_report(session, outcome, compact=args.compact)
+            _print({**scan_cli.described(move), **report})
+            return code
         else:
             outcome = games.step(session, args.verb, args.seq)
         report, code = games.outcome_report(session, outcome, compact=args.compact)
