@@ -57,6 +57,8 @@ class Label:
     name: str
     copy: int
     of: int
+    hint: str = ""
+    """What tells the physical card apart (:attr:`~companion.spec.GameSpec.card_hints`)."""
 
 
 def labels(game: str) -> list[Label]:
@@ -71,8 +73,9 @@ def labels(game: str) -> list[Label]:
         )
     copies = spec.card_copies()
     words = spec.names()
+    hints = spec.card_hints()
     return [
-        Label(card, card_name(spec, card, words), copy, copies.get(card, 1))
+        Label(card, card_name(spec, card, words), copy, copies.get(card, 1), hints.get(card, ""))
         for card in sorted(spec.card_ids())
         for copy in range(1, copies.get(card, 1) + 1)
     ]
@@ -144,7 +147,11 @@ def _draw(pdf: FPDF, sheet: Sheet, label: Label, x: float, y: float) -> None:
     name = label.name if label.of == 1 else f"{label.name} {label.copy}/{label.of}"
     pdf.set_xy(text_x, y + margin + 1)
     pdf.set_font("Helvetica", "B", 11)
-    pdf.multi_cell(text_width, 5, _latin1(name))
+    pdf.cell(text_width, 5, _latin1(name))
+    if label.hint:
+        pdf.set_xy(text_x, y + margin + 7)
+        pdf.set_font("Helvetica", "", 7)
+        pdf.multi_cell(text_width, 3, _latin1(label.hint), align="L")
     pdf.set_xy(text_x, y + sheet.height - margin - 4)
     size = 6.0
     pdf.set_font("Helvetica", "", size)

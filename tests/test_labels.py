@@ -57,3 +57,17 @@ def test_an_unknown_game_writes_nothing(tmp_path: Path) -> None:
     assert code == 2
     assert out["error"]["code"] == "unknown_game"
     assert not pdf.exists()
+
+
+def test_a_targi_label_says_which_physical_card_it_goes_on(tmp_path: Path) -> None:
+    pdf = tmp_path / "labels.pdf"
+    assert run("labels", "targi", "-o", str(pdf))[0] == 0
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        text = " ".join(
+            page.get_textpage().get_text_range().replace("\r\n", " ") for page in document
+        )
+    finally:
+        document.close()
+    assert "Well 1" in text and "TARGI-TRIBE-WELL-1" in text
+    assert "3 VP; costs 2 dates, 1 salt, 2 pepper" in text  # the catalog's WELL-1
