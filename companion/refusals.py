@@ -165,6 +165,17 @@ NO_STAGE_END = SHARED.add(
     "no_stage_end", N_("{game} has no stage to end by hand: holding next did nothing.")
 )
 UNEXPECTED_CARD = SHARED.add("unexpected_card", N_("{card} is not a card the game expects now."))
+SCAN_AMBIGUOUS = SHARED.add(
+    "scan_ambiguous",
+    N_("{card} fits {count} different moves now: choose one on the screen (or with game act)."),
+)
+SCAN_NOT_MAPPED = SHARED.add(
+    "scan_not_mapped",
+    N_(
+        "{game} cannot yet turn a scan of {card} alone into a move: enter the move on the screen "
+        "(or with game act)."
+    ),
+)
 
 
 def all_refusals() -> list[Refusal]:

@@ -156,6 +156,11 @@ class Session:
         step = _Step(self.seq + 1, action, state)
         return self._commit(kind, payload, state, step)
 
+    def refuse(self, verdict: Verdict, *, seq: int, game_id: str) -> Outcome:
+        """Answer ``verdict`` (a refusal found before any action), unless the view is stale or the
+        game damaged, which is said first as :meth:`submit` says it. Nothing is logged."""
+        return self._refused(self._view_refusal(seq, game_id) or verdict)
+
     def undo(self, *, seq: int, game_id: str) -> Outcome:
         """Take back the last effective action (logged as an ``undo`` entry)."""
         refusal = self._view_refusal(seq, game_id)

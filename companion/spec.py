@@ -76,6 +76,10 @@ def _no_names() -> dict[str, str]:
     return {}
 
 
+def _one_copy_each() -> dict[str, int]:
+    return {}
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameSpec:
     """One game, as the CLI, the card scanner, the settings and the app's screens know it."""
@@ -92,6 +96,12 @@ class GameSpec:
     """The headless rules questions by name (loaded on first use)."""
     card_ids: Callable[[], frozenset[str]] = field(default=_no_cards)
     """Every printable card id of the game (``GAME-CATEGORY-DETAIL``, see :mod:`companion.cards`)."""
+    card_copies: Callable[[], Mapping[str, int]] = field(default=_one_copy_each)
+    """How many physical cards share an id, where more than one do (ids of alike copies); an id
+    not listed is one physical card. Labels print one sticker per copy."""
+    card_hints: Callable[[], Mapping[str, str]] = field(default=_no_names)
+    """What tells a physical card apart from its look-alikes (translated), printed on its label so
+    that the table sticks it on the right card (Targi: a tribe card's points and cost)."""
     check_scan: ScanCheck | None = None
     """Whether a scanned card of this game fits the moment; None: any of its cards does."""
     turn_end: str | None = None

@@ -17,7 +17,7 @@ import logging
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -560,6 +560,17 @@ class Store:
                 (tag, card, self._now()),
             )
         return previous
+
+    def enrol_tags(self, tags: Mapping[str, str]) -> None:
+        """Store every ``tag -> card`` of ``tags`` in one transaction: all of them or none."""
+        now = self._now()
+        with _transaction(self._conn):
+            self._conn.executemany(
+                "INSERT INTO tags (tag, card, enrolled_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (tag) DO UPDATE SET card = excluded.card, "
+                "enrolled_at = excluded.enrolled_at",
+                [(tag, card, now) for tag, card in tags.items()],
+            )
 
     def forget_tag(self, tag: str) -> bool:
         """Remove ``tag``'s enrolment; False if it was not enrolled."""

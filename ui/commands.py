@@ -1,6 +1,6 @@
 """What the app and the hardware add to ``table-companion`` (entry points of the group
 ``table_companion.commands``, see :mod:`companion.cli.commands`): the touchscreen app, which runs
-with no arguments, and ``scanner-test``.
+with no arguments, ``scanner-test`` and ``tags enrol``.
 
 Importing this module imports neither Kivy nor pyserial: each command imports what it needs when it
 runs, so the headless commands never load them.
@@ -13,6 +13,7 @@ import sys
 
 from companion.cli.commands import Command, OpenStore
 from companion.config import Config, ConfigError
+from companion.device_config import ScannerConfig
 
 
 def _run_app(args: argparse.Namespace, config: Config, _open_store: OpenStore) -> int:
@@ -48,3 +49,41 @@ SCANNER_TEST = Command(
     run=_scanner_test,
     add_arguments=_scanner_arguments,
 )
+
+
+def _enrol_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game")
+    parser.add_argument("--port", help="the scanner's port (overrides the config's scanner.port)")
+    parser.add_argument("--limit", type=int, help="stop after enrolling this many tags")
+    parser.add_argument("--seconds", type=float, help="stop after this many seconds")
+
+
+def _enrol_settings(args: argparse.Namespace, config: Config) -> ScannerConfig:
+    """The config's scanner, on ``--port`` when given (the defaults when none is configured)."""
+    if args.port is None:
+        if config.scanner is None:
+            raise ConfigError("no [scanner] section in the config file: set scanner.port or --port")
+        return config.scanner
+    if config.scanner is None:
+        return ScannerConfig(port=args.port)
+    fields = {name: getattr(config.scanner, name) for name in ScannerConfig.__dataclass_fields__}
+    return ScannerConfig(**{**fields, "port": args.port})
+
+
+def _tags_enrol(args: argparse.Namespace, config: Config, open_store: OpenStore) -> int:
+    """Imports pyserial only here, as ``scanner-test`` does."""
+    from hardware.scanner.enrol import run_enrolment
+
+    settings = _enrol_settings(args, config)
+    with open_store() as store:
+        return run_enrolment(
+            settings, store, args.game, sys.stdout, limit=args.limit, seconds=args.seconds
+        )
+
+
+TAGS_ENROL = Command(
+    help="enrol RFID tags card by card over the scanner (resumes where it stopped)",
+    run=_tags_enrol,
+    add_arguments=_enrol_arguments,
+)
+"""``table-companion tags enrol`` (see :mod:`hardware.scanner.enrol`)."""

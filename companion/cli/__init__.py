@@ -20,7 +20,10 @@ from typing import Any
 
 from companion.cli import after_game, games, rules
 from companion.cli import commands as installed_commands
+from companion.cli import labels as labels_cli
+from companion.cli import scan as scan_cli
 from companion.cli import settings as settings_cli
+from companion.cli import tags as tags_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
 from companion.registry import GAMES
@@ -73,6 +76,13 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     act.add_argument("seq", help=seq_help)
     act.add_argument("action", help="the action as a JSON object")
     act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
+    scan = verbs.add_parser(
+        "scan", help="a scanned tag, as the screen takes it: the move it makes now, or why none"
+    )
+    scan.add_argument("game_id")
+    scan.add_argument("seq", help=seq_help)
+    scan.add_argument("tag", help="what the scanner read: a card id or an enrolled RFID tag")
+    scan.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     for verb in ("undo", "redo"):
         step = verbs.add_parser(verb, help=f"{verb} the last action")
         step.add_argument("game_id")
@@ -84,8 +94,12 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
 
     settings_cli.add_parser(commands)
     after_game.add_parsers(commands)
+    labels_cli.add_parser(commands)
+    tags_cli.add_parser(commands, added.get(installed_commands.TAGS_ENROL))
 
     for name, command in added.items():
+        if name == installed_commands.TAGS_ENROL:
+            continue  # a verb of ``tags``
         command.add_arguments(commands.add_parser(name, help=command.help))
     return parser
 
@@ -119,6 +133,13 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
             outcome = games.act(session, args.seq, args.action)
             if outcome.verdict.ok:
                 settings_cli.remember_accepted(store, session)
+        elif args.verb == "scan":
+            move, outcome = scan_cli.scan(store, session, args.seq, args.tag)
+            if outcome.verdict.ok:
+                settings_cli.remember_accepted(store, session)
+            report, code = games.outcome_report(session, outcome, compact=args.compact)
+            _print({**scan_cli.described(move), **report})
+            return code
         else:
             outcome = games.step(session, args.verb, args.seq)
         report, code = games.outcome_report(session, outcome, compact=args.compact)
@@ -198,8 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 settings = _settings_reader(args, opened)
                 source = args.file or (sys.stdin.buffer if sys.stdin else io.BytesIO())
                 return rules.run(args.game, args.question, source, settings=settings)
+        if args.command == "labels":
+            _print(labels_cli.run(args))
+            return games.EXIT_OK
         config = load_config(args.config)
         name = args.command or installed_commands.APP
+        if args.command == "tags" and args.tags_verb == "enrol":
+            name = installed_commands.TAGS_ENROL
         if name in added:
             return added[name].run(args, config, _store_opener(args, config))
         if args.command is None:
@@ -210,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             (args.command == "game" and args.verb in games.READING_VERBS)
             or (args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS)
             or (args.command in after_game.COMMANDS and after_game.reading(args))
+            or (args.command == "tags" and args.tags_verb in tags_cli.READING_VERBS)
         )
         with _store_opener(args, config, reading=reading)() as store:
             if args.command == "settings":
@@ -217,6 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return games.EXIT_OK
             if args.command in after_game.COMMANDS:
                 return after_game.run(args, store)
+            if args.command == "tags":
+                _print(tags_cli.run(args, store))
+                return games.EXIT_OK
             return _game_command(args, store)
     except InputError as error:
         _log.debug("malformed input: %s", error.code)

@@ -25,6 +25,9 @@ logger = logging.getLogger(__name__)
 GROUP = "table_companion.commands"
 APP = "app"
 """The command ``table-companion`` runs without arguments."""
+TAGS_ENROL = "tags-enrol"
+"""The command ``table-companion tags enrol`` runs (it reads the scanner); not a command of its
+own name."""
 
 OpenStore = Callable[[], AbstractContextManager["Store"]]
 """Opens the game database the command line names (``--db``, else the config), as every command

@@ -54,6 +54,12 @@ def _names() -> dict[str, str]:
     return names()
 
 
+def _card_hints() -> dict[str, str]:
+    from companion.games.targi.names import card_hints
+
+    return card_hints()
+
+
 SPEC = GameSpec(
     name="targi",
     title=_title,
@@ -62,6 +68,7 @@ SPEC = GameSpec(
     max_players=2,
     questions=_questions,
     card_ids=_card_ids,
+    card_hints=_card_hints,
     check_scan=_check_scan,
     turn_end="end_turn",
     settings=_settings,

@@ -31,6 +31,13 @@ class SpecialCard(Enum):
 
 COPIES: dict[Good, int] = {Good.WATER: 8, Good.GOLD: 10, Good.SALT: 12, Good.MILLET: 14}
 """How many cards of each good the game has (44 in all)."""
+SPECIAL_COPIES: dict[SpecialCard, int] = {
+    SpecialCard.DONKEY: 5,
+    SpecialCard.CAVE: 5,
+    SpecialCard.THIEF: 3,
+    SpecialCard.MAP: 4,
+}
+"""How many special cards of each kind the game has (17 in all)."""
 
 KNOWN_VALUES: dict[Good, int] = {Good.GOLD: 5}
 """Majority points the rulebook prints: gold's (its example card). The others are on the cards only."""

@@ -39,6 +39,15 @@ def _card_ids() -> frozenset[str]:
     )
 
 
+def _card_copies() -> dict[str, int]:
+    """44 goods (:data:`~companion.games.tuareg.model.COPIES`) and 17 special cards."""
+    from companion.games.tuareg.model import COPIES, SPECIAL_COPIES
+
+    return {f"TUAREG-GOOD-{good.name}": count for good, count in COPIES.items()} | {
+        f"TUAREG-SPECIAL-{card.name}": count for card, count in SPECIAL_COPIES.items()
+    }
+
+
 def _settings() -> TableSettings:
     from companion.games.tuareg import values
 
@@ -63,6 +72,7 @@ SPEC = GameSpec(
     max_players=5,
     questions=_questions,
     card_ids=_card_ids,
+    card_copies=_card_copies,
     turn_end="end_turn",
     stage_end="score_stage",
     settings=_settings,

@@ -1,0 +1,40 @@
+"""``table-companion labels GAME [-o FILE.pdf] [--size a4|letter]``: sticker labels to print.
+
+Prints ``{"game", "file", "size", "labels", "pages"}``; an unknown game exits 2 naming it and
+writes nothing. See :mod:`companion.labels`."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import Any
+
+from companion.errors import InputError
+from companion.labels import SHEETS, write_pdf
+
+
+def add_parser(commands: Any) -> None:
+    """The ``labels`` command, on the CLI's subparsers ``commands``."""
+    labels = commands.add_parser(
+        "labels", help="a PDF of sticker labels (QR code, name, id), one per physical card"
+    )
+    labels.add_argument("game")
+    labels.add_argument("-o", "--output", type=Path, help="the PDF (default GAME-labels.pdf)")
+    labels.add_argument("--size", choices=tuple(SHEETS), default="a4", help="the label sheet")
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    path: Path = args.output or Path(f"{args.game}-labels.pdf")
+    try:
+        count = write_pdf(args.game, path, args.size)
+    except OSError as error:
+        raise InputError("unwritable_file", f"output: {path}: {error.strerror}") from None
+    sheet = SHEETS[args.size]
+    return {
+        "game": args.game,
+        "file": str(path),
+        "size": args.size,
+        "labels": count,
+        "pages": math.ceil(count / (sheet.columns * sheet.rows)),
+    }

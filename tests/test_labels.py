@@ -1,0 +1,73 @@
+"""``table-companion labels``: the PDF of each game, rendered page by page and decoded, yields
+exactly the game's card ids, once per physical copy."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2
+import pytest
+import zxingcpp
+
+from companion.registry import GAMES
+from tests.cli_process import run
+
+
+def _decoded(pdf: Path) -> Counter[str]:
+    found: Counter[str] = Counter()
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for page in document:
+            image = page.render(scale=4).to_pil()  # 288 dpi, what a scanner sees of a print
+            found.update(code.text for code in zxingcpp.read_barcodes(image))
+    finally:
+        document.close()
+    return found
+
+
+def _expected(game: str) -> Counter[str]:
+    spec = GAMES[game]
+    copies = spec.card_copies()
+    return Counter({card: copies.get(card, 1) for card in spec.card_ids()})
+
+
+@pytest.mark.parametrize("size", ["a4", "letter"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_labels_decode_to_every_card_once_per_copy(tmp_path: Path, game: str, size: str) -> None:
+    pdf = tmp_path / "labels.pdf"
+    code, out = run("labels", game, "-o", str(pdf), "--size", size)
+    assert code == 0, out
+    expected = _expected(game)
+    assert out["labels"] == sum(expected.values())
+    assert _decoded(pdf) == expected
+
+
+def test_tuareg_copies_are_numbered_on_their_labels() -> None:
+    from companion.labels import labels
+
+    water = [label for label in labels("tuareg") if label.card == "TUAREG-GOOD-WATER"]
+    assert [(label.copy, label.of) for label in water] == [(n, 8) for n in range(1, 9)]
+    assert sum(label.of == 1 for label in labels("tuareg")) == 0
+
+
+def test_an_unknown_game_writes_nothing(tmp_path: Path) -> None:
+    pdf = tmp_path / "labels.pdf"
+    code, out = run("labels", "chess", "-o", str(pdf))
+    assert code == 2
+    assert out["error"]["code"] == "unknown_game"
+    assert not pdf.exists()
+
+
+def test_a_targi_label_says_which_physical_card_it_goes_on(tmp_path: Path) -> None:
+    pdf = tmp_path / "labels.pdf"
+    assert run("labels", "targi", "-o", str(pdf))[0] == 0
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        text = " ".join(
+            page.get_textpage().get_text_range().replace("\r\n", " ") for page in document
+        )
+    finally:
+        document.close()
+    assert "Well 1" in text and "TARGI-TRIBE-WELL-1" in text
+    assert "3 VP; costs 2 dates, 1 salt, 2 pepper" in text  # the catalog's WELL-1
