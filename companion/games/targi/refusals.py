@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from companion.games.targi.model import Phase, PlayerState, TargiState
 from companion.games.targi.names import phase_name
+from companion.i18n import N_
 from companion.refusals import (
     GAME_OVER,
-    N_,
     NOT_YOUR_TURN,
     NOTHING_TO_SKIP,
     UNKNOWN_CARD,
