@@ -21,13 +21,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from companion.errors import InputError
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.verdict import RuleViolation, Verdict
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` as a msgid for extraction; it is translated when the refusal is raised."""
-    return message
 
 
 @dataclass(frozen=True, slots=True)

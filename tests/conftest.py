@@ -16,3 +16,6 @@ os.environ.setdefault("KCFG_KIVY_EXIT_ON_ESCAPE", "0")
 # tests shrink the window to 800x480 (growing it would read pixels outside the surface).
 os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1280")
 os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")
+# Messages are asserted in English: the machine's locale must not choose another language (the
+# CLI processes the tests start inherit this; tests of other languages pass --lang or set it).
+os.environ["LANGUAGE"] = "en"

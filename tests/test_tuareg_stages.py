@@ -192,7 +192,7 @@ def test_an_unconfirmed_value_scores_nothing_and_says_so_until_confirmed() -> No
     state = play(stage_end(state), a.ScoreStage())
     sheet = RULES.score_sheet(state)
     assert sheet.points["Karin"]["stage_1_salt"] == 0
-    assert any(note.startswith("salt") for note in sheet.notes)
+    assert any(note.startswith("rock salt") for note in sheet.notes)
     state = play(state, a.ConfirmValue(good=SALT, dinars=1, points=3))
     sheet = RULES.score_sheet(state)
     assert sheet.points["Karin"]["stage_1_salt"] == 3

@@ -29,6 +29,7 @@ from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
+from ui.language import apply_stored_language
 from ui.routing import InputRouting
 from ui.screens.base import GameScreen
 from ui.screens.home import HomeScreen
@@ -109,6 +110,7 @@ class CompanionApp(InputRouting, App):
         return self.manager
 
     def _add_home(self) -> None:
+        apply_stored_language(self.store)  # before any screen renders a text
         self.home_screen = HomeScreen(nav=self, store=self.store, name="home")
         self.manager.add_widget(self.home_screen)
         if self.store.notice:  # a damaged database was moved aside: the table reads why

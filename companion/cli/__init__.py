@@ -18,7 +18,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.cli import after_game, games, rules
+from companion.cli import after_game, games, language, rules
 from companion.cli import commands as installed_commands
 from companion.cli import labels as labels_cli
 from companion.cli import scan as scan_cli
@@ -26,6 +26,7 @@ from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
 from companion.config import Config, ConfigError, load_config
 from companion.errors import InputError
+from companion.i18n import set_language, system_language
 from companion.registry import GAMES
 from companion.session import LogCorruptionError
 from companion.store import StorageUnavailableError, Store, StoreError
@@ -43,6 +44,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     )
     parser.add_argument("--config", type=Path, help="config file (TOML)")
     parser.add_argument("--db", type=Path, help="game database (overrides the config)")
+    parser.add_argument(language.OPTION, metavar="CODE", help=language.HELP)  # see _language
     commands = parser.add_subparsers(dest="command")
 
     ask = commands.add_parser("rules", help="answer a rules question: JSON in, JSON out")
@@ -208,7 +210,13 @@ def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., 
 @_quiet_when_the_reader_leaves
 def main(argv: Sequence[str] | None = None) -> int:
     added = installed_commands.installed()
-    args = _parser(added).parse_args(argv)
+    parser = _parser(added)
+    try:
+        argv, code = language.take_language(sys.argv[1:] if argv is None else argv)
+    except language.LanguageOptionError as error:
+        parser.error(str(error))
+    set_language(code or system_language())
+    args = parser.parse_args(argv)
     if (args.command or installed_commands.APP) != installed_commands.APP:
         # the app logs through Kivy's handlers (stderr, the journal)
         logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")

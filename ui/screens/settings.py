@@ -4,6 +4,7 @@ confirmed (Tuareg's majority points), and the language."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from kivy.properties import StringProperty
@@ -13,16 +14,17 @@ from kivy.uix.screenmanager import Screen
 from companion.cards import TagDirectory, card_ids
 from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.values import SETTINGS_GAME, confirm_values, confirmed_values
-from companion.i18n import _
+from companion.i18n import LANGUAGES, _, current_language, set_language
 from companion.store import DamagedSettingError, Store
 from hardware.events import ScannerConnected
 from ui.choices import card_text
 from ui.kv import load_kv
+from ui.language import LANGUAGE_SETTING
 from ui.widgets import ChoiceButton, scroll_vertically
 
-LANGUAGES = ("English",)
-"""Languages with a catalog (every string goes through gettext; others can follow)."""
+_log = logging.getLogger(__name__)
 
 
 class ValueRow(BoxLayout):
@@ -72,11 +74,12 @@ class SettingsScreen(Screen):
         self.back_to = "home"
         """The screen Back returns to (the game, when an unknown tag brought the table here)."""
         self.ids.enrol_game.values = sorted(card_ids())
-        self.ids.language.values = LANGUAGES
-        self.ids.language.text = LANGUAGES[0]
+        self.ids.language.values = list(LANGUAGES.values())  # each in its own name
+        self.ids.language.text = LANGUAGES[current_language()]
+        self.ids.language.bind(text=lambda _spinner, name: self.choose_language(name))
         self.rows: dict[Good, ValueRow] = {}
         for good in Good:
-            row = ValueRow(good=_(good.value))
+            row = ValueRow(good=good_name(good))
             self.rows[good] = row
             self.ids.value_rows.add_widget(row)
 
@@ -114,7 +117,7 @@ class SettingsScreen(Screen):
             if not text.isdigit() or int(text) < 1:
                 self.message = _(
                     "{good}: a majority value is a whole number from 1, not {text!r}."
-                ).format(good=_(good.value), text=text)
+                ).format(good=good_name(good), text=text)
                 return
             values[good] = int(text)
         try:
@@ -124,6 +127,19 @@ class SettingsScreen(Screen):
             return
         self.message = _("Saved.")
         self.load_values()
+
+    def choose_language(self, name: str) -> None:
+        """Switch to the language named ``name`` (as the picker lists it) and store the choice.
+
+        Screens built before show their new language when they next render their texts.
+        """
+        code = next(code for code, own in LANGUAGES.items() if own == name)
+        if code == current_language():
+            return
+        set_language(code)
+        self.store.set_setting(*LANGUAGE_SETTING, code)
+        _log.info("language: %s", code)
+        self.message = _("Language: {name}").format(name=name)
 
     # --- tags ------------------------------------------------------------------------------------
 

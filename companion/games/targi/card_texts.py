@@ -24,12 +24,12 @@ from companion.games.targi.refusals import (
     require_phase,
     require_turn,
 )
-from companion.i18n import _
+from companion.i18n import N_, _
 
 EFFECT_NAMES = {
-    CardEffect.PLAY_FROM_HAND: "play from the hand without the Noble",
-    CardEffect.SWAP_DISPLAYED: "swap two displayed cards",
-    CardEffect.RAID_PROTECTION: "give nothing at a raid",
+    CardEffect.PLAY_FROM_HAND: N_("play from the hand without the Noble"),
+    CardEffect.SWAP_DISPLAYED: N_("swap two displayed cards"),
+    CardEffect.RAID_PROTECTION: N_("give nothing at a raid"),
 }
 
 

@@ -23,7 +23,7 @@ from companion.games.targi.refusals import (
     ROW_REQUIRED,
     SAME_GOOD,
 )
-from companion.i18n import _
+from companion.i18n import N_, _
 
 MERCHANT_FOR_GOLD = 3
 MERCHANT_FOR_GOOD = 2
@@ -37,7 +37,7 @@ SILVERSMITH: dict[SilversmithTrade, tuple[Stock | None, int]] = {
 SILVERSMITH_GOODS = {SilversmithTrade.TWO_GOODS: 2, SilversmithTrade.FOUR_GOODS: 4}
 
 
-AMOUNT_NAMES = ("dates", "salt", "pepper", "gold", "VP")
+AMOUNT_NAMES = (N_("dates"), N_("salt"), N_("pepper"), N_("gold"), N_("VP"))
 
 
 def amount_text(amount: Stock) -> str:

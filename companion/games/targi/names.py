@@ -1,15 +1,57 @@
-"""Targi's goods by name, translated (gold and victory points are not goods)."""
+"""Targi's goods, card kinds, border cards and phases by name, translated (literal msgids)."""
 
 from __future__ import annotations
 
+from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
-from companion.games.targi.model import Good, Stock
+from companion.games.targi.model import CardKind, Good, Phase, Stock
 from companion.i18n import _
 
 
 def good_name(good: Good) -> str:
     names = {Good.DATES: _("dates"), Good.SALT: _("salt"), Good.PEPPER: _("pepper")}
     return names[good]
+
+
+def kind_name(kind: CardKind) -> str:
+    """A central card's kind: goods card or tribe card."""
+    names = {CardKind.GOODS: _("goods"), CardKind.TRIBE: _("tribe")}
+    return names[kind]
+
+
+def border_name(card: BorderCard) -> str:
+    """A border card's name as the rulebook prints it."""
+    names = {
+        BorderCard.NOBLE: _("noble"),
+        BorderCard.DATES: _("dates"),
+        BorderCard.SALT: _("salt"),
+        BorderCard.PEPPER: _("pepper"),
+        BorderCard.MERCHANT: _("merchant"),
+        BorderCard.FATA_MORGANA: _("fata morgana"),
+        BorderCard.SILVERSMITH: _("silversmith"),
+        BorderCard.CARAVAN: _("caravan"),
+        BorderCard.TRIBAL_EXPANSION: _("tribal expansion"),
+        BorderCard.RAID: _("raid"),
+    }
+    return names[card]
+
+
+def phase_name(phase: Phase) -> str:
+    names = {
+        Phase.REVEAL: _("reveal"),
+        Phase.RAID: _("raid"),
+        Phase.PLACEMENT: _("placement"),
+        Phase.ACTIONS: _("actions"),
+        Phase.LIMITS: _("limits"),
+        Phase.GAME_OVER: _("game over"),
+    }
+    return names[phase]
+
+
+def resource_name(resource: str) -> str:
+    """What a raid takes: ``goods``, ``vp`` or ``gold``."""
+    names = {"goods": _("goods"), "vp": _("VP"), "gold": _("gold")}
+    return names[resource]
 
 
 def names() -> dict[str, str]:

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, TargiState
+from companion.games.targi.names import kind_name
 from companion.games.targi.refusals import CARD_IN_PLAY, NOT_TARGI_CARD, WRONG_KIND
-from companion.i18n import _
 
 
 def kind_of(card: str) -> CardKind:
@@ -51,7 +51,7 @@ def pile(state: TargiState, kind: CardKind) -> set[str]:
 def draw(state: TargiState, card: str, kind: CardKind) -> TargiState:
     """``state`` after ``card`` is drawn from the ``kind`` pile, refusing an impossible draw."""
     if kind_of(card) is not kind:
-        raise WRONG_KIND.violation(card=card, kind=_(kind.value))
+        raise WRONG_KIND.violation(card=card, kind=kind_name(kind))
     if card not in pile(state, kind):
         raise CARD_IN_PLAY.violation(card=card)
     if kind is CardKind.GOODS and card in state.goods_discard:

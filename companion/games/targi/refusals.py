@@ -4,10 +4,10 @@ of the round, whose turn it is, and the hand."""
 from __future__ import annotations
 
 from companion.games.targi.model import Phase, PlayerState, TargiState
-from companion.i18n import _
+from companion.games.targi.names import phase_name
+from companion.i18n import N_
 from companion.refusals import (
     GAME_OVER,
-    N_,
     NOT_YOUR_TURN,
     NOTHING_TO_SKIP,
     UNKNOWN_CARD,
@@ -123,7 +123,7 @@ def require_phase(state: TargiState, *phases: Phase) -> None:
     if state.phase not in phases:
         if state.phase is Phase.GAME_OVER:
             raise GAME_OVER.violation()
-        raise WRONG_PHASE.violation(phase=_(state.phase.value))
+        raise WRONG_PHASE.violation(phase=phase_name(state.phase))
 
 
 def require_turn(state: TargiState, seat: int) -> PlayerState:

@@ -32,6 +32,7 @@ from companion.games.targi.model import (
     Stock,
     TargiState,
 )
+from companion.games.targi.names import border_name, kind_name, resource_name
 from companion.games.targi.raids import payment_matches, raid_options
 from companion.games.targi.refusals import (
     ALREADY_REVEALED,
@@ -115,7 +116,7 @@ def _use_border(state: TargiState, seat: int, card: int, *kinds: BorderCard) -> 
     acting(state, seat)
     state = _take_back_targi(state, seat, card)
     if BORDER[card] not in kinds:
-        raise WRONG_CARD.violation(card=card, kind=" / ".join(_(k.value) for k in kinds))
+        raise WRONG_CARD.violation(card=card, kind=" / ".join(border_name(k) for k in kinds))
     return state
 
 
@@ -136,7 +137,7 @@ def _use_central(
     if slot.card is None:
         raise NO_CARD.violation(cell=list(cell))
     if slot.kind is not kind:
-        raise WRONG_CARD_AT.violation(cell=list(cell), kind=_(slot.kind.value))
+        raise WRONG_CARD_AT.violation(cell=list(cell), kind=kind_name(slot.kind))
     return state.with_slot(cell, Slot(kind.other)), slot.card
 
 
@@ -165,7 +166,7 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
     payment = Stock(action.dates, action.salt, action.pepper, action.gold, action.vp)
     options, opponent_gains = raid_options(state.raid, player.stock)
     if options and not any(payment_matches(o, payment) for o in options):
-        choices = _(" or ").join(f"{o.amount} {_(o.resource)}" for o in options)
+        choices = _(" or ").join(f"{o.amount} {resource_name(o.resource)}" for o in options)
         raise WRONG_PAYMENT.violation(raid=state.raid, choices=choices)
     if not options and payment != Stock():
         raise WRONG_PAYMENT_NOTHING.violation(raid=state.raid)

@@ -12,8 +12,8 @@ from companion.games.targi import piles
 from companion.games.targi.board import BORDER, BorderCard
 from companion.games.targi.flow import awaiting_reveal
 from companion.games.targi.model import CardKind, Phase, TargiState
+from companion.games.targi.names import kind_name, phase_name
 from companion.games.targi.refusals import WRONG_KIND_DRAWN
-from companion.i18n import _
 from companion.refusals import NO_CARD_EXPECTED
 from companion.verdict import RuleViolation, Verdict
 
@@ -41,11 +41,11 @@ def check_scan(state: TargiState, card: str) -> Verdict:
         expected = expected_draws(state)
         if not expected:
             raise NO_CARD_EXPECTED.violation(
-                phase=_(state.phase.value.replace("_", " ")), card=card
+                phase=phase_name(state.phase), card=card
             )
         if kind not in expected:
             raise WRONG_KIND_DRAWN.violation(
-                card=card, kind=_(kind.value), expected=_(kind.other.value)
+                card=card, kind=kind_name(kind), expected=kind_name(kind.other)
             )
         piles.draw(state, card, kind)
     except RuleViolation as violation:

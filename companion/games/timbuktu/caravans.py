@@ -19,13 +19,13 @@ from companion.games.timbuktu.model import (
     Goods,
     TimbuktuState,
 )
+from companion.games.timbuktu.names import good_name
 from companion.games.timbuktu.refusals import (
     CAMEL_COUNT,
     DEALT_MISMATCH,
     SUPPLY_EXCEEDED,
     TOO_MANY_KINDS,
 )
-from companion.i18n import _
 
 Load = Sequence[Good]
 
@@ -44,7 +44,7 @@ def check_loads(state: TimbuktuState, seat: int, loads: Sequence[Load]) -> None:
     for good in Good:
         total = used.count(good) + sum(goods.count(good) for goods in others)
         if total > SUPPLY:
-            raise SUPPLY_EXCEEDED.violation(total=total, good=_(good.value), supply=SUPPLY)
+            raise SUPPLY_EXCEEDED.violation(total=total, good=good_name(good), supply=SUPPLY)
 
 
 def _check_dealt(state: TimbuktuState, seat: int, loads: Sequence[Load], used: Goods) -> None:
@@ -59,7 +59,7 @@ def _check_dealt(state: TimbuktuState, seat: int, loads: Sequence[Load], used: G
             raise DEALT_MISMATCH.violation(
                 name=state.players[seat].name,
                 dealt=dealt,
-                good=_(good.value),
+                good=good_name(good),
                 used=used.count(good),
             )
 

@@ -1,8 +1,8 @@
-"""Timbuktu's goods by name, translated."""
+"""Timbuktu's goods and phases by name, translated (literal msgids)."""
 
 from __future__ import annotations
 
-from companion.games.timbuktu.model import Good
+from companion.games.timbuktu.model import Good, Phase
 from companion.i18n import _
 
 
@@ -15,6 +15,18 @@ def good_name(good: Good) -> str:
         Good.WATER: _("water"),
     }
     return names[good]
+
+
+def phase_name(phase: Phase) -> str:
+    names = {
+        Phase.LOADING: _("loading"),
+        Phase.PLACEMENT: _("placement"),
+        Phase.MOVES: _("moves"),
+        Phase.SWAP: _("swap"),
+        Phase.THEFTS: _("thefts"),
+        Phase.GAME_OVER: _("game over"),
+    }
+    return names[phase]
 
 
 def names() -> dict[str, str]:

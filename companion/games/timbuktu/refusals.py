@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.refusals import N_, RefusalTable
+from companion.i18n import N_
+from companion.refusals import RefusalTable
 
 REFUSALS = RefusalTable("timbuktu")
 

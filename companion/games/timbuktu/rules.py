@@ -29,6 +29,7 @@ from companion.games.timbuktu.model import (
     PlayerState,
     TimbuktuState,
 )
+from companion.games.timbuktu.names import good_name, phase_name
 from companion.games.timbuktu.refusals import (
     ALREADY_MOVED,
     ALREADY_PLACED,
@@ -91,7 +92,7 @@ def _require_phase(state: TimbuktuState, phase: Phase) -> None:
         raise GAME_OVER.violation()
     if state.phase is Phase.SWAP:
         raise SWAP_PENDING.violation()
-    raise WRONG_PHASE.violation(phase=_(state.phase.value), first=_waiting_for(state))
+    raise WRONG_PHASE.violation(phase=phase_name(state.phase), first=_waiting_for(state))
 
 
 def _waiting_for(state: TimbuktuState) -> str:
@@ -198,7 +199,7 @@ def _pay(state: TimbuktuState, camel: Camel, action: a.MoveCamel) -> tuple[Good,
     if action.paid is None:
         return camel.goods
     if action.paid not in camel.goods:
-        raise NO_SUCH_GOOD.violation(camel=camel.letter, good=_(action.paid.value))
+        raise NO_SUCH_GOOD.violation(camel=camel.letter, good=good_name(action.paid))
     at = camel.goods.index(action.paid)
     return camel.goods[:at] + camel.goods[at + 1 :]
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from companion.games.timbuktu.model import Good, Goods, TimbuktuState
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
 
 SHARED = "shared"
@@ -16,11 +16,11 @@ SHARED = "shared"
 word for the tracked game's sheet and the ``score`` question; other games' sheets say "draw")."""
 
 LABELS = {
-    Good.GOLD: "Gold",
-    Good.COFFEE: "Coffee",
-    Good.PEPPER: "Pepper",
-    Good.SALT: "Salt",
-    Good.WATER: "Water",
+    Good.GOLD: N_("Gold"),
+    Good.COFFEE: N_("Coffee"),
+    Good.PEPPER: N_("Pepper"),
+    Good.SALT: N_("Salt"),
+    Good.WATER: N_("Water"),
 }
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from companion.games.tuareg.loading import load_refusals
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import PlayerState, TuaregState
 from companion.i18n import _
 
@@ -22,7 +23,7 @@ def possible_action(state: TuaregState, seat: int) -> str | None:
     player = state.players[seat]
     for good, available in state.market.items():
         if available and _fits(player, good):
-            return _("take {good} from the market").format(good=_(good.value))
+            return _("take {good} from the market").format(good=good_name(good))
     in_hand = [good for good, unseen in state.unseen().items() if unseen]
     if player.hand and in_hand and all(_fits(player, good) for good in in_hand):
         return _("load a card from the hand (any card fits an animal)")

@@ -4,9 +4,10 @@ shares: the phase, the turn, the seat, and cards that cannot exist."""
 from __future__ import annotations
 
 from companion.games.tuareg.model import COPIES, SpecialCard
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Hidden, Phase, PlayerState, TuaregState
-from companion.i18n import _
-from companion.refusals import GAME_OVER, N_, NOT_YOUR_TURN, Refusal, RefusalTable
+from companion.i18n import N_
+from companion.refusals import GAME_OVER, NOT_YOUR_TURN, Refusal, RefusalTable
 
 REFUSALS = RefusalTable("tuareg")
 """The Tuareg card game's verdict codes (the shared ones are in :mod:`companion.refusals`)."""
@@ -120,7 +121,7 @@ def require_plausible(state: TuaregState) -> TuaregState:
     """Refuses a state that shows more cards of a good than the game has."""
     for good, unseen in state.unseen().items():
         if unseen < 0:
-            raise NO_SUCH_CARD.violation(n=COPIES[good], good=_(good.value))
+            raise NO_SUCH_CARD.violation(n=COPIES[good], good=good_name(good))
     return state
 
 

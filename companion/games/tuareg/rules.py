@@ -23,6 +23,7 @@ from companion.games.tuareg.model import (
     SPECIAL_SUPPLY,
     Good,
 )
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.refusals import require_phase, require_plausible
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase, PlayerState, TuaregState
 from companion.games.tuareg.values import table_values
@@ -176,7 +177,7 @@ def game_sheet(state: TuaregState) -> ScoreSheet:
         _(
             "{good}: the majority points its cards print are not confirmed yet, so its majorities "
             "score nothing; confirm the value to score them."
-        ).format(good=_(good.value))
+        ).format(good=good_name(good))
         for good in unconfirmed
         if state.stages
     ]

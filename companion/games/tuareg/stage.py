@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import STAGES, Good, SpecialCard
+from companion.games.tuareg.names import good_name, special_name
 from companion.games.tuareg.refusals import (
     HIDDEN_CARD,
     NO_MAP,
@@ -66,7 +67,7 @@ def _revealed(hidden: Hidden, goods: tuple[Good, ...], what: str) -> Hidden:
         raise WRONG_COUNT.violation(what=what, n=len(hidden))
     for known, named in zip(hidden, goods, strict=True):
         if known is not None and known is not named:
-            raise HIDDEN_CARD.violation(good=_(known.value), what=what)
+            raise HIDDEN_CARD.violation(good=good_name(known), what=what)
     return goods
 
 
@@ -85,7 +86,7 @@ def _reveal(
     _require_reveal(state)
     player = require_seat(state, seat)
     hidden = require_special(player, card, number)
-    what = _("{card} {n}").format(card=_(card.value), n=number)
+    what = _("{card} {n}").format(card=special_name(card), n=number)
     player = player.with_hidden(card, number, _revealed(hidden, goods, what))
     return require_plausible(state.with_player(seat, player))
 

@@ -14,6 +14,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg import stage
 from companion.games.tuareg.loading import load_violation
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
+from companion.games.tuareg.names import good_name, special_name
 from companion.games.tuareg.passing import possible_action
 from companion.games.tuareg.refusals import (
     ACTION_POSSIBLE,
@@ -48,7 +49,6 @@ from companion.games.tuareg.state import (
     TuaregState,
     TurnProgress,
 )
-from companion.i18n import _
 
 DRAW_SIZE = 3
 HAND_LIMIT = 4
@@ -88,7 +88,7 @@ def _take_one(
         return _from_hand(player, 1), named
     player, top = take_top(player, source)
     if named is not None and named is not top:
-        raise WRONG_CARD.violation(animal=source.label(), good=_(top.value))
+        raise WRONG_CARD.violation(animal=source.label(), good=good_name(top))
     return player, top
 
 
@@ -127,7 +127,7 @@ def load_from_cache(state: TuaregState, action: a.LoadFromCache) -> TuaregState:
 def take_from_market(state: TuaregState, action: a.TakeFromMarket) -> TuaregState:
     state, player = _start_main(state, action.player, "market")
     if state.market[action.good] < action.count:
-        raise NOT_IN_MARKET.violation(n=state.market[action.good], good=_(action.good.value))
+        raise NOT_IN_MARKET.violation(n=state.market[action.good], good=good_name(action.good))
     taken = (action.good,) * action.count
     player = _load(player, action.onto, taken)
     state = replace(state, market=state.market - GoodCounts.of(taken))
@@ -137,7 +137,7 @@ def take_from_market(state: TuaregState, action: a.TakeFromMarket) -> TuaregStat
 def buy(state: TuaregState, action: a.Buy) -> TuaregState:
     state, player = _start_main(state, action.player, "buy")
     if state.supply_of(action.card) == 0:
-        raise SOLD_OUT.violation(card=_(action.card.value))
+        raise SOLD_OUT.violation(card=special_name(action.card))
     player = _from_hand(player, len(action.from_cache))
     paid = list(action.from_cache)
     for ref in action.from_animals:

@@ -1,0 +1,42 @@
+"""Settings' language picker: the four languages by their own names; a choice switches the
+language at once, is stored, and is the language of the next start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from ui_harness import running_app
+
+from companion import i18n
+from companion.store import Store
+from ui.language import LANGUAGE_SETTING
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def test_the_language_chosen_in_settings_is_used_and_stored(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with running_app(database) as h:
+        h.tap(h.screen.ids.settings)
+        picker = h.screen.ids.language
+        assert (list(picker.values), picker.text) == (
+            ["English", "Español", "Polski", "Deutsch"],
+            "English",
+        )
+        picker.text = "Polski"
+        h.frames()
+        assert i18n.current_language() == "pl"
+        assert i18n._("The game is over.") == "Gra się skończyła."
+    with Store.open(database) as store:
+        assert store.get_setting(*LANGUAGE_SETTING) == "pl"
+    i18n.set_language("en")
+    with running_app(database) as h:  # the next start speaks the stored language
+        assert i18n.current_language() == "pl"
+        h.tap(h.screen.ids.settings)
+        assert h.screen.ids.language.text == "Polski"
