@@ -13,6 +13,9 @@ import zxingcpp
 from companion.registry import GAMES
 from tests.cli_process import run
 
+BUILT_IN = ("targi", "timbuktu", "tuareg")
+"""Not ``GAMES``: another test module registers a game of its own there while tests are collected."""
+
 
 def _decoded(pdf: Path) -> Counter[str]:
     found: Counter[str] = Counter()
@@ -33,7 +36,7 @@ def _expected(game: str) -> Counter[str]:
 
 
 @pytest.mark.parametrize("size", ["a4", "letter"])
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", BUILT_IN)
 def test_labels_decode_to_every_card_once_per_copy(tmp_path: Path, game: str, size: str) -> None:
     pdf = tmp_path / "labels.pdf"
     code, out = run("labels", game, "-o", str(pdf), "--size", size)
