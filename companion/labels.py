@@ -89,13 +89,19 @@ def card_name(spec: GameSpec, card: str, words: Mapping[str, str]) -> str:
     return name[:1].upper() + name[1:]
 
 
+_FONT = "DejaVu"
+"""Kivy's DejaVu Sans, as the score-sheet PDF uses: the built-in PDF fonts have Latin-1 only."""
+
 def write_pdf(game: str, path: Path, size: str = "a4") -> int:
     """Write ``game``'s labels to ``path`` on ``size`` sheets; the number of labels."""
     from fpdf import FPDF
 
+    from companion.exports.pdf import font_path
+
     sheet = SHEETS[size]
     items = labels(game)
     pdf = FPDF(unit="mm", format=sheet.page)
+    pdf.add_font(_FONT, "", str(font_path()))  # every letter of the four languages
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
     per_page = sheet.columns * sheet.rows
@@ -109,11 +115,6 @@ def write_pdf(game: str, path: Path, size: str = "a4") -> int:
     pdf.output(str(path))
     logger.info("%d %s labels written to %s", len(items), game, path)
     return len(items)
-
-
-def _latin1(text: str) -> str:
-    """The PDF's built-in font has Latin-1 only: other characters print as ``?``."""
-    return text.encode("latin-1", "replace").decode("latin-1")
 
 
 def _draw(pdf: FPDF, sheet: Sheet, label: Label, x: float, y: float) -> None:
@@ -146,16 +147,16 @@ def _draw(pdf: FPDF, sheet: Sheet, label: Label, x: float, y: float) -> None:
     text_width = x + sheet.width - margin - text_x
     name = label.name if label.of == 1 else f"{label.name} {label.copy}/{label.of}"
     pdf.set_xy(text_x, y + margin + 1)
-    pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(text_width, 5, _latin1(name))
+    pdf.set_font(_FONT, size=11)
+    pdf.cell(text_width, 5, name)
     if label.hint:
         pdf.set_xy(text_x, y + margin + 7)
-        pdf.set_font("Helvetica", "", 7)
-        pdf.multi_cell(text_width, 3, _latin1(label.hint), align="L")
+        pdf.set_font(_FONT, size=7)
+        pdf.multi_cell(text_width, 3, label.hint, align="L")
     pdf.set_xy(text_x, y + sheet.height - margin - 4)
     size = 6.0
-    pdf.set_font("Helvetica", "", size)
+    pdf.set_font(_FONT, size=size)
     while size > 3 and pdf.get_string_width(label.card) > text_width:
         size -= 0.5
         pdf.set_font_size(size)
-    pdf.cell(text_width, 3, _latin1(label.card))
+    pdf.cell(text_width, 3, label.card)

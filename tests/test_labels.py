@@ -74,3 +74,15 @@ def test_a_targi_label_says_which_physical_card_it_goes_on(tmp_path: Path) -> No
         document.close()
     assert "Well 1" in text and "TARGI-TRIBE-WELL-1" in text
     assert "3 VP; costs 2 dates, 1 salt, 2 pepper" in text  # the catalog's WELL-1
+
+
+def test_labels_print_every_letter_of_the_tables_language(tmp_path: Path) -> None:
+    """Polish names keep their letters (the PDF's built-in fonts have Latin-1 only)."""
+    pdf = tmp_path / "labels.pdf"
+    assert run("--lang", "pl", "labels", "targi", "-o", str(pdf))[0] == 0
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        text = " ".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+    assert "daje 1 złoto" in text and "?" not in text
