@@ -88,6 +88,11 @@ class GameSpec:
     """The name the CLI, the game log and the settings use (lower case, e.g. ``"counter"``)."""
     title: Callable[[], str]
     """The game's name for people, translated (a function: the language may change)."""
+    printed_title: str = ""
+    """The title the publisher prints, untranslated (exports such as BG Stats match plays by it);
+    empty: the game's ``name``."""
+    bgg_id: int | None = None
+    """BoardGameGeek's id of the game, only where a source the project holds confirms it."""
     rules: Callable[[], GameRules[Any, Any, Any]]
     """Makes the rules object (imports the rules engine; :mod:`companion.registry` calls it once)."""
     min_players: int

@@ -42,7 +42,7 @@ def add_parsers(commands: Any) -> None:
     export.add_argument("-o", "--output", type=Path, help="write to this file")
     for name, text in (("history", "finished and abandoned games"), ("stats", "statistics")):
         command = commands.add_parser(name, help=text)
-        command.add_argument("--game", help="targi, tuareg or timbuktu")
+        command.add_argument("--game", help="a game by its name (game list shows them)")
         command.add_argument("--player", metavar="NAME")
     people = commands.add_parser("players", help="the players the app knows")
     verbs = people.add_subparsers(dest="players_verb", required=True)

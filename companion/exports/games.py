@@ -1,12 +1,15 @@
-"""What the exports say about each game: its printed title and BoardGameGeek id.
+"""What the exports say about each game: its printed title and BoardGameGeek id, from its spec.
 
-The BoardGameGeek ids are ``None``: no source the project holds (the rulebooks in
-``/work/shared/rules`` and ``GAME-DATA.md``) confirms one; BG Stats then matches by the title.
+No BoardGameGeek id is confirmed by a source the project holds (the rulebooks in
+``/work/shared/rules`` and ``GAME-DATA.md``), so every built-in spec leaves it ``None``; BG Stats then
+matches by the title.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from companion.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -15,13 +18,9 @@ class GameInfo:
     bgg_id: int | None
 
 
-GAMES_INFO: dict[str, GameInfo] = {
-    "targi": GameInfo("Targi", None),
-    "tuareg": GameInfo("Tuareg", None),
-    "timbuktu": GameInfo("Timbuktu", None),
-}
-
-
 def info(game: str) -> GameInfo:
-    """A game without an entry (a test game, a plug-in) is exported under its own name."""
-    return GAMES_INFO.get(game, GameInfo(game, None))
+    """A game no longer registered (a test game, a removed plug-in) is exported under its name."""
+    spec = GAMES.get(game)
+    if spec is None:
+        return GameInfo(game, None)
+    return GameInfo(spec.printed_title or spec.name, spec.bgg_id)

@@ -63,6 +63,7 @@ def _card_hints() -> dict[str, str]:
 SPEC = GameSpec(
     name="targi",
     title=_title,
+    printed_title="Targi",
     rules=_rules,
     min_players=2,
     max_players=2,

@@ -73,6 +73,7 @@ def _names() -> dict[str, str]:
 SPEC = GameSpec(
     name="timbuktu",
     title=_title,
+    printed_title="Timbuktu",
     rules=_rules,
     min_players=3,
     max_players=5,

@@ -67,6 +67,7 @@ def _names() -> dict[str, str]:
 SPEC = GameSpec(
     name="tuareg",
     title=_title,
+    printed_title="Tuareg",
     rules=_rules,
     min_players=2,
     max_players=5,
