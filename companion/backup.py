@@ -201,7 +201,7 @@ def _sound(backup: Path) -> bool:
     try:
         with closing(sqlite3.connect(f"file:{backup}?mode=ro", uri=True)) as connection:
             return connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # an error quoting damaged schema text
         return False
 
 
@@ -225,7 +225,7 @@ def _tails(path: Path) -> dict[str, int] | None:
                 except sqlite3.OperationalError:
                     if query == _TAILS[-1]:
                         raise
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:  # the latter: damaged schema text
         logger.info("cannot read %s to compare it with the backup: %s", path, error)
         return None
     tails: dict[str, int] = {}

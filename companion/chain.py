@@ -110,7 +110,7 @@ def salvage(damaged: Path, restored: Path) -> int:
             target.execute("BEGIN IMMEDIATE")
             copied = sum(_salvage_game(source, target, row) for row in games)
             target.execute("COMMIT")
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:  # the latter: damaged schema text
             if target.in_transaction:
                 target.execute("ROLLBACK")
             logger.warning("nothing salvaged from %s: %s", damaged, error)

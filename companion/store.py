@@ -985,6 +985,8 @@ def _check(connection: sqlite3.Connection, path: Path) -> int:
         schema = _schema(connection)
     except sqlite3.DatabaseError as error:
         raise _Damaged(str(error)) from None
+    except UnicodeDecodeError:  # SQLite's error quotes damaged schema text that is not UTF-8
+        raise _Damaged("its schema is malformed (damaged text)") from None
     if problems != ["ok"]:
         details = " ".join(" ".join(problems[:3]).split())
         raise _Damaged(f"integrity check: {details}")

@@ -157,6 +157,19 @@ def test_a_game_whose_id_was_altered_is_not_named_as_another_game(db: Path) -> N
         assert Session.resume(store, grown).seq == 5
 
 
+def test_schema_text_that_is_no_longer_utf8_is_damage_not_a_crash(db: Path) -> None:
+    """SQLite's error then quotes bytes that are not UTF-8 (found by the one-byte flips)."""
+    with Store.open(db, clock=at(T0)) as store:
+        play(store, 2)
+    Store.open(db, clock=at(T0)).close()  # the daily backup
+    raw = bytearray(db.read_bytes())
+    raw[raw.index(b"REFERENCES") + 2] ^= 0xCD
+    db.write_bytes(bytes(raw))
+    with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
+        assert store.quarantined is not None and store.restored is not None
+        assert "its schema is malformed" in (store.notice or "")
+
+
 def test_unreadable_damaged_file_says_what_is_known(db: Path) -> None:
     make_then_damage(db, "garbage")
     with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
