@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from contextlib import closing
+import uuid
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from unittest import mock
 
 from companion.chain import chain_existing_logs
 from companion.games.targi.rules import TargiRules
@@ -18,12 +22,33 @@ OPTIONS = RULES.parse_options(
 )
 
 
+class SteppingClock:
+    """A clock that starts at a fixed instant and moves one second each time it is read, so that a
+    database written with it is the same bytes on every run."""
+
+    def __init__(self, start: datetime = datetime(2026, 1, 1, tzinfo=UTC)) -> None:
+        self._now = start
+
+    def __call__(self) -> datetime:
+        self._now += timedelta(seconds=1)
+        return self._now
+
+
+@contextmanager
+def seeded_game_ids(seed: int) -> Iterator[None]:
+    """New games take ids drawn from ``seed`` instead of :func:`uuid.uuid4`."""
+    rng = random.Random(seed)
+    with mock.patch.object(uuid, "uuid4", lambda: uuid.UUID(int=rng.getrandbits(128), version=4)):
+        yield
+
+
 def play_games(path: Path, games: int, entries: int, seed: int) -> list[str]:
     """Store ``games`` Targi games of ``entries`` random legal actions each (undo now and then);
-    the store is closed (and so checkpointed) afterwards. Returns the game ids."""
+    the store is closed (and so checkpointed) afterwards. Returns the game ids. The same seed
+    writes the same bytes: ids, timestamps and moves all come from it."""
     rng = random.Random(seed)
     ids = []
-    with Store.open(path) as store:
+    with seeded_game_ids(seed), Store.open(path, clock=SteppingClock()) as store:
         for _ in range(games):
             session = Session.create(store, RULES, OPTIONS)
             while session.seq < entries and not RULES.is_over(session.state):

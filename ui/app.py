@@ -27,6 +27,7 @@ from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
+from ui.design import design
 from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.language import apply_stored_language
@@ -98,6 +99,7 @@ class CompanionApp(InputRouting, App):
     # --- building -------------------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
+        design.follow(Window)  # the type scale grows with the window, before any screen is built
         self.manager = ScreenManager(transition=NoTransition())
         self.game_screens: dict[str, GameScreen] = {}
         self.pump = HardwarePump(self.handle)

@@ -8,9 +8,9 @@ from pathlib import Path
 from kivy.lang import Builder
 
 from companion.i18n import _
+from ui.design import TOUCH_TARGET
 
-TOUCH_TARGET = 56
-"""Height (dp) of every tappable row: above the 48 px minimum at the 7" display's density."""
+__all__ = ["TOUCH_TARGET", "load_kv", "tr"]
 
 
 def load_kv(module_file: str) -> None:
