@@ -96,7 +96,7 @@ design = Design()
 
 
 def hex_rgba(code: str) -> RGBA:
-    """``"#RRGGBB"`` → RGBA floats."""
+    """``"#RRGGBB"`` as RGBA floats."""
     code = code.lstrip("#")
     red, green, blue = (int(code[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return (red, green, blue, 1.0)
@@ -161,6 +161,10 @@ PIECES = {
 colour-vision deficiency), each with its own shape."""
 UNKNOWN_PIECE = Piece(hex_rgba("#8C8C8C"), "◇")
 """A colour not listed: grey, its name shown anyway."""
+
+
+SYMBOLS = frozenset({UNKNOWN_PIECE.shape, *(p.shape for p in PIECES.values())})
+"""Characters drawn only in :data:`SYMBOL_FONT` (the default font, Roboto, has no glyph for them)."""
 
 
 def piece(colour: str) -> Piece:
