@@ -7,9 +7,10 @@ import sqlite3
 import uuid
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from unittest import mock
+
+from played_games import Clock
 
 from companion.chain import chain_existing_logs
 from companion.games.targi.rules import TargiRules
@@ -20,18 +21,6 @@ RULES = TargiRules()
 OPTIONS = RULES.parse_options(
     {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
 )
-
-
-class SteppingClock:
-    """A clock that starts at a fixed instant and moves one second each time it is read, so that a
-    database written with it is the same bytes on every run."""
-
-    def __init__(self, start: datetime = datetime(2026, 1, 1, tzinfo=UTC)) -> None:
-        self._now = start
-
-    def __call__(self) -> datetime:
-        self._now += timedelta(seconds=1)
-        return self._now
 
 
 @contextmanager
@@ -48,7 +37,7 @@ def play_games(path: Path, games: int, entries: int, seed: int) -> list[str]:
     writes the same bytes: ids, timestamps and moves all come from it."""
     rng = random.Random(seed)
     ids = []
-    with seeded_game_ids(seed), Store.open(path, clock=SteppingClock()) as store:
+    with seeded_game_ids(seed), Store.open(path, clock=Clock()) as store:
         for _ in range(games):
             session = Session.create(store, RULES, OPTIONS)
             while session.seq < entries and not RULES.is_over(session.state):

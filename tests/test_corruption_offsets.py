@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stored_games import SteppingClock, play_games
+from played_games import Clock
+from stored_games import play_games
 
 from companion import backup
 from companion.cli.games import describe
@@ -55,7 +56,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     entries a restore must salvage from the damaged file or name as lost."""
     path = tmp_path_factory.mktemp("template") / "companion.sqlite3"
     play_games(path, games=GAMES - 2, entries=ENTRIES, seed=SEED)
-    Store.open(path, clock=SteppingClock()).close()  # the daily backup, then a clean close
+    Store.open(path, clock=Clock()).close()  # the daily backup, then a clean close
     play_games(path, games=2, entries=ENTRIES, seed=SEED + 1)
     assert not Path(f"{path}-wal").exists() and len(backup.backups(path)) == 1
     verdict, shown, _lost = replay_all(path)

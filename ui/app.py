@@ -41,8 +41,10 @@ from ui.table import TableGame
 if TYPE_CHECKING:
     from companion.config import Config
     from ui.screens.correct import CorrectScreen
+    from ui.screens.history import HistoryScreen
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
+    from ui.screens.stats import StatisticsScreen
 
 _log = logging.getLogger(__name__)
 
@@ -208,6 +210,14 @@ class CompanionApp(InputRouting, App):
     def correct_screen(self) -> CorrectScreen:
         return self.screen("correct", "ui.screens.correct:CorrectScreen")
 
+    @property
+    def history_screen(self) -> HistoryScreen:
+        return self.screen("history", "ui.screens.history:HistoryScreen")
+
+    @property
+    def statistics_screen(self) -> StatisticsScreen:
+        return self.screen("statistics", "ui.screens.stats:StatisticsScreen")
+
     # --- navigation -----------------------------------------------------------------------------
 
     def go(self, name: str) -> None:
@@ -215,6 +225,13 @@ class CompanionApp(InputRouting, App):
 
     def home(self) -> None:
         self.go("home")
+
+    def history(self) -> None:
+        self.go(self.history_screen.name)  # it lists the games anew as it is entered
+
+    def statistics(self, game: str | None = None) -> None:
+        self.statistics_screen.show(game)
+        self.go("statistics")
 
     def settings(self, back_to: str = "home") -> None:
         self.settings_screen.back_to = back_to

@@ -181,7 +181,7 @@ def badge(colour: str, name: str = "") -> str:
     initial in bold (``● A``); the shape is drawn in the colour (in :data:`INK` where the colour
     would vanish on a dark surface: black), the letters are not."""
     drawn = piece(colour)
-    shown = drawn.fill if contrast(drawn.fill, SURFACE) >= 3 else INK
+    shown = drawn.fill if contrast(drawn.fill, SURFACE) >= 2 else INK
     code = "".join(f"{round(c * 255):02x}" for c in shown[:3])
     initial = f" [b]{name.strip()[:1].upper()}[/b]" if name.strip() else ""
     return f"[font={SYMBOL_FONT}][color={code}]{drawn.shape}[/color][/font]{initial}"

@@ -1,0 +1,111 @@
+"""The history and statistics screens in a real window: recorded games listed newest first with
+their winner, filtered by a tap on a game or a player, a game's sheet opened from its row; the
+statistics' table and charts follow the filter; nothing cut or out of reach at either size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kivy.core.window import Window
+from played_games import record
+from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
+
+from companion import history, stats
+from companion.store import Store
+from ui.audit.checks import audit, window_roots
+from ui.charts import BarRow
+
+GAMES = [
+    ("targi", ["Amal", "Bilal"], 0),
+    ("tuareg", ["Amal", "Bilal", "Cleo"], 0),
+    ("targi", ["Bilal", "Cleo"], 1),
+    ("timbuktu", ["Cleo", "Dov", "Amal"], 2),
+]
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("history-ui") / "games.sqlite3"
+    record(path, GAMES)
+    return path
+
+
+def rows(h: Harness) -> list[str]:
+    return [plain(row.text) for row in reversed(h.screen.ids.rows.children)]
+
+
+def assert_layout_sound(h: Harness) -> None:
+    h.frames(3)
+    assert audit(window_roots(Window), tuple(Window.size)) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_history_lists_every_game_and_filters_by_a_tap(recorded: Path, size) -> None:
+    with Store.open(recorded) as store:
+        plays = list(history.plays(store))
+    with running_app(recorded, size) as h:
+        h.app.history()
+        h.frames(2)
+        assert h.screen.name == "history"
+        shown = rows(h)
+        assert len(shown) == len(plays) == 4
+        for text, play in zip(shown, plays, strict=True):  # newest first, the winner named
+            (winner,) = play.winners()
+            assert text.startswith(("Targi", "Tuareg", "Timbuktu"))
+            assert f"{winner} {next(s.score for s in play.seats if s.winner)} wins" in text
+        shot(h, "history")
+        assert_layout_sound(h)
+
+        tap_text(h, "Targi")
+        assert len(rows(h)) == 2 and all(r.startswith("Targi") for r in rows(h))
+        tap_text(h, "Cleo")
+        (only,) = rows(h)
+        assert "Bilal" in only and "Cleo" in only
+        tap_text(h, "Everyone")
+        tap_text(h, "All games")
+        assert len(rows(h)) == 4
+
+        h.tap(h.screen.ids.rows.children[-1])  # the newest game's sheet
+        assert h.screen.name == "sheet"
+        tap_text(h, "Back")
+        assert h.screen.name == "history"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_statistics_show_what_the_core_computes(recorded: Path, size) -> None:
+    with Store.open(recorded) as store:
+        figures = stats.compute(history.plays(store, game="targi"))
+    with running_app(recorded, size) as h:
+        h.app.history()
+        h.frames(2)
+        tap_text(h, "Statistics")
+        assert h.screen.name == "statistics"
+        tap_text(h, "Targi")
+        screen = h.screen
+        cells = [plain(c.text) for c in reversed(screen.ids.table.children)]
+        table = [cells[i : i + 6] for i in range(6, len(cells), 6)]
+        expected = figures["games"]["targi"]["players"]
+        assert {row[0].split(" ", 2)[-1]: row[1:3] for row in table} == {
+            name: [str(p["plays"]), str(p["wins"])] for name, p in expected.items()
+        }
+        bars = [w for w in screen.ids.bars.children if isinstance(w, BarRow)]
+        assert sorted(plain(b.value) for b in bars) == sorted(
+            str(p["wins"]) for p in expected.values()
+        )
+        assert max(b.fraction for b in bars) == 1.0
+        lines = {s.name: list(s.values) for s in screen.ids.lines.series}
+        assert lines == {
+            name: [
+                p["score"]
+                for p in figures["players"][name]["score_over_time"]
+                if p["game"] == "targi"
+            ]
+            for name in expected
+        }
+        shot(h, "statistics")
+        assert_layout_sound(h)
+        tap_text(h, "All games")
+        assert screen.ids.lines.series == [] and "Choose a game" in screen.ids.lines_note.text
+        tap_text(h, "Back")
+        assert h.screen.name == "history"

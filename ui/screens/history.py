@@ -1,0 +1,144 @@
+"""History: every finished and abandoned game, the newest first, filtered by game and by player
+by a tap; a game opens its score sheet. The plays come from :mod:`companion.history` (which replays
+and caches them); this screen only words and lays them out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from babel.dates import format_date, format_time
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion import history
+from companion import players as player_records
+from companion.history import Play
+from companion.i18n import _, current_language
+from companion.registry import GAMES
+from ui.design import badge
+from ui.kv import load_kv
+
+logger = logging.getLogger(__name__)
+
+SHOWN_PLAYERS = 12
+"""Player filters offered: the most recently played first."""
+
+
+def game_title(game: str) -> str:
+    """A game's title in the table's language (its id only if no game of that name is installed)."""
+    return GAMES[game].title() if game in GAMES else game
+
+
+def when(play: Play) -> str:
+    """``23 Nov 2026 20:15`` in the table's language and the machine's time zone."""
+    moment = play.started_at.astimezone()
+    language = current_language()
+    return f"{format_date(moment, 'medium', locale=language)} {format_time(moment, 'short', locale=language)}"
+
+
+def play_text(play: Play) -> str:
+    """Two lines: when, which game, how long (or abandoned); then each player by rank, with the
+    badge of their colour and their score, the winner first and named."""
+    minutes = _("{minutes} min").format(minutes=play.duration_min)
+    length = minutes if play.finished else _("abandoned")
+    head = f"[b]{game_title(play.game)}[/b] · {when(play)} · {length}"
+    seats = sorted(play.seats, key=lambda s: (s.rank, s.seat)) if play.finished else play.seats
+    people = []
+    for seat in seats:
+        shown = f"{badge(seat.colour, seat.name)} {seat.name}"
+        if play.finished:
+            shown += f" {seat.score}"
+            if seat.winner:
+                shown = _("{player} wins").format(player=f"[b]{shown}[/b]")
+        people.append(shown)
+    return head + "\n" + " · ".join(people)
+
+
+class PlayRow(ButtonBehavior, Label):
+    """One game of the history; a tap opens its sheet."""
+
+    audit_role = "option"
+
+
+class FilterChip(Button):
+    """A filter (a game, a player): the chosen one is filled, bold and framed, so that it does not
+    rest on colour alone."""
+
+    audit_role = "option"
+    chosen = BooleanProperty(False)
+
+
+class HistoryScreen(Screen):
+    empty = StringProperty("")
+
+    def __init__(self, nav: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.nav = nav
+        self.game: str | None = None
+        self.player: str | None = None
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.render()
+
+    def choose_game(self, game: str | None) -> None:
+        self.game = game
+        self.render()
+
+    def choose_player(self, player: str | None) -> None:
+        self.player = player
+        self.render()
+
+    def render(self) -> None:
+        store = self.nav.store
+        names = [p["name"] for p in player_records.listing(store)][:SHOWN_PLAYERS]
+        if self.player not in names:
+            self.player = None
+        fill(
+            self.ids.games,
+            [(None, _("All games")), *((g, game_title(g)) for g in GAMES)],
+            self.game,
+            self.choose_game,
+        )
+        fill(
+            self.ids.players,
+            [(None, _("Everyone")), *((n, n) for n in names)],
+            self.player,
+            self.choose_player,
+        )
+        found = list(history.plays(store, game=self.game, player=self.player))
+        rows = self.ids.rows
+        rows.clear_widgets()
+        for play in found:
+            row = PlayRow(text=play_text(play))
+            row.bind(on_release=lambda _row, p=play: self.open(p))
+            rows.add_widget(row)
+        self.empty = "" if found else _("No finished or abandoned games here yet.")
+        logger.debug("history shows %d games", len(found))
+
+    def open(self, play: Play) -> None:
+        self.nav.show_sheet(play.sheet, back_to=self.name)
+
+    def statistics(self) -> None:
+        self.nav.statistics(game=self.game)
+
+
+def fill(
+    container: Any,
+    choices: Iterable[tuple[str | None, str]],
+    chosen: str | None,
+    choose: Callable[[str | None], None],
+) -> None:
+    """Put one chip per ``(value, text)`` in ``container``; tapping one calls ``choose(value)``."""
+    container.clear_widgets()
+    for value, text in choices:
+        chip = FilterChip(text=text, chosen=value == chosen)
+        chip.bind(on_release=lambda _chip, v=value: choose(v))
+        container.add_widget(chip)
+
+
+load_kv(__file__)

@@ -1,0 +1,144 @@
+"""Statistics: per player, plays, wins, win rate, average and best score (of one game, or of all
+games for plays and wins only: scores compare within a title), the wins as bars and, for one game,
+the scores over time as lines. :func:`companion.stats.compute` computes every figure."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from kivy.properties import StringProperty
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion import history, stats
+from companion.history import Play
+from companion.i18n import _, ngettext
+from companion.registry import GAMES
+from ui.charts import Series, bar_rows
+from ui.design import badge
+from ui.kv import load_kv
+from ui.screens.history import fill, game_title
+
+logger = logging.getLogger(__name__)
+
+
+def latest_colours(plays: list[Play]) -> dict[str, str]:
+    """Each player's colour in their latest game shown (the newest play comes first)."""
+    colours: dict[str, str] = {}
+    for play in plays:
+        for seat in play.seats:
+            colours.setdefault(seat.name, seat.colour)
+    return colours
+
+
+def percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{round(rate * 100)} %"
+
+
+def number(value: float | None) -> str:
+    return "—" if value is None else f"{value:g}"
+
+
+class StatCell(Label):
+    """One cell of the players' table."""
+
+
+class StatisticsScreen(Screen):
+    heading = StringProperty("")
+    empty = StringProperty("")
+
+    def __init__(self, nav: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.nav = nav
+        self.game: str | None = None
+
+    def show(self, game: str | None) -> None:
+        self.game = game
+        self.render()
+
+    def choose_game(self, game: str | None) -> None:
+        self.show(game)
+
+    def render(self) -> None:
+        fill(
+            self.ids.games,
+            [(None, _("All games")), *((g, game_title(g)) for g in GAMES)],
+            self.game,
+            self.choose_game,
+        )
+        plays = [p for p in history.plays(self.nav.store, game=self.game) if p.finished]
+        figures = stats.compute(plays)
+        colours = latest_colours(plays)
+        if self.game is None:
+            rows = {
+                name: {**player, "average_score": None, "best_score": None}
+                for name, player in figures["players"].items()
+            }
+        else:
+            rows = figures["games"].get(self.game, {}).get("players", {})
+        ordered = sorted(rows, key=lambda n: (-rows[n]["wins"], -rows[n]["plays"], n))
+        count = figures["plays"]
+        self.heading = ngettext("{plays} finished game", "{plays} finished games", count).format(
+            plays=count
+        )
+        self.empty = "" if ordered else _("No finished games here yet.")
+        self.fill_table(ordered, rows, colours)
+        self.fill_charts(ordered, rows, colours, figures)
+        logger.debug("statistics of %d games shown", figures["plays"])
+
+    def fill_table(self, ordered: list[str], rows: dict[str, Any], colours: dict[str, str]) -> None:
+        table = self.ids.table
+        table.clear_widgets()
+        header = [_("Player"), _("Plays"), _("Wins"), "%", _("Avg."), _("Best")]
+        for text in header:
+            table.add_widget(StatCell(text=text, bold=True))
+        for name in ordered:
+            row = rows[name]
+            cells = [
+                f"{badge(colours.get(name, ''), name)} {name}",
+                str(row["plays"]),
+                str(row["wins"]),
+                percent(row["win_rate"]),
+                number(row["average_score"]),
+                number(row["best_score"]),
+            ]
+            for text in cells:
+                table.add_widget(StatCell(text=text))
+
+    def fill_charts(
+        self,
+        ordered: list[str],
+        rows: dict[str, Any],
+        colours: dict[str, str],
+        figures: dict[str, Any],
+    ) -> None:
+        bars = self.ids.bars
+        bars.clear_widgets()
+        wins = [Series(n, colours.get(n, ""), [rows[n]["wins"]]) for n in ordered]
+        labels = [f"{badge(colours.get(n, ''), n)} {n}" for n in ordered]
+        for row in bar_rows(wins, [str(rows[n]["wins"]) for n in ordered], labels):
+            bars.add_widget(row)
+        if self.game is None:
+            self.ids.lines.series = []
+            self.ids.lines_note.text = _("Choose a game to see its scores over time.")
+            return
+        self.ids.lines_note.text = _("Scores over time")
+        self.ids.lines.series = [
+            Series(
+                name,
+                colours.get(name, ""),
+                [
+                    point["score"]
+                    for point in figures["players"][name]["score_over_time"]
+                    if point["game"] == self.game
+                ],
+            )
+            for name in ordered
+        ]
+
+    def back(self) -> None:
+        self.nav.history()
+
+
+load_kv(__file__)
