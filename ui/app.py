@@ -23,7 +23,7 @@ from kivy.core.window import Window
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import watchdog
-from companion.i18n import _
+from companion.i18n import _, current_language
 from companion.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
@@ -217,6 +217,24 @@ class CompanionApp(InputRouting, App):
     @property
     def statistics_screen(self) -> StatisticsScreen:
         return self.screen("statistics", "ui.screens.stats:StatisticsScreen")
+
+    def language_changed(self) -> None:
+        """Build every screen anew in the language just chosen (a ``.kv`` text is read when its
+        screen is built), and show again the screen that was showing, with the game in play."""
+        showing = self.manager.current
+        back_to = getattr(self.screens.get("settings"), "back_to", "home")
+        for screen in list(self.manager.screens):
+            self.manager.remove_widget(screen)
+        self.screens.clear()
+        self.game_screens.clear()
+        self._add_home()
+        if self.table is not None:
+            self.game_screen(self.table.rules.name).show(self.table)
+        if showing == "settings":
+            self.settings(back_to)
+        elif showing in self.manager.screen_names:
+            self.go(showing)
+        _log.info("screens rebuilt for the language %s", current_language())
 
     # --- navigation -----------------------------------------------------------------------------
 

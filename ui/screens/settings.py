@@ -131,7 +131,7 @@ class SettingsScreen(Screen):
     def choose_language(self, name: str) -> None:
         """Switch to the language named ``name`` (as the picker lists it) and store the choice.
 
-        Screens built before show their new language when they next render their texts.
+        Every screen is built anew in it at once (this one too: it is left for a new one).
         """
         code = next(code for code, own in LANGUAGES.items() if own == name)
         if code == current_language():
@@ -139,7 +139,7 @@ class SettingsScreen(Screen):
         set_language(code)
         self.store.set_setting(*LANGUAGE_SETTING, code)
         _log.info("language: %s", code)
-        self.message = _("Language: {name}").format(name=name)
+        self.nav.language_changed()
 
     # --- tags ------------------------------------------------------------------------------------
 
