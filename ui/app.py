@@ -40,6 +40,7 @@ from ui.table import TableGame
 
 if TYPE_CHECKING:
     from companion.config import Config
+    from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.history import HistoryScreen
     from ui.screens.scoresheet import ScoreSheetScreen
@@ -211,6 +212,10 @@ class CompanionApp(InputRouting, App):
         return self.screen("correct", "ui.screens.correct:CorrectScreen")
 
     @property
+    def backup_screen(self) -> BackupScreen:
+        return self.screen("backup", "ui.screens.backup:BackupScreen")
+
+    @property
     def history_screen(self) -> HistoryScreen:
         return self.screen("history", "ui.screens.history:HistoryScreen")
 
@@ -243,6 +248,9 @@ class CompanionApp(InputRouting, App):
 
     def home(self) -> None:
         self.go("home")
+
+    def backup(self) -> None:
+        self.go(self.backup_screen.name)  # it looks for a USB stick as it is entered
 
     def history(self) -> None:
         self.go(self.history_screen.name)  # it lists the games anew as it is entered

@@ -10,20 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion import backup, history, players, stats
+from companion import history, players, stats, transfer
 from companion.errors import InputError
 from companion.exports import bgg, bgstats, csv_export, pdf
 from companion.i18n import _
-from companion.store import LOCATION, Store, StoreError
-
-_log = logging.getLogger(__name__)
+from companion.store import LOCATION, Store
 
 COMMANDS = ("export", "history", "stats", "players", "backup", "restore", "location")
 GAME_FORMATS = ("pdf", "csv", "json", "bgstats", "bgstats-qr")
@@ -86,9 +81,9 @@ def run(args: argparse.Namespace, store: Store) -> int:
     elif args.command == "location":
         _print({"location": _location(args.name, store)})
     elif args.command == "backup":
-        _print(_backup(args.file, store))
+        _print(transfer.export_to(store, args.file))
     else:
-        _print(_restore(args.file, store))
+        _print(transfer.import_from(store, args.file))
     return EXIT_OK
 
 
@@ -172,49 +167,6 @@ def _game_export(store: Store, game_id: str, format: str) -> str | bytes:
         "bgstats_link": bgstats.link(play) if play.finished else None,
     }
     return _json(exported)
-
-
-def _backup(target: Path, store: Store) -> dict[str, Any]:
-    try:
-        backup.write_verified(store.connection_for_backup(), target)
-    except backup.BackupFileError as error:
-        raise InputError("backup_failed", f"FILE: {error}") from None
-    return {"backup": str(target), "bytes": target.stat().st_size, "games": len(store.list_games())}
-
-
-def _restore(source: Path, store: Store) -> dict[str, Any]:
-    try:
-        backup.check_file(source)
-    except backup.BackupFileError as error:
-        raise InputError("not_a_backup", f"FILE: {error}") from None
-    with tempfile.TemporaryDirectory(prefix="table-companion-restore-") as folder:
-        copy = Path(folder) / "restore.sqlite3"
-        shutil.copyfile(source, copy)
-        try:
-            total = _check_backup(source, copy)
-        except StoreError as error:  # e.g. a backup written by a newer Table Companion
-            raise InputError("not_a_backup", f"FILE: {error}") from None
-        added = store.merge_from(copy)
-    _log.info("restored %d games from %s", len(added), source)
-    return {"restored": added, "already_present": total - len(added)}
-
-
-def _check_backup(source: Path, copy: Path) -> int:
-    """Open ``copy`` of backup ``source`` as a store (migrating it to the current schema) and check
-    every game's chain; the number of games in it."""
-    with Store.open(copy) as incoming:
-        if incoming.quarantined is not None:
-            raise InputError("not_a_backup", f"FILE: {source} is not a usable backup")
-        listed = incoming.list_games()
-        for summary in listed:
-            damage = incoming.load(summary.id).damage
-            if damage is not None:
-                raise InputError(
-                    "not_a_backup",
-                    f"FILE: game {summary.id} in {source} is damaged at entry "
-                    f"{damage.at_seq}: {damage.reason}",
-                )
-        return len(listed)
 
 
 def _json(value: Any) -> str:

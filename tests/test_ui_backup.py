@@ -1,0 +1,73 @@
+"""Backup and restore with a USB stick in a real window: the stick is found when plugged in (the
+kernel's mount table, here a file the test writes), every game is written to it and verified, and
+a backup on it is merged into another table's games by a tap; a file that is no backup is named
+and changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.core.window import Window
+from played_games import record
+from ui_harness import Harness, plain, running_app, shot
+
+from companion import backup
+from companion.store import Store
+from hardware.usb import mounted_sticks
+from ui.audit.checks import audit, window_roots
+
+GAMES = [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Bilal", "Cleo"], 1)]
+
+
+def plug(mounts: Path, stick: Path) -> None:
+    stick.mkdir(parents=True, exist_ok=True)
+    mounts.write_text(
+        "proc /proc proc rw,nosuid 0 0\n"
+        f"/dev/sda1 {str(stick).replace(' ', chr(92) + '040')} vfat rw,nosuid,relatime 0 0\n"
+    )
+
+
+def open_backup(h: Harness, mounts: Path, media: Path) -> None:
+    h.app.backup_screen.sticks = lambda: mounted_sticks(mounts, (media,))
+    h.app.backup()
+    h.frames(2)
+
+
+def test_a_stick_takes_every_game_and_gives_them_to_another_table(tmp_path: Path) -> None:
+    media, mounts = tmp_path / "media", tmp_path / "mounts"
+    mounts.write_text("proc /proc proc rw,nosuid 0 0\n")
+    first, second = tmp_path / "first.sqlite3", tmp_path / "second.sqlite3"
+    ids = record(first, GAMES)
+    stick = media / "pi" / "MY STICK"
+    with running_app(first) as h:
+        open_backup(h, mounts, media)
+        screen = h.screen
+        assert screen.name == "backup" and screen.ids.back_up.disabled
+        assert plain(screen.ids.stick.text) == "No USB stick: plug one in."
+        plug(mounts, stick)
+        h.wait_for(lambda: not screen.ids.back_up.disabled)  # found by the screen's own look
+        assert plain(screen.ids.stick.text) == "USB stick: MY STICK"
+        h.tap(screen.ids.back_up)
+        (written,) = stick.glob("table-companion-*.sqlite3")
+        backup.check_file(written)  # a sound, verified backup of the games
+        assert plain(screen.ids.message.text) == f"2 games saved to {written.name}."
+        assert [plain(c.text) for c in screen.ids.files.children] == [written.name]
+        shot(h, "backup")
+        h.frames(2)
+        assert audit(window_roots(Window), tuple(Window.size)) == []
+
+    (stick / "table-companion-00000000-000000.sqlite3").write_bytes(b"not a database at all")
+    with running_app(second) as h:
+        open_backup(h, mounts, media)
+        screen = h.screen
+        bad, good = sorted(screen.ids.files.children, key=lambda c: c.text)
+        h.tap(bad)
+        assert "not a backup" in plain(screen.ids.message.text)
+        with Store.open(second) as store:
+            assert store.list_games() == []
+        h.tap(good)
+        assert plain(screen.ids.message.text) == (
+            f"2 games restored from {good.text}.\nAlready here, left as they were: 0"
+        )
+    with Store.open(second) as store:
+        assert sorted(g.id for g in store.list_games()) == sorted(ids)
