@@ -107,7 +107,8 @@ def forms() -> dict[str, ScanForm]:
         "draw": ScanForm(frozenset({"to_market"}), _goods("to_market")),
         "load": ScanForm(frozenset({"goods"}), _goods("goods")),
         "take_market": ScanForm(frozenset({"good", "count"}), _taken),
-        "buy": ScanForm(frozenset({"card", "from_cache"}), _bought),
+        # the tops of animals paid are taps (given), not scans: a good cannot say where it lay
+        "buy": ScanForm(frozenset({"card", "from_cache", "from_animals"}), _bought),
         "hide": ScanForm(frozenset({"good"}), _used(SpecialCard.CAVE)),
         "steal": ScanForm(frozenset({"good"}), _used(SpecialCard.THIEF)),
         "end_turn": ScanForm(frozenset({"to_market"}), _goods("to_market")),
