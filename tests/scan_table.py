@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from cli_process import run
 from scanner_pty import FakeScanner, WaitableQueue
 
 from companion.cards import TagDirectory
@@ -106,6 +107,21 @@ class ScannedTable:
         assert not outcome.verdict.ok
         assert self.session.seq == seq
         return outcome.verdict.code
+
+    def process(self, db: Path, *tags: str) -> dict[str, Any]:
+        """Scan one move and hand its cards to ``table-companion game scan`` as a real process
+        (as a script would); the game is reopened after it. Its JSON answer."""
+        started = time.perf_counter()
+        cards = self.read(*tags)
+        code, out = run(
+            "game", "scan", self.session.game_id, str(self.session.seq), *cards, "--compact", db=db
+        )
+        self.latencies.append(time.perf_counter() - started)
+        assert code == 0, out
+        self.session = Session.resume(self.store, self.session.game_id)
+        self.scanned_moves += 1
+        self.scanned_cards += len(tags)
+        return out  # type: ignore[no-any-return]
 
     def act(self, action: dict[str, Any]) -> None:
         """A move entered by touch (no card in it)."""

@@ -5,7 +5,9 @@ parser (:mod:`scan_table`), as the app reads them."""
 from __future__ import annotations
 
 import logging
+import random
 import statistics
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +15,7 @@ from typing import Any
 
 from scan_table import ScannedTable
 
+from companion.cards import card_ids
 from companion.cli import games
 from companion.games.tuareg.loading import reason_message
 from companion.store import Store
@@ -149,3 +152,89 @@ def test_a_tuareg_game_by_scanner(tmp_path: Path) -> None:
                 }
             )
         )
+
+
+def _legal(t: ScannedTable) -> list[dict[str, Any]]:
+    rules = t.session.rules
+    return [rules.dump_action(action) for action in rules.legal_actions(t.session.state)]
+
+
+def _thief_pile(pen: int) -> tuple[str, ...]:
+    """A pile's three cards, scanned goods card first (the order does not matter)."""
+    return (
+        "TIMBUKTU-THIEF-GOODS-GOLD-SALT",
+        f"TIMBUKTU-THIEF-PEN-{pen}",
+        "TIMBUKTU-THIEF-PITCH-1-3",
+    )
+
+
+def test_a_timbuktu_game_by_scanner(tmp_path: Path) -> None:
+    with table(tmp_path, "timbuktu", "A:blue", "B:white", "C:red") as t:
+        assert t.refused("TIMBUKTU-CAMEL-A") == "unexpected_card"  # caravans are loaded first
+        for load in _legal(t):  # caravan loads are goods on a board: entered by touch
+            t.act(load)
+        assert t.refused("TIMBUKTU-CAMEL-A") == "scan_ambiguous"  # which pen: a tap says
+        assert t.refused("TIMBUKTU-CAMEL-A", "TIMBUKTU-CAMEL-B") == "unexpected_card"
+        stages = 0
+        seen = set()
+        while t.session.state.phase.value != "game_over":
+            legal = _legal(t)
+            kind = legal[0]["kind"]
+            seen.add(kind)
+            if kind in ("place", "move"):
+                # the camel card names the camel; the pen (and a payment, a swap field) is a tap
+                wanted = legal[-1]
+                given = {key: value for key, value in wanted.items() if key not in ("camel",)}
+                played = t.play(f"TIMBUKTU-CAMEL-{wanted['camel']}", given=given)
+                assert played == wanted
+            elif kind == "pass_thief_piles":
+                t.act(legal[0])
+            else:
+                assert kind == "thief"
+                robbed = sorted({action["pen"] for action in legal})
+                pile = _thief_pile(robbed[0])
+                assert t.refused(*pile[:2]) == "scan_incomplete"
+                expected = {
+                    "kind": "thief",
+                    "pen": robbed[0],
+                    "pitches": [1, 3],
+                    "goods": ["gold", "salt"],
+                }
+                if len(robbed) == 5 and stages == 0:  # once by a real ``game scan`` process
+                    assert t.process(tmp_path / "g.sqlite3", *pile)["action"] == expected
+                else:
+                    assert t.play(*pile) == expected
+                stages += len(robbed) == 1
+        assert stages == 3
+        assert seen == {"place", "move", "pass_thief_piles", "thief"}
+
+
+def test_a_targi_game_by_scanner(tmp_path: Path) -> None:
+    """Every card drawn in a whole game is scanned: the central cards revealed at setup and at
+    each round's end, the goods cards of the Caravan and the tribe cards of the Tribal expansion.
+    Other moves are taps, chosen at random (seeded), the Targi sent to the drawing border cards
+    whenever they are free."""
+    ids = card_ids()["targi"]
+    rng = random.Random(3)
+    drawn: Counter[str] = Counter()
+    with table(tmp_path, "targi", "A:blue", "B:white") as t:
+        while not t.session.rules.is_over(t.session.state):
+            legal = _legal(t)
+            carded = [action for action in legal if action.get("card") in ids]
+            if not carded:
+                drawing = [a for a in legal if a["kind"] == "place" and a["card"] in (13, 14)]
+                t.act(drawing[0] if drawing else rng.choice(legal))
+                continue
+            wanted = carded[0]
+            if wanted["kind"] != "reveal" and not drawn[wanted["kind"]]:  # the wrong pile's card
+                other = "TARGI-TRIBE-WELL-3" if wanted["kind"] == "caravan" else "TARGI-GOODS-VP"
+                assert t.refused(other) == "wrong_kind"
+            move, outcome = t.scan(wanted["card"])
+            if outcome.verdict.code == "scan_ambiguous":  # a tribe card's fate, a choice card's
+                assert wanted in move.choices
+                free = {key: wanted[key] for key in ("decision", "choice") if key in wanted}
+                move, outcome = t.scan(wanted["card"], given=free)
+            assert outcome.verdict.ok, (wanted, outcome.verdict)
+            assert move.action is not None and move.action["kind"] == wanted["kind"]
+            drawn[wanted["kind"]] += 1
+    assert drawn["reveal"] >= 12 and drawn["caravan"] >= 1 and drawn["tribal_expansion"] >= 1
