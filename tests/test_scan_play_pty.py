@@ -35,14 +35,15 @@ def table(tmp_path: Path, game: str, *players: str) -> Iterator[ScannedTable]:
             yield scanned
         latencies = sorted(scanned.latencies)
         logger.warning(
-            "%s: %d scans, scan -> verdict median %.1f ms (max %.1f ms); %d moves by %d scans, "
-            "%d by touch",
+            "%s: %d scans, scan -> verdict median %.1f ms (max %.1f ms); %d moves by %d scans "
+            "saving %d taps, %d moves by touch",
             game,
             len(latencies),
             1000 * statistics.median(latencies),
             1000 * latencies[-1],
             scanned.scanned_moves,
             scanned.scanned_cards,
+            scanned.taps_saved,
             scanned.touched,
         )
 
