@@ -98,3 +98,22 @@ def test_a_timbuktu_card_the_moment_does_not_take_changes_nothing(tmp_path: Path
     assert "TIMBUKTU-THIEF-PEN-1" in out["verdict"]["message"]
     code, out = run("game", "scan", gid, "0", "TARGI-TRIBE-WELL-3", db=db)
     assert (code, out["verdict"]["code"]) == (1, "other_game")
+
+
+def test_check_answers_without_writing_and_a_move_of_one_card_takes_one(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    gid = _new(db, "tuareg")["game_id"]
+    pair = ("TUAREG-GOOD-SALT", "TUAREG-GOOD-SALT")
+    code, out = run("game", "scan", gid, "0", *pair, "--check", "--compact", db=db)
+    assert code == 0 and out["verdict"]["ok"] and out["action"]["kind"] == "open_market"
+    assert out["seq"] == 0
+    code, out = run("game", "scan", gid, "0", *pair, "--with", "[1]", db=db)
+    assert (code, out["error"]["code"]) == (2, "invalid_value")
+    code, log = run("game", "log", gid, db=db)
+    assert log["entries"] == []
+    targi = _new(db, "targi")["game_id"]
+    code, legal = run("game", "legal", targi, db=db)
+    cards = [action["card"] for action in legal[:2]]
+    code, out = run("game", "scan", targi, "0", *cards, db=db)
+    assert (code, out["verdict"]["code"], out["seq"]) == (1, "scan_one_card", 0)
+    assert cards[0] in out["verdict"]["message"] and out["cards"] == cards
