@@ -92,6 +92,7 @@ def card_name(spec: GameSpec, card: str, words: Mapping[str, str]) -> str:
 _FONT = "DejaVu"
 """Kivy's DejaVu Sans, as the score-sheet PDF uses: the built-in PDF fonts have Latin-1 only."""
 
+
 def write_pdf(game: str, path: Path, size: str = "a4") -> int:
     """Write ``game``'s labels to ``path`` on ``size`` sheets; the number of labels."""
     from fpdf import FPDF

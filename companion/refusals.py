@@ -171,6 +171,10 @@ SCAN_NOT_MAPPED = SHARED.add(
         "(or with game act)."
     ),
 )
+SCAN_INCOMPLETE = SHARED.add("scan_incomplete", N_("{cards}: not a whole move yet. {needs}"))
+SCAN_ONE_CARD = SHARED.add(
+    "scan_one_card", N_("{game} takes one card per move: scan {cards} one at a time.")
+)
 
 
 def all_refusals() -> list[Refusal]:

@@ -1,28 +1,53 @@
-"""A scanned tag turned into the move it stands for now, as the screen would: ``game scan``.
+"""Scanned tags turned into the move they stand for now, as the screen would: ``game scan``.
 
-The tag resolves to a card (a printed card id, else an enrolled RFID tag; else it is unknown), the
-card is checked against the moment (:func:`companion.cards.check_scan`: another game's card, or one
-the game's own check refuses, changes nothing), then matched with the legal actions: those whose
-JSON names the card (its id, or for a card whose copies share an id, the value its actions use, e.g.
-Tuareg's ``"water"``). One action: it is the move. Several that differ only in the central cell a
-card is revealed on: the first cell waiting for a card, as the screen takes it. Otherwise the scan
-alone does not say which move is meant, and it is refused with a registered code
-(``scan_ambiguous``, with the candidates; ``scan_not_mapped`` where the game has no scan check and
-no action names the card; ``unexpected_card`` where the check passed but nothing uses it).
+Each tag resolves to a card (a printed card id, else an enrolled RFID tag; else it is unknown), and
+each card is checked against the moment (:func:`companion.cards.check_scan`: another game's card,
+or one the game's own check refuses, changes nothing). Then:
+
+- **One card, one move** (a game without scan forms, Targi): the legal actions whose JSON names the
+  card (its id, or for a card whose copies share an id, the value its actions use) are the
+  candidates.
+- **Cards that build a move** (a game with :attr:`~companion.spec.GameSpec.scan_forms`: Tuareg,
+  Timbuktu): the cards, in the order they were scanned, fill the fields of an action kind (a
+  Tuareg load's ``goods``, a Timbuktu thief pile's pen, pitches and goods); the rest of the action
+  (whose turn, which animal, which cave) comes from the legal actions now. Each such action is
+  judged by the rules (:meth:`GameRules.check`), so a card that may not go on says why with the
+  same reasons as the touch builder (e.g. Tuareg's loading rules).
+
+``given`` is what the scan cannot say and a tap does (``{"kind": "load", "onto": "camel-1"}``):
+only the candidates agreeing with it count, and it fills fields the cards leave open. One legal
+candidate is the move; several that differ only in the central cell a card is revealed on: the
+first cell waiting for a card, as the screen takes it. Otherwise the scans do not say which move is
+meant (``scan_ambiguous``, with the candidates as ``choices``), or they are refused with the reason:
+the rules' refusal of the move they make, ``scan_incomplete`` (cards of a move, not a whole one
+yet), ``scan_one_card`` (several cards where a move takes one), ``unexpected_card`` (nothing now
+takes them), ``scan_not_mapped`` (a game with no scan check and no action naming the card).
+
+Nothing is kept between scans: a move of several cards is asked with all of its cards at once (the
+screen passes the cards it gathered, a script the tags it read), so the same cards against the same
+game always get the same answer, and no half-built move outlives an undo or another device's move.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards import TagDirectory, check_scan
 from companion.errors import InputError
 from companion.i18n import _
-from companion.refusals import SCAN_AMBIGUOUS, SCAN_NOT_MAPPED, UNEXPECTED_CARD
+from companion.refusals import (
+    SCAN_AMBIGUOUS,
+    SCAN_NOT_MAPPED,
+    SCAN_ONE_CARD,
+    UNEXPECTED_CARD,
+)
 from companion.registry import GAMES
-from companion.session import Session
+from companion.session import Outcome, Session
+from companion.spec import ScanForm
 from companion.store import Store
 from companion.verdict import Verdict
 
@@ -34,12 +59,17 @@ PICK_FIRST = frozenset({"cell"})
 
 @dataclass(frozen=True)
 class ScanMove:
-    """What a scan means now: the ``action`` to submit, or the ``verdict`` refusing it."""
+    """What scans mean now: the ``action`` to submit, or the ``verdict`` refusing them."""
 
-    card: str
+    cards: tuple[str, ...]
     action: dict[str, Any] | None = None
     verdict: Verdict = field(default_factory=Verdict.legal)
     choices: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def card(self) -> str:
+        """The card scanned last (the only one, for a move of one card)."""
+        return self.cards[-1]
 
 
 def resolve_tag(store: Store, tag: str) -> str:
@@ -53,6 +83,16 @@ def resolve_tag(store: Store, tag: str) -> str:
             ),
         )
     return card
+
+
+def _json(value: Mapping[str, Any]) -> dict[str, Any]:
+    """``value`` as JSON reads it back (tuples become lists), to compare with dumped actions."""
+    loaded: dict[str, Any] = json.loads(json.dumps(value))
+    return loaded
+
+
+def _key(action: Mapping[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True)
 
 
 def _values(game: str, card: str) -> set[str]:
@@ -72,29 +112,154 @@ def _names(value: Any, wanted: set[str]) -> bool:
     return False
 
 
+def _agrees(action: Mapping[str, Any], given: Mapping[str, Any], open_: frozenset[str]) -> bool:
+    """Whether ``action`` has every field ``given`` names, with its value (``open_`` fields: any)."""
+    return all(
+        key in action and (key in open_ or action[key] == value) for key, value in given.items()
+    )
+
+
 def _same_but(actions: list[dict[str, Any]], free: frozenset[str]) -> bool:
     first = {key: value for key, value in actions[0].items() if key not in free}
     return all({k: v for k, v in a.items() if k not in free} == first for a in actions[1:])
 
 
-def scan_move(session: Session, card: str) -> ScanMove:
-    """The move a scan of ``card`` makes now, or why it makes none."""
+def _chosen(cards: tuple[str, ...], candidates: list[dict[str, Any]]) -> ScanMove | None:
+    """The move among legal ``candidates``, the ambiguity refusal, or None if there is none."""
+    if len(candidates) == 1 or (candidates and _same_but(candidates, PICK_FIRST)):
+        return ScanMove(cards, action=candidates[0])
+    if candidates:
+        refusal = SCAN_AMBIGUOUS.verdict(card=", ".join(cards), count=len(candidates))
+        return ScanMove(cards, verdict=refusal, choices=candidates)
+    return None
+
+
+def scan_move(
+    session: Session, cards: Sequence[str], given: Mapping[str, Any] | None = None
+) -> ScanMove:
+    """The move the scanned ``cards`` (in scan order) make now, or why they make none; nothing is
+    submitted. ``given``: the fields a tap chose (see the module's description)."""
+    scanned = tuple(cards)
+    if not scanned:
+        raise ValueError("a scan names at least one card")
     game = session.rules.name
-    verdict = check_scan(game, session.state, card)
-    if not verdict.ok:
-        return ScanMove(card, verdict=verdict)
-    wanted = _values(game, card)
+    for card in scanned:
+        verdict = check_scan(game, session.state, card)
+        if not verdict.ok:
+            return ScanMove(scanned, verdict=verdict)
+    wanted = _json(given or {})
+    forms = GAMES[game].scan_forms()
+    if forms:
+        return _formed(session, forms, scanned, wanted)
+    if len(scanned) > 1:
+        refusal = SCAN_ONE_CARD.verdict(game=GAMES[game].title(), cards=", ".join(scanned))
+        return ScanMove(scanned, verdict=refusal)
+    return _named(session, scanned[0], wanted)
+
+
+def _named(session: Session, card: str, given: dict[str, Any]) -> ScanMove:
+    """One card: the legal actions naming it."""
+    game = session.rules.name
     rules = session.rules
+    wanted = _values(game, card)
     candidates = [
         dumped
         for dumped in (rules.dump_action(a) for a in rules.legal_actions(session.state))
-        if _names(dumped, wanted)
+        if _names(dumped, wanted) and _agrees(dumped, given, frozenset())
     ]
-    if len(candidates) == 1 or (candidates and _same_but(candidates, PICK_FIRST)):
-        return ScanMove(card, action=candidates[0])
-    if candidates:
-        refusal = SCAN_AMBIGUOUS.verdict(card=card, count=len(candidates))
-        return ScanMove(card, verdict=refusal, choices=candidates)
+    chosen = _chosen((card,), candidates)
+    if chosen is not None:
+        return chosen
     if GAMES[game].check_scan is None:
-        return ScanMove(card, verdict=SCAN_NOT_MAPPED.verdict(game=GAMES[game].title(), card=card))
-    return ScanMove(card, verdict=UNEXPECTED_CARD.verdict(card=card))
+        return ScanMove(
+            (card,), verdict=SCAN_NOT_MAPPED.verdict(game=GAMES[game].title(), card=card)
+        )
+    return ScanMove((card,), verdict=UNEXPECTED_CARD.verdict(card=card))
+
+
+def _frames(
+    session: Session, forms: Mapping[str, ScanForm], given: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The legal actions a form's cards could complete, without the fields the cards fill (one
+    each), in the legal actions' order; where none agrees with ``given``, the move it names (its
+    refusal then says why it cannot be made now)."""
+    rules = session.rules
+    frames: dict[str, dict[str, Any]] = {}
+    for dumped in (rules.dump_action(a) for a in rules.legal_actions(session.state)):
+        form = forms.get(dumped["kind"])
+        if form is None or not _agrees(dumped, given, form.fields):
+            continue
+        frame = {key: value for key, value in dumped.items() if key not in form.fields}
+        frames.setdefault(_key(frame), frame)
+    if frames or given.get("kind") not in forms:
+        return list(frames.values())
+    named = {key: value for key, value in given.items() if key not in forms[given["kind"]].fields}
+    seat = getattr(session.state, "to_move", None)
+    return [named] if seat is None else [named, {"player": seat, **named}]
+
+
+def _formed(
+    session: Session, forms: Mapping[str, ScanForm], cards: tuple[str, ...], given: dict[str, Any]
+) -> ScanMove:
+    """Cards that fill a form: each legal frame completed with them, judged by the rules."""
+    rules, state = session.rules, session.state
+    fills: dict[str, dict[str, Any] | Verdict | None] = {}
+    judged: dict[str, tuple[dict[str, Any], Verdict]] = {}
+    incomplete: Verdict | None = None
+    for frame in _frames(session, forms, given):
+        kind = frame["kind"]
+        if kind not in fills:
+            fills[kind] = forms[kind].fill(cards)
+        filled = fills[kind]
+        if filled is None:
+            continue
+        if isinstance(filled, Verdict):
+            incomplete = incomplete or filled
+            continue
+        try:
+            action = rules.parse_action({**frame, **given, **filled})
+        except InputError:
+            continue  # e.g. more cards than the action holds, or a field the frame lacks
+        dumped = rules.dump_action(action)
+        judged.setdefault(_key(dumped), (dumped, rules.check(state, action)))
+    chosen = _chosen(cards, [dumped for dumped, verdict in judged.values() if verdict.ok])
+    if chosen is not None:
+        return chosen
+    refusals = [verdict for _dumped, verdict in judged.values()]
+    if refusals and len({verdict.code for verdict in refusals}) == 1:
+        return ScanMove(cards, verdict=refusals[0])
+    if incomplete is not None and not refusals:
+        return ScanMove(cards, verdict=incomplete)
+    return ScanMove(cards, verdict=UNEXPECTED_CARD.verdict(card=", ".join(cards)))
+
+
+def play_scan(
+    session: Session,
+    cards: Sequence[str],
+    *,
+    seq: int,
+    given: Mapping[str, Any] | None = None,
+    check: bool = False,
+) -> tuple[ScanMove, Outcome]:
+    """Submit the move the scanned ``cards`` make (``seq``: the last one the caller saw), or answer
+    its refusal; nothing is written when refused. ``check``: only say what the move would get,
+    submitting nothing (a move of several cards, checked as it grows card by card)."""
+    move = scan_move(session, cards, given)
+    if move.action is None:
+        logger.info(
+            "game %s: scan of %s refused (%s)", session.game_id, move.cards, move.verdict.code
+        )
+        return move, session.refuse(move.verdict, seq=seq, game_id=session.game_id)
+    action = session.rules.parse_action(move.action)
+    if check:
+        # the view is checked as a submission would (stale, damaged), and nothing is written
+        return move, session.refuse(Verdict.legal(), seq=seq, game_id=session.game_id)
+    outcome = session.submit(action, seq=seq, game_id=session.game_id)
+    logger.info(
+        "game %s: scan of %s as %s: %s",
+        session.game_id,
+        ", ".join(move.cards),
+        move.action.get("kind"),
+        outcome.verdict.code or "ok",
+    )
+    return move, outcome

@@ -25,6 +25,17 @@ SettingsReader = Callable[[], Mapping[str, Any]]
 """Reads the game's stored settings (key -> JSON value); called only when one is needed."""
 ScanCheck = Callable[[Any, str], "Verdict"]
 """Whether a scanned card of the game fits the state's current phase, and if not, why."""
+ScanFill = Callable[[tuple[str, ...]], "dict[str, Any] | Verdict | None"]
+"""The fields of one action kind that scanned cards (in scan order) fill; a refusal when the cards
+are of that kind of move but not a whole one yet (why); None when they make no such move."""
+
+
+@dataclass(frozen=True)
+class ScanForm:
+    """How the cards of one action kind are scanned: the action's ``fields`` they fill, and how."""
+
+    fields: frozenset[str]
+    fill: ScanFill
 
 
 @dataclass(frozen=True)
@@ -109,6 +120,9 @@ class GameSpec:
     that the table sticks it on the right card (Targi: a tribe card's points and cost)."""
     check_scan: ScanCheck | None = None
     """Whether a scanned card of this game fits the moment; None: any of its cards does."""
+    scan_forms: Callable[[], Mapping[str, ScanForm]] = field(default=dict)
+    """Action kind -> how scanned cards make that kind of move (loaded on first use); empty: a
+    scan is one card, and the legal action naming it is the move (:mod:`companion.scan_play`)."""
     turn_end: str | None = None
     """The action kind of "my turn is done" (``{"kind": ..., "player": seat}``); None: a turn
     ends with its move."""

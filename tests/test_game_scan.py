@@ -73,15 +73,47 @@ def test_a_scan_that_fits_several_moves_lists_them_and_changes_nothing(tmp_path:
     db = tmp_path / "g.sqlite3"
     gid = _new(db, "tuareg")["game_id"]
     code, out = run("game", "scan", gid, "0", "tuareg-good-water", db=db)
-    assert (code, out["verdict"]["code"], out["action"]) == (1, "scan_ambiguous", None)
-    assert len(out["choices"]) > 1
-    assert all('"water"' in json.dumps(choice) for choice in out["choices"])
+    assert (code, out["verdict"]["code"], out["action"]) == (1, "scan_incomplete", None)
     assert out["seq"] == 0
+    code, out = run("game", "scan", gid, "0", "TUAREG-GOOD-WATER", "TUAREG-GOOD-GOLD", db=db)
+    assert code == 0 and out["action"] == {"kind": "open_market", "goods": ["water", "gold"]}
+    assert out["cards"] == ["TUAREG-GOOD-WATER", "TUAREG-GOOD-GOLD"]
+    # a water now: laid into the market by a draw, or taken from it onto one of three camels
+    code, out = run("game", "scan", gid, "1", "TUAREG-GOOD-WATER", db=db)
+    assert (code, out["verdict"]["code"], out["action"]) == (1, "scan_ambiguous", None)
+    assert {choice["kind"] for choice in out["choices"]} == {"draw", "take_market"}
+    assert all('"water"' in json.dumps(choice) for choice in out["choices"])
+    assert out["seq"] == 1
+    # a tap says which: the camel it goes on
+    given = json.dumps({"kind": "take_market", "onto": out["choices"][-1]["onto"]})
+    code, out = run("game", "scan", gid, "1", "TUAREG-GOOD-WATER", "--with", given, db=db)
+    assert code == 0 and out["action"]["kind"] == "take_market" and out["seq"] == 2
 
 
-def test_timbuktu_cannot_yet_make_a_move_of_one_thief_card(tmp_path: Path) -> None:
+def test_a_timbuktu_card_the_moment_does_not_take_changes_nothing(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite3"
     gid = _new(db, "timbuktu", players=3)["game_id"]
     code, out = run("game", "scan", gid, "0", "TIMBUKTU-THIEF-PEN-1", db=db)
-    assert (code, out["verdict"]["code"], out["seq"]) == (1, "scan_not_mapped", 0)
-    assert "Timbuktu" in out["verdict"]["message"]
+    assert (code, out["verdict"]["code"], out["seq"]) == (1, "unexpected_card", 0)
+    assert "TIMBUKTU-THIEF-PEN-1" in out["verdict"]["message"]
+    code, out = run("game", "scan", gid, "0", "TARGI-TRIBE-WELL-3", db=db)
+    assert (code, out["verdict"]["code"]) == (1, "other_game")
+
+
+def test_check_answers_without_writing_and_a_move_of_one_card_takes_one(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    gid = _new(db, "tuareg")["game_id"]
+    pair = ("TUAREG-GOOD-SALT", "TUAREG-GOOD-SALT")
+    code, out = run("game", "scan", gid, "0", *pair, "--check", "--compact", db=db)
+    assert code == 0 and out["verdict"]["ok"] and out["action"]["kind"] == "open_market"
+    assert out["seq"] == 0
+    code, out = run("game", "scan", gid, "0", *pair, "--with", "[1]", db=db)
+    assert (code, out["error"]["code"]) == (2, "invalid_value")
+    code, log = run("game", "log", gid, db=db)
+    assert log["entries"] == []
+    targi = _new(db, "targi")["game_id"]
+    code, legal = run("game", "legal", targi, db=db)
+    cards = [action["card"] for action in legal[:2]]
+    code, out = run("game", "scan", targi, "0", *cards, db=db)
+    assert (code, out["verdict"]["code"], out["seq"]) == (1, "scan_one_card", 0)
+    assert cards[0] in out["verdict"]["message"] and out["cards"] == cards

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from cli_process import run
 from scanner_pty import FakeScanner
 
 from companion.cards import TagDirectory
+from companion.registry import GAMES
 from companion.store import Store
 
 
@@ -88,7 +90,7 @@ def test_an_import_that_conflicts_names_the_card_and_changes_nothing(tmp_path: P
 class Enrolment:
     """``tags enrol`` as a real process reading a fake scanner on a real pty."""
 
-    def __init__(self, tmp_path: Path, db: Path, *args: str) -> None:
+    def __init__(self, tmp_path: Path, db: Path, *args: str, guard: float = 30) -> None:
         self.link = tmp_path / "ttyScanner"
         self.scanner = FakeScanner(self.link)
         config = tmp_path / "config.toml"
@@ -112,7 +114,7 @@ class Enrolment:
             stderr=subprocess.PIPE,
             text=True,
         )
-        self._guard = threading.Timer(30, self.child.kill)
+        self._guard = threading.Timer(guard, self.child.kill)
         self._guard.start()
 
     def line(self) -> dict[str, Any]:
@@ -185,3 +187,47 @@ def test_copies_of_a_card_each_get_their_own_tag(tmp_path: Path) -> None:
     assert run_.line() == {"done": False, "enrolled": 3, "left": 58}
     assert run_.finish()[0] == 0
     assert _enrolled(db) == dict.fromkeys(("G1", "G2", "G3"), "TUAREG-GOOD-GOLD")
+
+
+def test_a_whole_deck_is_enrolled_in_one_run_and_its_tags_then_play(tmp_path: Path) -> None:
+    """Every physical Tuareg card, copies included, gets its own RFID tag in one run that ends by
+    itself; a tag already used is refused midway (naming its card) and the card asked again."""
+    db = tmp_path / "c.sqlite3"
+    run_ = Enrolment(tmp_path, db, "tuareg", guard=60)
+    tags: dict[str, str] = {}
+    while True:
+        prompt = run_.line()
+        if "done" in prompt:
+            break
+        tag = f"{len(tags) + 1:010X}"  # 10 hex digits, as an RDM6300 reads a tag
+        if len(tags) == 30:  # someone scans the first card's tag again
+            previous = next(iter(tags))
+            time.sleep(1.1)  # away longer than the repeat gap: not the reader's repeat
+            run_.scan(previous)
+            refused = run_.line()
+            assert (refused["code"], refused["enrolled_to"]) == (
+                "tag_enrolled_elsewhere",
+                tags[previous],
+            )
+            assert run_.line() == prompt  # the same card, asked again
+        run_.scan(tag)
+        enrolled = run_.line()
+        assert (enrolled["result"], enrolled["card"], enrolled["copy"]) == (
+            "enrolled",
+            prompt["card"],
+            prompt["copy"],
+        )
+        tags[tag] = prompt["card"]
+    assert prompt == {"done": True, "enrolled": 61, "left": 0}
+    assert run_.finish()[0] == 0
+    assert _enrolled(db) == tags
+    copies = {card: list(tags.values()).count(card) for card in set(tags.values())}
+    assert copies == GAMES["tuareg"].card_copies()  # a tag for each physical copy
+    # the enrolled tags are the cards now: the market opens by two of them
+    gid = run("game", "new", "tuareg", "--player=A:blue", "--player=B:white", db=db)[1]["game_id"]
+    water, gold = (
+        next(tag for tag, card in tags.items() if card == f"TUAREG-GOOD-{good}")
+        for good in ("WATER", "GOLD")
+    )
+    code, out = run("game", "scan", gid, "0", water, gold, db=db)
+    assert code == 0 and out["action"] == {"kind": "open_market", "goods": ["water", "gold"]}

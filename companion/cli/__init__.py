@@ -79,11 +79,24 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     act.add_argument("action", help="the action as a JSON object")
     act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     scan = verbs.add_parser(
-        "scan", help="a scanned tag, as the screen takes it: the move it makes now, or why none"
+        "scan", help="scanned tags, as the screen takes them: the move they make now, or why none"
     )
     scan.add_argument("game_id")
     scan.add_argument("seq", help=seq_help)
-    scan.add_argument("tag", help="what the scanner read: a card id or an enrolled RFID tag")
+    scan.add_argument(
+        "tag",
+        nargs="+",
+        help="what the scanner read: a card id or an enrolled RFID tag; several build one move",
+    )
+    scan.add_argument(
+        "--with",
+        dest="given",
+        metavar="JSON",
+        help='the fields a tap chooses, e.g. {"kind": "load", "onto": "camel-1"}',
+    )
+    scan.add_argument(
+        "--check", action="store_true", help="submit nothing: say what the move would get"
+    )
     scan.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     for verb in ("undo", "redo"):
         step = verbs.add_parser(verb, help=f"{verb} the last action")
@@ -136,8 +149,10 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
             if outcome.verdict.ok:
                 settings_cli.remember_accepted(store, session)
         elif args.verb == "scan":
-            move, outcome = scan_cli.scan(store, session, args.seq, args.tag)
-            if outcome.verdict.ok:
+            move, outcome = scan_cli.scan(
+                store, session, args.seq, args.tag, given=args.given, check=args.check
+            )
+            if outcome.verdict.ok and not args.check:
                 settings_cli.remember_accepted(store, session)
             report, code = games.outcome_report(session, outcome, compact=args.compact)
             _print({**scan_cli.described(move), **report})

@@ -8,13 +8,16 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _
-from companion.spec import GameSpec, Question, TableSettings, question_set
+from companion.spec import GameSpec, Question, ScanForm, TableSettings, question_set
 
 if TYPE_CHECKING:
     from companion.game import GameRules
 
 THIEF_GOODS = ("GOLD", "COFFEE", "PEPPER", "SALT", "WATER")
 THIEF_PENS = THIEF_PITCHES = range(1, 6)
+CAMEL_LETTERS = "ABCDEFGH"
+CARAVAN_COLOURS = 5
+"""The box's caravans: 5 colours, each with camels A-H and a camel card for each (40 cards)."""
 
 
 def _title() -> str:
@@ -40,18 +43,37 @@ def _faces(values: Iterable[str]) -> list[str]:
 
 
 def _card_ids() -> frozenset[str]:
-    """Only the 15 thief cards are drawn face down, and their printed faces are not public: their
-    ids describe what a face shows, not a copy: ``TIMBUKTU-THIEF-PEN-<1..5>``,
+    """The 40 camel cards: ``TIMBUKTU-CAMEL-<A..H>``, one id per letter (a card's colour is its
+    player's, and every colour has the same 8 letters). The 15 thief cards are drawn face down,
+    and their printed faces are not public: their ids describe what a face shows, not a copy:
+    ``TIMBUKTU-THIEF-PEN-<1..5>``,
     ``TIMBUKTU-THIEF-PITCH-<a>[-<b>]`` (one or two pitch numbers 1-5, ascending) and
     ``TIMBUKTU-THIEF-GOODS-<X>[-<Y>]`` (one or two different goods in the order gold, coffee,
     pepper, salt, water), as a revealed thief pile is entered in the game. Every well-formed face
     is accepted because which ones exist is unknown; pens are numbered 1-5 in the order the table
     agreed on."""
     return frozenset(
-        [f"TIMBUKTU-THIEF-PEN-{pen}" for pen in THIEF_PENS]
+        [f"TIMBUKTU-CAMEL-{letter}" for letter in CAMEL_LETTERS]
+        + [f"TIMBUKTU-THIEF-PEN-{pen}" for pen in THIEF_PENS]
         + [f"TIMBUKTU-THIEF-PITCH-{face}" for face in _faces(map(str, THIEF_PITCHES))]
         + [f"TIMBUKTU-THIEF-GOODS-{face}" for face in _faces(THIEF_GOODS)]
     )
+
+
+def _card_copies() -> dict[str, int]:
+    """A camel card of each letter in each caravan colour."""
+    return {f"TIMBUKTU-CAMEL-{letter}": CARAVAN_COLOURS for letter in CAMEL_LETTERS}
+
+
+def _card_hints() -> dict[str, str]:
+    hint = _("a camel card: one of this letter in every caravan colour")
+    return {f"TIMBUKTU-CAMEL-{letter}": hint for letter in CAMEL_LETTERS}
+
+
+def _scan_forms() -> dict[str, ScanForm]:
+    from companion.games.timbuktu.scans import forms
+
+    return forms()
 
 
 def _settings() -> TableSettings:
@@ -79,6 +101,9 @@ SPEC = GameSpec(
     max_players=5,
     questions=_questions,
     card_ids=_card_ids,
+    card_copies=_card_copies,
+    card_hints=_card_hints,
+    scan_forms=_scan_forms,
     settings=_settings,
     names=_names,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _
-from companion.spec import GameSpec, Question, TableSettings, question_set
+from companion.spec import GameSpec, Question, ScanForm, TableSettings, question_set
 
 if TYPE_CHECKING:
     from companion.game import GameRules
@@ -48,6 +48,12 @@ def _card_copies() -> dict[str, int]:
     }
 
 
+def _scan_forms() -> dict[str, ScanForm]:
+    from companion.games.tuareg.scans import forms
+
+    return forms()
+
+
 def _settings() -> TableSettings:
     from companion.games.tuareg import values
 
@@ -74,6 +80,7 @@ SPEC = GameSpec(
     questions=_questions,
     card_ids=_card_ids,
     card_copies=_card_copies,
+    scan_forms=_scan_forms,
     turn_end="end_turn",
     stage_end="score_stage",
     settings=_settings,
