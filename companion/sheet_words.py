@@ -69,14 +69,10 @@ def tiebreak(sheet: ScoreSheet) -> str:
     step = next((s for s in sheet.tiebreaks if s.key == key), None)
     if len(leaders) == 1:
         return _won(sheet, leaders[0], step)
-    steps = ", ".join(s.said for s in sheet.tiebreaks)
+    steps = ", ".join(s.said for s in sheet.tiebreaks)  # a draw, whatever the game calls it
     if not steps:
-        return _("{players} share first place: no tie-break separates them.").format(
-            players=names(leaders)
-        )
-    return _("{players} share first place: still level after the tie-break ({steps}).").format(
-        players=names(leaders), steps=steps
-    )
+        return _("No tie-break separates them.")
+    return _("No tie-break separates them: equal on {steps}.").format(steps=steps)
 
 
 def _won(sheet: ScoreSheet, winner: str, step: TieBreak | None) -> str:

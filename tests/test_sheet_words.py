@@ -15,7 +15,7 @@ from companion.games.timbuktu.model import Good, Goods
 from companion.games.timbuktu.scoring import sheet as timbuktu_sheet
 from companion.games.tuareg import scoring as tuareg
 from companion.games.tuareg.model import Good as TuaregGood
-from companion.scoresheet import PENDING, ScoreSheet
+from companion.scoresheet import PENDING, Category, ScoreSheet, build_sheet
 from companion.sheet_words import headline, names, tiebreak
 
 
@@ -70,21 +70,23 @@ def test_the_second_step_quotes_only_the_players_still_level_when_it_applied() -
 def test_a_draw_names_everyone_sharing_first_place_and_the_steps_that_left_them_level() -> None:
     sheet = targi(Amal=(30, 7, 2), Bilal=(30, 7, 2), Cleo=(10, 9, 9))
     assert headline(sheet) == "Amal and Bilal share first place with 30 points"
-    assert tiebreak(sheet) == (
-        "Amal and Bilal share first place: still level after the tie-break (gold, number of goods)."
-    )
+    assert tiebreak(sheet) == "No tie-break separates them: equal on gold, number of goods."
     i18n.set_language("pl")
     polish = targi(Amal=(1, 7, 2), Bilal=(1, 7, 2), Cleo=(1, 7, 2))
     assert headline(polish) == "Amal, Bilal i Cleo dzielą pierwsze miejsce z 1 punktem"
+
+
+def test_a_draw_without_tie_break_steps_says_so() -> None:
+    sheet = build_sheet("counter", [Category("n", "n")], {"ann": {"n": 1}, "bob": {"n": 1}}, [])
+    assert (sheet.tiebreak, tiebreak(sheet)) == ("draw", "No tie-break separates them.")
 
 
 def test_timbuktus_shared_victory_is_a_draw_in_words() -> None:
     haul = Goods.of([Good.GOLD, Good.GOLD])
     sheet = timbuktu_sheet(dict.fromkeys(Good, 3), {"Ada": haul, "Ben": haul}, final=True)
     assert sheet.tiebreak == "shared"
-    assert tiebreak(sheet) == (
-        "Ada and Ben share first place: still level after the tie-break (number of goods)."
-    )
+    assert headline(sheet) == "Ada and Ben share first place with 6 points"
+    assert tiebreak(sheet) == "No tie-break separates them: equal on number of goods."
 
 
 def test_a_tie_the_cache_will_decide_is_said_open_not_drawn() -> None:

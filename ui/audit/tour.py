@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.session import Session
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
 
@@ -441,6 +442,28 @@ def timbuktu_final_sheet(d: Driver) -> None:
     d.tap_text("Pitch 1")
     d.tap_text("coffee")
     d.tap_text("Confirm")
+    d.expect_screen("sheet")
+
+
+TIMBUKTU_FIVE = [
+    {"name": n, "colour": c}
+    for n, c in zip(
+        ("Małgorzata", "Bartholomäus", "Cleo", "Dara", "Emil"),
+        ("red", "blue", "green", "yellow", "black"),
+        strict=True,
+    )
+]
+"""The widest sheet: five players, two of them with long names."""
+
+
+@state
+def timbuktu_five_sheet(d: Driver) -> None:
+    """A finished game of five (all five share the victory), reopened from Home's list."""
+    options = p.TIMBUKTU.parse_options({"players": TIMBUKTU_FIVE})
+    session = Session.create(d.store, p.TIMBUKTU, options)
+    p.play_until(session, p.timbuktu_next, p.TIMBUKTU.is_over)
+    refresh_home(d)
+    d.tap_text("Timbuktu · ", prefix=True)
     d.expect_screen("sheet")
 
 
