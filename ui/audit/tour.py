@@ -17,6 +17,7 @@ from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.session import Session
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
+from ui.kv import tr
 
 State = Callable[[Driver], None]
 STATES: dict[str, State] = {}
@@ -199,7 +200,7 @@ def targi_limits(d: Driver) -> None:
 @state
 def targi_score_midgame(d: Driver) -> None:
     targi_take_goods(d)
-    d.tap_text("Score")
+    d.tap_text(tr("Score"))
     d.expect_screen("sheet")
 
 
@@ -305,35 +306,35 @@ def tuareg_reveal(d: Driver) -> None:
 @state
 def tuareg_thief_reveal(d: Driver) -> None:
     tuareg_reveal(d)
-    d.tap_text("gold")
+    d.tap_text(tr("gold"))
 
 
 @state
 def tuareg_majorities(d: Driver) -> None:
     tuareg_thief_reveal(d)
-    d.tap_text("gold")
-    d.tap_text("Cash a map")
+    d.tap_text(tr("gold"))
+    d.tap_text(tr("Cash a map"))
 
 
 @state
 def tuareg_stage_scored(d: Driver) -> None:
     tuareg_majorities(d)
-    d.tap_text("Score stage 1")
+    d.tap_text(tr("Score stage {n}").format(n=1))
 
 
 @state
 def tuareg_final_sheet(d: Driver) -> None:
     tuareg_stage_scored(d)
-    d.tap_text("On to stage 2")
+    d.tap_text(tr("On to stage {n}").format(n=2))
     submit_all(d, p.TUAREG_STAGE_TWO)
-    d.tap_text("Score stage 2")
+    d.tap_text(tr("Score stage {n}").format(n=2))
     d.expect_screen("sheet")
 
 
 @state
 def tuareg_game_over(d: Driver) -> None:
     tuareg_final_sheet(d)
-    d.tap_text("Back")
+    d.tap_text(tr("Back"))
 
 
 @state
@@ -439,9 +440,9 @@ def timbuktu_final_sheet(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile, by touch: the sheet follows
-    d.tap_text("Pitch 1")
-    d.tap_text("coffee")
-    d.tap_text("Confirm")
+    d.tap_text(tr("Pitch {n}").format(n=1))
+    d.tap_text(tr("coffee"))
+    d.tap_text(tr("Confirm"))
     d.expect_screen("sheet")
 
 
@@ -470,7 +471,7 @@ def timbuktu_five_sheet(d: Driver) -> None:
 @state
 def timbuktu_game_over(d: Driver) -> None:
     timbuktu_final_sheet(d)
-    d.tap_text("Back")
+    d.tap_text(tr("Back"))
 
 
 @state
