@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from companion import i18n
+from companion import history, i18n
+from companion.exports import pdf
+from companion.games.targi import actions as ta
 from companion.games.targi.scoring import Tally
 from companion.games.targi.scoring import sheet as targi_sheet
 from companion.games.timbuktu.model import Good, Goods
@@ -17,6 +20,8 @@ from companion.games.tuareg import scoring as tuareg
 from companion.games.tuareg.model import Good as TuaregGood
 from companion.scoresheet import PENDING, Category, ScoreSheet, build_sheet
 from companion.sheet_words import headline, names, tiebreak
+from companion.store import Store
+from ui.audit import positions
 
 
 @pytest.fixture(autouse=True)
@@ -117,3 +122,20 @@ def test_names_are_listed_as_a_sentence_says_them() -> None:
         "A and B",
         "A, B and C",
     ]
+
+
+def test_the_history_and_its_pdf_say_the_tie_break_as_the_sheet_does(tmp_path: Path) -> None:
+    """Listed twice: replayed (and cached), then read from the cache, which keeps the steps."""
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        session = positions.targi_finished(store)
+        sheet = session.score_sheet()
+        others = {n: sheet.totals[n] - sheet.points[n]["vp_tokens"] for n in sheet.players}
+        level = max(others.values()) + 10
+        for seat, (name, gold) in enumerate(zip(sheet.players, (7, 5), strict=True)):
+            vp = level - others[name]  # both end on ``level`` points
+            stock = ta.SetStock(player=seat, dates=0, salt=0, pepper=0, gold=gold, vp=vp)
+            assert session.submit(stock, seq=session.seq, game_id=session.game_id).verdict.ok
+        for _ in range(2):
+            (play,) = history.plays(store)
+            assert pdf.tiebreak_words(play) == "Amal wins the tie on gold: 7 to 5"
+        assert store.cached_results()[session.game_id]["sheet"]["tiebreaks"][0]["key"] == "gold"
