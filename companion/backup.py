@@ -39,6 +39,8 @@ class LostEntries:
     game_id: str
     first: int
     last: int
+    game: str = ""
+    """Which game it is (its registry name), so the table reads its title; '' if not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +164,7 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
                     Path(f"{path}{suffix}").unlink(missing_ok=True)
             continue
         salvaged = salvage(damaged, path)
-        lost = _lost(_tails(damaged), _tails(path))
+        lost = _lost(_tails(damaged), _tails(path), _game_names(damaged))
         logger.warning(
             "restored %s from backup %s and %d later entries from the damaged file; lost: %s",
             path,
@@ -188,13 +190,23 @@ def lost_sentence(restored: Restored) -> str:
         return _("Entries made after that time are lost.")
     if not restored.lost:
         return recovered + _("No entries were lost.")
-    games = "; ".join(
-        _("game {game}, entries {first} to {last}").format(
+    games = "; ".join(_lost_words(lost) for lost in restored.lost)
+    return recovered + _("Lost: {games}.").format(games=games)
+
+
+def _lost_words(lost: LostEntries) -> str:
+    """One game's lost entries, the game named by its title where the damaged file says which."""
+    from companion.registry import spec_for  # the storage loads no game until a title is asked
+
+    try:
+        title = spec_for(lost.game).title()
+    except KeyError:  # not said, or a game this installation no longer has
+        return _("game {game}, entries {first} to {last}").format(
             game=lost.game_id, first=lost.first, last=lost.last
         )
-        for lost in restored.lost
+    return _("{title} (game {game}), entries {first} to {last}").format(
+        title=title, game=lost.game_id, first=lost.first, last=lost.last
     )
-    return recovered + _("Lost: {games}.").format(games=games)
 
 
 def _sound(backup: Path) -> bool:
@@ -242,13 +254,29 @@ def _tails(path: Path) -> dict[str, int] | None:
     return tails
 
 
+def _game_names(path: Path) -> dict[str, str]:
+    """Each game's name (``targi``...) by id in the database at ``path``, as far as it can be read
+    (only consulted once :func:`_tails` has checked every game record against its digest)."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            rows = connection.execute("SELECT CAST(id AS BLOB), CAST(game AS BLOB) FROM games")
+            return {
+                game_id.decode("utf-8", "surrogateescape"): game.decode("utf-8", "replace")
+                for game_id, game in rows.fetchall()
+                if isinstance(game_id, bytes) and isinstance(game, bytes)
+            }
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        logger.info("cannot read the games' names in %s: %s", path, error)
+        return {}
+
+
 def _lost(
-    damaged: dict[str, int] | None, restored: dict[str, int] | None
+    damaged: dict[str, int] | None, restored: dict[str, int] | None, names: dict[str, str]
 ) -> tuple[LostEntries, ...] | None:
     if damaged is None or restored is None:
         return None
     return tuple(
-        LostEntries(game_id, restored.get(game_id, 0) + 1, last)
+        LostEntries(game_id, restored.get(game_id, 0) + 1, last, names.get(game_id, ""))
         for game_id, last in sorted(damaged.items())
         if last > restored.get(game_id, 0)
     )

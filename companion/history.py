@@ -22,7 +22,7 @@ from companion import players as player_records
 from companion.errors import InputError
 from companion.i18n import _
 from companion.registry import GAMES
-from companion.scoresheet import Category, ScoreSheet
+from companion.scoresheet import Category, ScoreSheet, TieBreak
 from companion.session import LogCorruptionError, Session
 from companion.store import Store, StoreError, UnknownGameError
 
@@ -140,6 +140,10 @@ class _Result:
                 "totals": sheet.totals,
                 "ranking": [list(group) for group in sheet.ranking],
                 "tiebreak": sheet.tiebreak,
+                "tiebreaks": [
+                    {"key": step.key, "label": step.label, "values": dict(step.values)}
+                    for step in sheet.tiebreaks
+                ],
                 "final": sheet.final,
                 "notes": list(sheet.notes),
             },
@@ -160,6 +164,10 @@ class _Result:
                 tiebreak=sheet["tiebreak"],
                 final=sheet["final"],
                 notes=tuple(sheet["notes"]),
+                tiebreaks=tuple(
+                    TieBreak(step["key"], step["values"], step["label"])
+                    for step in sheet["tiebreaks"]
+                ),
             ),
             over=data["over"],
             ended_at=data["ended_at"],
@@ -254,7 +262,7 @@ def plays(
             continue
         try:
             options, created_at = store.game_info(summary.id)
-            if summary.id in cached:
+            if _complete(cached.get(summary.id)):
                 result = _Result.from_cached(cached[summary.id])
             else:
                 result = _replayed(store, summary.id)
@@ -266,6 +274,12 @@ def plays(
         play = _play(store, summary.id, options, created_at, result, moment)
         if play.status in SHOWN:
             yield play
+
+
+def _complete(cached: Any) -> bool:
+    """A cached result that holds the sheet's tie-break steps: one cached before sheets kept them
+    is computed again (and cached anew)."""
+    return isinstance(cached, dict) and "tiebreaks" in cached.get("sheet", {})
 
 
 def _parse(stamp: str) -> datetime:

@@ -1,6 +1,6 @@
 """The one score-sheet model every game produces: categories x players, totals, ranks, tie-break.
 
-Exports (JSON, CSV) are views of this model.
+Exports (JSON, CSV) are views of this model; :mod:`companion.sheet_words` says its outcome in words.
 """
 
 from __future__ import annotations
@@ -17,12 +17,27 @@ class Category:
     label: str
 
 
+DRAW = "draw"
+"""The tie-break when every step left the best players equal: they share first place."""
+PENDING = "pending"
+"""The tie-break while players tied on points cannot be told apart yet (what decides is not known
+yet, e.g. hands not shown): the sheet ranks them together and keeps the steps that will decide."""
+
+
 @dataclass(frozen=True)
 class TieBreak:
-    """One step of a tie-break: ``key`` names it, ``values`` gives each player's figure (higher wins)."""
+    """One step of a tie-break: ``key`` names it, ``values`` gives each player's figure (higher wins).
+
+    ``label`` is how a sentence names the figure ("gold"), translated like a category's label;
+    empty: the ``key``."""
 
     key: str
     values: Mapping[str, int]
+    label: str = ""
+
+    @property
+    def said(self) -> str:
+        return self.label or self.key
 
 
 @dataclass(frozen=True)
@@ -42,6 +57,21 @@ class ScoreSheet:
     """What the table should know about these figures, e.g. values from unverified card data."""
     trace: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
     """player -> category key -> sequence numbers of the log entries that changed that cell."""
+    tiebreaks: tuple[TieBreak, ...] = ()
+    """The tie-break steps in the order they apply, with every player's figure (the words of a
+    decided tie quote them)."""
+    colours: Mapping[str, str] = field(default_factory=dict)
+    """player -> the colour they play (as the game's options name it), where known."""
+
+    @property
+    def ranks(self) -> dict[str, int]:
+        """player -> place (1 is first; players drawn share a place)."""
+        return {p: place for place, group in enumerate(self.ranking, 1) for p in group}
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """The players in first place (several on a draw), none on a sheet without players."""
+        return self.ranking[0] if self.ranking else ()
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -71,8 +101,7 @@ class ScoreSheet:
         for category in self.categories:
             writer.writerow([category.label, *(self.points[p][category.key] for p in self.players)])
         writer.writerow(["Total", *(self.totals[p] for p in self.players)])
-        ranks = {p: place for place, group in enumerate(self.ranking, 1) for p in group}
-        writer.writerow(["Rank", *(ranks[p] for p in self.players)])
+        writer.writerow(["Rank", *(self.ranks[p] for p in self.players)])
         writer.writerow(["Tie-break", self.tiebreak or ""])
         writer.writerow(["Status", "final" if self.final else "provisional"])
         for note in self.notes:
@@ -113,6 +142,7 @@ def build_sheet(
         tiebreak=_deciding_step(ordered, totals, tiebreaks),
         final=final,
         notes=tuple(notes),
+        tiebreaks=tuple(tiebreaks),
     )
 
 
@@ -131,4 +161,4 @@ def _deciding_step(
         contenders = [p for p in contenders if step.values[p] == top]
         if len(contenders) == 1:
             return step.key
-    return "draw"
+    return DRAW

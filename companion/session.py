@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.chain import LogDamage
 from companion.errors import InputError
-from companion.game import GameRules
+from companion.game import GameRules, PlayerOptions
 from companion.refusals import (
     LOG_DAMAGED,
     NOTHING_TO_REDO,
@@ -72,6 +72,12 @@ class Session:
         self.rules = rules
         self.game_id = game_id
         self._initial = rules.setup(options)
+        self._colours = {
+            p.name: p.colour
+            for p in getattr(options, "players", ())
+            if isinstance(p, PlayerOptions)
+        }
+        """Each player's colour, where the options name players as :class:`PlayerOptions`."""
         self._status = status
         self._entries: list[LogEntry] = []
         self._effective: list[_Step] = []
@@ -199,6 +205,7 @@ class Session:
         return replace(
             final,
             trace={p: {k: tuple(seqs) for k, seqs in cells.items()} for p, cells in trace.items()},
+            colours={p: self._colours[p] for p in final.players if p in self._colours},
         )
 
     def ended_by(self) -> int | None:

@@ -138,9 +138,10 @@ def test_entries_after_damage_in_the_file_are_named_as_lost(db: Path) -> None:
     sql(db, f"UPDATE log SET created_at = 'x' WHERE game_id = '{grown}' AND seq = 4")
     with Store.open(db, clock=at(T0 + timedelta(days=2))) as store:
         assert store.restored is not None
-        assert store.restored.lost == (backup.LostEntries(grown, 4, 5),)
+        assert store.restored.lost == (backup.LostEntries(grown, 4, 5, "counter"),)
         assert store.restored.salvaged == 3  # grown's entry 3 and late's two
-        assert f"Lost: game {grown}, entries 4 to 5." in store.notice
+        # The game named by its title (the test game's is "Counter"), not only by its id.
+        assert f"Lost: Counter (game {grown}), entries 4 to 5." in store.notice
         assert (Session.resume(store, grown).seq, Session.resume(store, late).seq) == (3, 2)
 
 

@@ -142,14 +142,18 @@ def test_the_score_sheet_of_a_finished_game(tmp_path: Path) -> None:
         assert len(finished) == 1 and not h.screen.ids.unfinished.children
         h.tap(finished[0])
         assert h.screen.name == "sheet"
-        cells = [c.text for c in reversed(h.screen.ids.table.children)]
         columns = len(sheet.players) + 1
-        rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
-        assert rows[0] == ["", *sheet.players]
-        assert rows[-2] == ["Total", *(str(sheet.totals[p]) for p in sheet.players)]
-        ranks = {p: str(place) for place, group in enumerate(sheet.ranking, 1) for p in group}
-        assert rows[-1] == ["Rank", *(ranks[p] for p in sheet.players)]
-        assert [r[0] for r in rows[1:-2]] == [c.label for c in sheet.categories]
+
+        def rows(grid: str) -> list[list[str]]:
+            cells = [c.text for c in reversed(h.screen.ids[grid].children)]
+            return [cells[i : i + columns] for i in range(0, len(cells), columns)]
+
+        names, totals, ranks = rows("summary")  # first, above the categories
+        assert [name.rsplit(" ", 1)[-1] for name in names] == ["", *sheet.players]
+        assert totals == ["Total", *(str(sheet.totals[p]) for p in sheet.players)]
+        ranked = {p: str(place) for place, group in enumerate(sheet.ranking, 1) for p in group}
+        assert ranks == ["Rank", *(ranked[p] for p in sheet.players)]
+        assert [r[0] for r in rows("table")] == [c.label for c in sheet.categories]
         assert "final" in h.screen.heading
         tap_text(h, "Back")
         assert h.screen.name == "home"

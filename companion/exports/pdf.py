@@ -14,6 +14,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from companion import sheet_words
 from companion.exports.games import info
 from companion.history import Play
 from companion.i18n import _
@@ -52,12 +53,8 @@ def font_path() -> Path:
 
 
 def tiebreak_words(play: Play) -> str:
-    step = play.sheet.tiebreak
-    if step is None:
-        return _("No tie-break was needed.")
-    if step == "draw":
-        return _("The first place is shared: every tie-break step left them equal.")
-    return _("Equal totals were decided by the tie-break: {step}.").format(step=step)
+    """The tie-break for first place in words, as the score sheet screen says it."""
+    return sheet_words.tiebreak(play.sheet) or _("No tie-break was needed.")
 
 
 def render(play: Play) -> bytes:

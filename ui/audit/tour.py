@@ -14,8 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.session import Session
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
+from ui.kv import tr
 
 State = Callable[[Driver], None]
 STATES: dict[str, State] = {}
@@ -198,7 +200,7 @@ def targi_limits(d: Driver) -> None:
 @state
 def targi_score_midgame(d: Driver) -> None:
     targi_take_goods(d)
-    d.tap_text("Score")
+    d.tap_text(tr("Score"))
     d.expect_screen("sheet")
 
 
@@ -304,35 +306,35 @@ def tuareg_reveal(d: Driver) -> None:
 @state
 def tuareg_thief_reveal(d: Driver) -> None:
     tuareg_reveal(d)
-    d.tap_text("gold")
+    d.tap_text(tr("gold"))
 
 
 @state
 def tuareg_majorities(d: Driver) -> None:
     tuareg_thief_reveal(d)
-    d.tap_text("gold")
-    d.tap_text("Cash a map")
+    d.tap_text(tr("gold"))
+    d.tap_text(tr("Cash a map"))
 
 
 @state
 def tuareg_stage_scored(d: Driver) -> None:
     tuareg_majorities(d)
-    d.tap_text("Score stage 1")
+    d.tap_text(tr("Score stage {n}").format(n=1))
 
 
 @state
 def tuareg_final_sheet(d: Driver) -> None:
     tuareg_stage_scored(d)
-    d.tap_text("On to stage 2")
+    d.tap_text(tr("On to stage {n}").format(n=2))
     submit_all(d, p.TUAREG_STAGE_TWO)
-    d.tap_text("Score stage 2")
+    d.tap_text(tr("Score stage {n}").format(n=2))
     d.expect_screen("sheet")
 
 
 @state
 def tuareg_game_over(d: Driver) -> None:
     tuareg_final_sheet(d)
-    d.tap_text("Back")
+    d.tap_text(tr("Back"))
 
 
 @state
@@ -438,16 +440,38 @@ def timbuktu_final_sheet(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile, by touch: the sheet follows
-    d.tap_text("Pitch 1")
-    d.tap_text("coffee")
-    d.tap_text("Confirm")
+    d.tap_text(tr("Pitch {n}").format(n=1))
+    d.tap_text(tr("coffee"))
+    d.tap_text(tr("Confirm"))
+    d.expect_screen("sheet")
+
+
+TIMBUKTU_FIVE = [
+    {"name": n, "colour": c}
+    for n, c in zip(
+        ("Małgorzata", "Bartholomäus", "Cleo", "Dara", "Emil"),
+        ("red", "blue", "green", "yellow", "black"),
+        strict=True,
+    )
+]
+"""The widest sheet: five players, two of them with long names."""
+
+
+@state
+def timbuktu_five_sheet(d: Driver) -> None:
+    """A finished game of five (all five share the victory), reopened from Home's list."""
+    options = p.TIMBUKTU.parse_options({"players": TIMBUKTU_FIVE})
+    session = Session.create(d.store, p.TIMBUKTU, options)
+    p.play_until(session, p.timbuktu_next, p.TIMBUKTU.is_over)
+    refresh_home(d)
+    d.tap_text("Timbuktu · ", prefix=True)
     d.expect_screen("sheet")
 
 
 @state
 def timbuktu_game_over(d: Driver) -> None:
     timbuktu_final_sheet(d)
-    d.tap_text("Back")
+    d.tap_text(tr("Back"))
 
 
 @state

@@ -1,25 +1,69 @@
-"""The score sheet of any game: categories x players, totals, rank, the tie-break that decided."""
+"""The score sheet of any game, leading with what the table asks first: who won (their colour's
+badge and name, with their points), the tie-break in words when it decided, then every player's
+total and rank; the categories follow, in a table that may scroll under them.
+
+The words and every figure come from the core (:mod:`companion.sheet_words`, the sheet itself):
+this screen computes no score.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.i18n import _
+from companion.registry import spec_for
 from companion.scoresheet import ScoreSheet
+from companion.sheet_words import headline, tiebreak
+from ui.design import badge
 from ui.kv import load_kv
+
+LABEL_SHARE = 0.3
+"""The share of the width the category names take; the players share the rest equally."""
+CROWDED_LABEL_SHARE = 0.22
+"""The category names' share with more than :data:`ROOMY_PLAYERS` players (names need room)."""
+ROOMY_PLAYERS = 3
 
 
 class SheetCell(Label):
-    """One cell of the sheet's table."""
+    """One cell of the sheet's tables; a first-placed player's cells are framed."""
+
+    leader = BooleanProperty(False)
+    row_height = NumericProperty(0)
+    """The height of the row's tallest text: every cell of a row is as high."""
+    audit_role: str | None = None
+
+
+def even_row(cells: list[SheetCell]) -> None:
+    """Keep every cell of a row as high as the one whose text needs the most height."""
+
+    def fit(*_args: Any) -> None:
+        tallest = max(cell.texture_size[1] for cell in cells) + dp(6)
+        for cell in cells:
+            cell.row_height = tallest
+
+    for cell in cells:
+        cell.bind(texture_size=fit)
+    fit()
+
+
+class SheetNote(Label):
+    """One of the sheet's notes (values used, figures not confirmed...), under the categories."""
 
 
 class ScoreSheetScreen(Screen):
     heading = StringProperty("")
-    footer = StringProperty("")
+    winner = StringProperty("")
+    """Markup: the first-placed players' badges, then who wins (or leads) with how many points."""
+    tiebreak = StringProperty("")
+    leaders = NumericProperty(0)
+    """How many share first place: more than two are named in smaller type."""
 
     def __init__(self, nav: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -32,30 +76,54 @@ class ScoreSheetScreen(Screen):
         self.back_to = back_to
         state = _("final") if sheet.final else _("so far")
         self.heading = _("{game} — score sheet ({state})").format(
-            game=sheet.game.capitalize(), state=state
+            game=spec_for(sheet.game).title(), state=state
         )
-        table = self.ids.table
-        table.clear_widgets()
-        table.cols = len(sheet.players) + 1
-        ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
-        rows = [
-            ["", *sheet.players],
-            *(
-                [c.label, *(str(sheet.points[p][c.key]) for p in sheet.players)]
-                for c in sheet.categories
-            ),
-            [_("Total"), *(str(sheet.totals[p]) for p in sheet.players)],
-            [_("Rank"), *(str(ranks[p]) for p in sheet.players)],
+        badges = " ".join(badge(self._colour(p), p) for p in sheet.leaders)
+        self.leaders = len(sheet.leaders)
+        self.winner = f"{badges}  {escape_markup(headline(sheet))}".strip()
+        self.tiebreak = tiebreak(sheet)
+        ranks = sheet.ranks
+        summary = [
+            ("", [f"{badge(self._colour(p))} {escape_markup(p)}" for p in sheet.players], None),
+            (_("Total"), [str(sheet.totals[p]) for p in sheet.players], "primary"),
+            (_("Rank"), [str(ranks[p]) for p in sheet.players], "primary"),
         ]
-        for index, row in enumerate(rows):
-            bold = index == 0 or index >= len(rows) - 2
-            for text in row:
-                table.add_widget(SheetCell(text=text, bold=bold))
-        lines = []
-        if sheet.tiebreak:
-            lines.append(_("Tie-break: {step}").format(step=_(sheet.tiebreak.replace("_", " "))))
-        lines.extend(sheet.notes)
-        self.footer = "\n".join(lines)
+        self._fill(self.ids.summary, summary, bold=True)
+        categories = [
+            (c.label, [str(sheet.points[p][c.key]) for p in sheet.players], None)
+            for c in sheet.categories
+        ]
+        self._fill(self.ids.table, categories, bold=False)
+        notes = self.ids.notes
+        notes.clear_widgets()
+        for note in sheet.notes:
+            notes.add_widget(SheetNote(text=note))
+        self.ids.scroll.scroll_y = 1
+
+    def _colour(self, player: str) -> str:
+        assert self.sheet is not None
+        return self.sheet.colours.get(player, "")
+
+    def _fill(
+        self, grid: Any, rows: Sequence[tuple[str, list[str], str | None]], *, bold: bool
+    ) -> None:
+        """One row per ``(label, a cell per player, audit role of the players' cells)``."""
+        assert self.sheet is not None
+        players = self.sheet.players
+        leaders = set(self.sheet.leaders)
+        label_share = LABEL_SHARE if len(players) <= ROOMY_PLAYERS else CROWDED_LABEL_SHARE
+        share = (1 - label_share) / max(len(players), 1)
+        grid.clear_widgets()
+        grid.cols = len(players) + 1
+        for label, texts, role in rows:
+            row = [SheetCell(text=escape_markup(label), bold=bold, size_hint_x=label_share)]
+            for player, text in zip(players, texts, strict=True):
+                row.append(SheetCell(text=text, bold=bold, size_hint_x=share))
+                row[-1].leader = bold and player in leaders
+            for cell in row:
+                cell.audit_role = role
+                grid.add_widget(cell)
+            even_row(row)
 
     def back(self) -> None:
         self.nav.go(self.back_to)

@@ -62,7 +62,7 @@ def sheet(
         for name, t in tallies.items()
     }
     tiebreaks = (
-        TieBreak("gold", {name: t.gold for name, t in tallies.items()}),
-        TieBreak("goods", {name: t.goods for name, t in tallies.items()}),
+        TieBreak("gold", {name: t.gold for name, t in tallies.items()}, _("gold")),
+        TieBreak("goods", {name: t.goods for name, t in tallies.items()}, _("number of goods")),
     )
     return build_sheet("targi", categories(), points, tiebreaks, final=final, notes=notes)

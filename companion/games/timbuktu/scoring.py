@@ -45,7 +45,9 @@ def sheet(
         name: {good.value: haul.count(good) * worth[good] for good in Good}
         for name, haul in hauls.items()
     }
-    goods = TieBreak("goods", {name: haul.total for name, haul in hauls.items()})
+    goods = TieBreak(
+        "goods", {name: haul.total for name, haul in hauls.items()}, _("number of goods")
+    )
     built = build_sheet("timbuktu", categories(), points, (goods,), final=final, notes=notes)
     return replace(built, tiebreak=SHARED) if built.tiebreak == "draw" else built
 

@@ -185,8 +185,9 @@ def game_sheet(state: TuaregState) -> ScoreSheet:
         notes.append(_("The cache tie-break counts only the caches shown."))
     sheet = scoring.game_sheet(tallies, final=over, notes=notes)
     if _tie_open(state, sheet):
+        steps = sheet.tiebreaks  # they decide once the hands are shown
         sheet = scoring.game_sheet(tallies, final=over, notes=notes, by_cache=False)
-        sheet = replace(sheet, tiebreak=scoring.PENDING)
+        sheet = replace(sheet, tiebreak=scoring.PENDING, tiebreaks=steps)
     return sheet
 
 

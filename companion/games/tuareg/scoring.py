@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion import scoresheet
 from companion.games.tuareg.model import STAGES, UNUSED_POINTS, Good, SpecialCard
 from companion.games.tuareg.names import good_name
 from companion.i18n import _
@@ -112,6 +113,12 @@ def categories() -> tuple[Category, ...]:
     )
 
 
+def cache_step(tallies: Mapping[str, FinalTally | GameTally]) -> TieBreak:
+    """The tie-break: the dinar value of the cards in hand at the end."""
+    values = {name: t.cache_value for name, t in tallies.items()}
+    return TieBreak("cache", values, _("the cache's value in dinars"))
+
+
 def final_sheet(tallies: Mapping[str, FinalTally], *, final: bool = True) -> ScoreSheet:
     """The end-of-game score sheet: stage points and unused special cards, ties broken by the cache.
 
@@ -128,11 +135,11 @@ def final_sheet(tallies: Mapping[str, FinalTally], *, final: bool = True) -> Sco
         }
         for name, t in tallies.items()
     }
-    tiebreaks = (TieBreak("cache", {name: t.cache_value for name, t in tallies.items()}),)
+    tiebreaks = (cache_step(tallies),)
     return build_sheet("tuareg", categories(), points, tiebreaks, final=final)
 
 
-PENDING = "pending"
+PENDING = scoresheet.PENDING
 """A tracked game's tie-break while players tied on points have not shown their hands: the cache
 decides, but not yet."""
 
@@ -188,7 +195,7 @@ def game_sheet(
         if final:
             row.update({card.value: pts for card, pts in unused_points(t.unused).items()})
         points[name] = row
-    tiebreaks = (TieBreak("cache", {name: t.cache_value for name, t in tallies.items()}),)
+    tiebreaks = (cache_step(tallies),)
     return build_sheet(
         "tuareg",
         game_categories(),

@@ -1,0 +1,141 @@
+"""The score sheet screen in a real window: it leads with the winner (their colour's badge, their
+name and points), the tie-break in words when it decided, every player's total and rank, all in
+view at 800x480 with five players in German; the categories follow; games are named by title."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kivy.core.window import Window
+from kivy.uix.widget import Widget
+from ui_harness import Harness, running_app, shot, tap_text
+
+from companion import i18n
+from companion.games.targi import actions as ta
+from companion.games.timbuktu import actions as ba
+from companion.games.timbuktu.model import Good
+from companion.scoresheet import ScoreSheet
+from companion.session import Session
+from companion.sheet_words import headline
+from companion.store import Store
+from ui.audit import positions as p
+from ui.audit.driver import plain
+from ui.design import piece
+
+FIVE = [
+    {"name": n, "colour": c}
+    for n, c in zip(
+        ("Małgorzata", "Bartholomäus", "Cleo", "Dara", "Emil"),
+        ("red", "blue", "green", "yellow", "black"),
+        strict=True,
+    )
+]
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def submit(session: Session, *actions: object) -> None:
+    for action in actions:
+        assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
+
+
+def finished_timbuktu_of_five(store: Store) -> Session:
+    """Five players to the end; then the table corrects Bartholomäus's first camel to four gold,
+    so that he wins alone."""
+    session = Session.create(store, p.TIMBUKTU, p.TIMBUKTU.parse_options({"players": FIVE}))
+    p.play_until(session, p.timbuktu_next, p.TIMBUKTU.is_over)
+    submit(session, ba.SetGoods(player=1, camel="A", goods=(Good.GOLD,) * 4))
+    return session
+
+
+def open_finished(h: Harness) -> None:
+    finished = h.screen.ids.finished.children
+    assert len(finished) == 1
+    h.tap(finished[0])
+    assert h.screen.name == "sheet"
+
+
+def rows(grid: Widget) -> list[list[Widget]]:
+    cells = list(reversed(grid.children))
+    return [cells[i : i + grid.cols] for i in range(0, len(cells), grid.cols)]
+
+
+def in_window(widget: Widget) -> bool:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    width, height = Window.size
+    return left >= 0 and bottom >= 0 and right <= width and top <= height and widget.height > 0
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_five_players_sheet_leads_with_the_winner_then_every_total_and_rank(
+    tmp_path: Path, language: str
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        finished_timbuktu_of_five(store)
+    i18n.set_language(language)
+    with running_app(database) as h:
+        open_finished(h)
+        sheet: ScoreSheet = h.screen.sheet
+        assert sheet.final and sheet.leaders == ("Bartholomäus",)
+        winner = h.screen.ids.winner
+        # First the winner: the shape of their colour and their initial, then who and how much.
+        assert winner.text.startswith("[font=DejaVuSans][color=")  # the shape in its colour
+        assert plain(winner.text) == f"{piece('blue').shape} B  {headline(sheet)}"
+        assert str(sheet.totals["Bartholomäus"]) in headline(sheet)
+        names, totals, ranks = rows(h.screen.ids.summary)
+        assert [plain(c.text).split(" ", 1)[1] for c in names[1:]] == list(sheet.players)
+        assert [c.text for c in totals] == [i18n._("Total"), *map(str, sheet.totals.values())]
+        expected_ranks = [str(sheet.ranks[player]) for player in sheet.players]
+        assert [c.text for c in ranks] == [i18n._("Rank"), *expected_ranks]
+        assert ranks[2].text == "1" and ranks[2].leader and not ranks[1].leader
+        for cell in [winner, *names, *totals, *ranks]:  # all of it in view, nothing scrolled
+            assert in_window(cell), plain(cell.text)
+        assert winner.y >= names[0].top and ranks[0].y >= h.screen.ids.scroll.top
+        # The categories follow, below, in the table that may scroll.
+        labels = [row[0].text for row in rows(h.screen.ids.table)]
+        assert labels == [c.label for c in sheet.categories]
+        shot(h, f"sheet-five-{language}", colours=16)
+        tap_text(h, i18n._("Back"))
+        assert h.screen.name == "home"
+
+
+def test_a_tie_decided_on_gold_is_said_in_words_under_the_winner(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        session = p.targi_finished(store)
+        sheet = session.score_sheet()
+        others = {n: sheet.totals[n] - sheet.points[n]["vp_tokens"] for n in sheet.players}
+        level = max(others.values()) + 10  # both players end on this many points
+        submit(
+            session,
+            *(
+                ta.SetStock(player=seat, dates=0, salt=0, pepper=0, gold=gold, vp=level - others[n])
+                for seat, (n, gold) in enumerate(zip(sheet.players, (7, 5), strict=True))
+            ),
+        )
+    with running_app(database) as h:
+        open_finished(h)
+        assert plain(h.screen.ids.tiebreak.text) == "Amal wins the tie on gold: 7 to 5"
+        assert plain(h.screen.ids.winner.text).endswith(f"A  Amal wins with {level} points")
+        assert in_window(h.screen.ids.tiebreak)
+        assert h.screen.ids.winner.y >= h.screen.ids.tiebreak.top
+        assert h.screen.ids.tiebreak.y >= h.screen.ids.summary.top
+
+
+def test_the_sheet_names_the_game_by_its_title_not_its_id(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        p.targi_finished(store)
+    i18n.set_language("es")  # Targi's Spanish edition is called Tuareg
+    with running_app(database) as h:
+        open_finished(h)
+        assert h.screen.heading.startswith("Tuareg (Targi) — ")
+        assert "targi" not in h.screen.heading
