@@ -4,17 +4,22 @@ statistics' table and charts follow the filter; nothing cut or out of reach at e
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import zxingcpp
 from kivy.core.window import Window
+from PIL import Image
 from played_games import record
 from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
 
 from companion import history, stats
+from companion.exports import bgstats
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.charts import BarRow
+from ui.screens.scoresheet import BgStatsDialog
 
 GAMES = [
     ("targi", ["Amal", "Bilal"], 0),
@@ -109,3 +114,26 @@ def test_the_statistics_show_what_the_core_computes(recorded: Path, size) -> Non
         assert screen.ids.lines.series == [] and "Choose a game" in screen.ids.lines_note.text
         tap_text(h, "Back")
         assert h.screen.name == "history"
+
+
+def test_a_finished_sheet_shows_the_bg_stats_code_a_phone_reads(recorded: Path) -> None:
+    """The QR code is decoded from the window's own pixels: what a phone's camera would see."""
+    with Store.open(recorded) as store:
+        newest = next(history.plays(store))
+        link = bgstats.link(newest)
+    with running_app(recorded) as h:
+        h.app.history()
+        h.frames(2)
+        h.tap(h.screen.ids.rows.children[-1])
+        assert h.screen.name == "sheet" and h.screen.recordable
+        tap_text(h, "BG Stats")
+        with Image.open(shot(h, "bgstats-code")) as image:
+            found = zxingcpp.read_barcodes(image)
+        assert [code.text for code in found] == [link]
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        h.tap(dialog.ids.close)
+        assert not [w for w in Window.children if isinstance(w, BgStatsDialog)]
+    with running_app(recorded) as h:  # a sheet of a game still in play has no code
+        h.app.show_sheet(replace(newest.sheet, final=False), back_to="home")
+        h.frames(2)
+        assert not h.screen.recordable and h.screen.ids.bgstats.disabled

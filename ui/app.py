@@ -299,10 +299,13 @@ class CompanionApp(InputRouting, App):
         except LogCorruptionError as error:
             self.home_screen.message = _("This game cannot be opened: {error}").format(error=error)
             return
-        self.show_sheet(table.score_sheet(), back_to="home")
+        self.show_sheet(table.score_sheet(), back_to="home", game_id=game_id)
 
-    def show_sheet(self, sheet: ScoreSheet, back_to: str) -> None:
-        self.sheet_screen.show(sheet, back_to)
+    def show_sheet(self, sheet: ScoreSheet, back_to: str, game_id: str | None = None) -> None:
+        """Show ``sheet``: the game in play's unless ``game_id`` says which game it is."""
+        if game_id is None and self.table is not None and self.table.rules.name == sheet.game:
+            game_id = self.table.game_id
+        self.sheet_screen.show(sheet, back_to, game_id)
         self.go("sheet")
 
     def correct(self, table: TableGame) -> None:

@@ -121,7 +121,7 @@ class HistoryScreen(Screen):
         logger.debug("history shows %d games", len(found))
 
     def open(self, play: Play) -> None:
-        self.nav.show_sheet(play.sheet, back_to=self.name)
+        self.nav.show_sheet(play.sheet, back_to=self.name, game_id=play.game_id)
 
     def statistics(self) -> None:
         self.nav.statistics(game=self.game)

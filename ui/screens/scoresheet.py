@@ -14,15 +14,19 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
+from companion import history
+from companion.exports import bgstats
 from companion.i18n import _
 from companion.registry import spec_for
 from companion.scoresheet import ScoreSheet
 from companion.sheet_words import headline, tiebreak
 from ui.design import badge
 from ui.kv import load_kv
+from ui.qr import qr_texture
 
 LABEL_SHARE = 0.3
 """The share of the width the category names take; the players share the rest equally."""
@@ -65,15 +69,22 @@ class ScoreSheetScreen(Screen):
     leaders = NumericProperty(0)
     """How many share first place: more than two are named in smaller type."""
 
+    recordable = BooleanProperty(False)
+    """A finished game's sheet: BG Stats can record the play from its QR code."""
+
     def __init__(self, nav: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.nav = nav
         self.back_to = "home"
         self.sheet: ScoreSheet | None = None
+        self.game_id: str | None = None
 
-    def show(self, sheet: ScoreSheet, back_to: str) -> None:
+    def show(self, sheet: ScoreSheet, back_to: str, game_id: str | None = None) -> None:
+        """Show ``sheet``; ``game_id`` (of a finished game) offers its BG Stats QR code."""
         self.sheet = sheet
         self.back_to = back_to
+        self.game_id = game_id if sheet.final else None
+        self.recordable = self.game_id is not None
         state = _("final") if sheet.final else _("so far")
         self.heading = _("{game} — score sheet ({state})").format(
             game=spec_for(sheet.game).title(), state=state
@@ -127,6 +138,18 @@ class ScoreSheetScreen(Screen):
 
     def back(self) -> None:
         self.nav.go(self.back_to)
+
+    def show_bgstats(self) -> None:
+        """The play as BG Stats' push-a-play link in a QR code, large enough for a phone."""
+        assert self.game_id is not None
+        play = history.load_play(self.nav.store, self.game_id)
+        dialog = BgStatsDialog()
+        dialog.ids.code.texture = qr_texture(bgstats.qr_png(play))
+        dialog.open(animation=False)
+
+
+class BgStatsDialog(ModalView):
+    """The QR code of a finished play, with how to use it."""
 
 
 load_kv(__file__)
