@@ -3,7 +3,7 @@
 Each game keeps its explanations in ``companion/games/<game>/explanations.py`` as an
 :class:`ExplanationTable` named ``EXPLANATIONS``, keyed by verdict code (the wordings of a code,
 its variants, share its one explanation); the codes every game shares are explained in
-:data:`SHARED` below, from the app's own rules (they are not a rule of any game). A game's table
+:data:`COMMON` below, from the app's own rules (they are not a rule of any game). A game's table
 may explain a shared code its own way; otherwise the shared explanation answers.
 
 What is translated and what is not: the title and the explanation are the project's own words
@@ -102,8 +102,13 @@ class Explanation:
 class ExplanationTable:
     """The explanations of one scope (a game, or ``None`` for the shared codes), by code."""
 
-    def __init__(self, game: str | None) -> None:
+    def __init__(
+        self, game: str | None, quotes: Mapping[str, Mapping[str, str]] | None = None
+    ) -> None:
+        """``quotes``: code -> language -> sentence, for codes whose :meth:`add` gives none (a
+        game may keep its editions' words as data)."""
         self.game = game
+        self._quotes = dict(quotes or {})
         self._entries: dict[str, Explanation] = {}
 
     def add(
@@ -117,6 +122,7 @@ class ExplanationTable:
         """Explain ``code`` (once per scope); ``quotes``: language -> one sentence, verbatim."""
         if code in self._entries:
             raise ValueError(f"code {code!r} is explained twice in {self.game or 'core'}")
+        quotes = quotes if quotes is not None else self._quotes.get(code)
         if quotes and DEFAULT not in quotes:
             raise ValueError(f"{code}: a quote needs its English sentence")
         entry = Explanation(title, text, section, dict(quotes or {}))
@@ -151,7 +157,7 @@ def explanation(game: str, code: str) -> Explanation | None:
     """Why ``game`` refuses with ``code``: the game's own explanation, else the shared one."""
     table = game_table(game)
     found = table.get(code) if table is not None else None
-    return found if found is not None else SHARED.get(code)
+    return found if found is not None else COMMON.get(code)
 
 
 def explained(game: str, code: str) -> dict[str, Any] | None:
@@ -172,10 +178,10 @@ APP_STORAGE = Section(APP, {DEFAULT: N_("Where the games are stored")})
 APP_CARDS = Section(APP, {DEFAULT: N_("Scanning cards")})
 APP_SCREEN = Section(APP, {DEFAULT: N_("Buttons and the screen")})
 
-SHARED = ExplanationTable(None)
+COMMON = ExplanationTable(None)
 """The codes every game shares (:data:`companion.refusals.SHARED`), explained from the app's rules."""
 
-SHARED.add(
+COMMON.add(
     "stale",
     N_("Someone else moved first"),
     N_(
@@ -185,25 +191,25 @@ SHARED.add(
     ),
     APP_LOG,
 )
-SHARED.add(
+COMMON.add(
     "wrong_game",
     N_("Input for another game"),
     N_("The input names a different game than the one open here, so it was not applied."),
     APP_LOG,
 )
-SHARED.add(
+COMMON.add(
     "nothing_to_undo",
     N_("Nothing to undo"),
     N_("Undo takes back the last move still in effect; no move of this game is left to take back."),
     APP_LOG,
 )
-SHARED.add(
+COMMON.add(
     "nothing_to_redo",
     N_("Nothing to redo"),
     N_("Redo puts back a move that was undone, and only until a new move is entered."),
     APP_LOG,
 )
-SHARED.add(
+COMMON.add(
     "log_damaged",
     N_("The record is damaged"),
     N_(
@@ -212,7 +218,7 @@ SHARED.add(
     ),
     APP_STORAGE,
 )
-SHARED.add(
+COMMON.add(
     "storage_unavailable",
     N_("The games cannot be stored"),
     N_(
@@ -221,31 +227,31 @@ SHARED.add(
     ),
     APP_STORAGE,
 )
-SHARED.add(
+COMMON.add(
     "game_over",
     N_("The game is over"),
     N_("Once a game has ended, no further move changes it."),
     APP_TURNS,
 )
-SHARED.add(
+COMMON.add(
     "not_your_turn",
     N_("Not your turn"),
     N_("Players act in the order the rules give; only the player whose turn it is may act now."),
     APP_TURNS,
 )
-SHARED.add(
+COMMON.add(
     "unknown_card",
     N_("Unknown card"),
     N_("The card read is not one of the cards the app knows for any of its games."),
     APP_CARDS,
 )
-SHARED.add(
+COMMON.add(
     "other_game",
     N_("A card of another game"),
     N_("The card belongs to another game's box; perhaps it was mixed into this game's cards."),
     APP_CARDS,
 )
-SHARED.add(
+COMMON.add(
     "no_card_expected",
     N_("No card is drawn now"),
     N_(
@@ -253,43 +259,43 @@ SHARED.add(
     ),
     APP_CARDS,
 )
-SHARED.add(
+COMMON.add(
     "nothing_to_skip",
     N_("Nothing to skip"),
     N_("Skipping passes over an optional step; the screen asks for something the game needs."),
     APP_SCREEN,
 )
-SHARED.add(
+COMMON.add(
     "no_such_seat",
     N_("An empty seat"),
     N_("The seat button pressed belongs to no player of this game."),
     APP_SCREEN,
 )
-SHARED.add(
+COMMON.add(
     "no_turn_end",
     N_("A turn ends with its move"),
     N_("In this game a player's turn is one move: there is nothing to end by hand."),
     APP_SCREEN,
 )
-SHARED.add(
+COMMON.add(
     "no_stage_end",
     N_("Stages end by themselves"),
     N_("In this game a stage ends when its rules say so: there is no stage to end by hand."),
     APP_SCREEN,
 )
-SHARED.add(
+COMMON.add(
     "unexpected_card",
     N_("A card not expected now"),
     N_("The card scanned is not one the game can use at this moment."),
     APP_CARDS,
 )
-SHARED.add(
+COMMON.add(
     "scan_ambiguous",
     N_("The card fits several moves"),
     N_("The scanned card could be used in more than one way now: choose the move on the screen."),
     APP_CARDS,
 )
-SHARED.add(
+COMMON.add(
     "scan_not_mapped",
     N_("A scan alone is not enough"),
     N_(

@@ -12,6 +12,7 @@ from companion.games.targi.explanations import (
     RAID,
     ROUND,
     TRIBE_CARDS,
+    WORDINGS,
 )
 from companion.i18n import N_
 from companion.rulings import Alternative, Ruling
@@ -25,13 +26,7 @@ RULINGS = (
             "Spanish and Polish ones let whoever ate a date most recently begin (else blue)."
         ),
         PREPARATION,
-        {
-            "en": "The starting player receives the starting player tile and begins the game.",
-            "es": "El jugador que haya comido más recientemente un dátil toma la ficha de jugador "
-            "inicial y comienza el juego.",
-            "pl": "Gracz, który jako ostatni jadł daktyle, otrzymuje znacznik gracza "
-            "rozpoczynającego i rozpoczyna rozgrywkę.",
-        },
+        WORDINGS["start_player"],
     ),
     Ruling(
         "hand_card_kept",
@@ -45,13 +40,7 @@ RULINGS = (
             "Noble's discard; the app follows the strictest wording."
         ),
         ACTIONS,
-        {
-            "en": "Swapping the most recently drawn card for the one in your hand is not allowed.",
-            "es": "No está permitido descartar o intercambiar la carta de tribu que el jugador "
-            "tiene en la mano.",
-            "pl": "Nie wolno wymienić karty plemienia znajdującej się na ręce na inną ani nie "
-            "wolno jej po prostu odrzucić.",
-        },
+        WORDINGS["hand_card_kept"],
     ),
     Ruling(
         "fata_morgana",
@@ -61,10 +50,7 @@ RULINGS = (
             "ends, so it cannot be used instead."
         ),
         EDGE_CARDS,
-        {
-            "en": "Fata Morgana You can move one of your tribal markers to a free card in the "
-            "middle of the board to use this card instead of the other one."
-        },
+        WORDINGS["fata_morgana"],
     ),
     Ruling(
         "trades_per_visit",
@@ -74,7 +60,7 @@ RULINGS = (
             "nothing of the kind for the Silversmith."
         ),
         EDGE_CARDS,
-        {"en": "You can perform any number of exchanges."},
+        WORDINGS["trades_per_visit"],
         (
             Alternative(
                 "silversmith_repeats",
@@ -94,11 +80,7 @@ RULINGS = (
             "no card images."
         ),
         TRIBE_CARDS,
-        {
-            "en": "Note: on some cards a slash is depicted.",
-            "es": "Nota: en algunas cartas se puede ver una barra.",
-            "pl": "Uwaga: na niektórych kartach jest on podzielony ukośnikiem.",
-        },
+        WORDINGS["gold_slash"],
         (
             Alternative(
                 "gold_for_all",
@@ -120,11 +102,7 @@ RULINGS = (
         ),
         N_("The card texts are not in the rulebook: it says only that each card describes itself."),
         TRIBE_CARDS,
-        {
-            "en": "A detailed description is given on each card.",
-            "es": "En las cartas se describe el efecto de cada una.",
-            "pl": "Szczegółowy opis ich działania znajduje się na samych kartach.",
-        },
+        WORDINGS["card_texts"],
         setting="card_effects",
         default={},
     ),
@@ -136,13 +114,7 @@ RULINGS = (
             "never leaves one, so the editions agree in play."
         ),
         TRIBE_CARDS,
-        {
-            "en": "(Exception: one of the Tribal cards allows two played cards to be swapped).",
-            "es": "(Excepción: Una de las cartas de tribu permite cambiar de posición dos cartas, "
-            "siempre que no se dejen espacios vacíos entre las cartas de cada fila).",
-            "pl": "(Wyjątek: jedna z kart plemienia pozwala graczowi zamienić miejscami dwie "
-            "karty).",
-        },
+        WORDINGS["swap_gaps"],
     ),
     Ruling(
         "raid_unpaid",
@@ -152,10 +124,7 @@ RULINGS = (
         ),
         N_("The rulebook says what a raid takes, not what happens when a player has less."),
         RAID,
-        {
-            "en": "Starting with the current Start Player, each player chooses if he wishes to "
-            "give back Victory Points or Goods or, in the case of the last Raid space, 1 Gold.",
-        },
+        WORDINGS["raid_unpaid"],
         (
             Alternative(
                 "raid_nothing",
@@ -171,10 +140,7 @@ RULINGS = (
             "editions are silent."
         ),
         FAQ,
-        {
-            "es": "Si un jugador no puede pagar por el último “Asalto”, su oponente obtiene 3 "
-            "puntos de victoria.",
-        },
+        WORDINGS["last_raid_unpaid"],
         (
             Alternative(
                 "last_raid_nothing",
@@ -190,9 +156,7 @@ RULINGS = (
         ),
         N_("The limits concern what is taken into the next round, and there is none."),
         LIMITS,
-        {
-            "en": "The number of Goods and Gold which can be taken into the next round is limited.",
-        },
+        WORDINGS["limits_at_the_end"],
         (
             Alternative(
                 "limits_always",
