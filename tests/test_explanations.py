@@ -3,6 +3,7 @@ taken from the rulebooks (one sentence, verbatim); the rulings name each known a
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 import unicodedata
@@ -250,3 +251,17 @@ def test_a_game_without_explanations_or_rulings_answers_with_the_shared_ones() -
     shared = explanation("nowhere", "not_your_turn")
     assert isinstance(shared, Explanation) and shared.section.book.own
     assert explanation("nowhere", "opposite") is None
+
+
+def test_each_game_lists_the_rulebook_sections_it_cites() -> None:
+    """``SECTIONS`` (in the rulebook's order) holds every section an explanation or a ruling
+    cites, and no section nothing cites."""
+    for game in BUILT_IN:
+        module = importlib.import_module(f"companion.games.{game}.explanations")
+        table = game_table(game)
+        assert table is not None
+        cited = [entry.section for _code, entry in table]
+        cited += [ruling.section for ruling in rulings_of(game)]
+        listed = module.SECTIONS
+        assert all(any(c is s for s in listed) for c in cited), game
+        assert all(any(c is s for c in cited) for s in listed), game

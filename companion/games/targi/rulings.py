@@ -6,11 +6,11 @@ from __future__ import annotations
 from companion.games.targi.explanations import (
     ACTIONS,
     EDGE_CARDS,
+    END,
     FAQ,
     LIMITS,
     PREPARATION,
     RAID,
-    ROUND,
     TRIBE_CARDS,
     WORDINGS,
 )
@@ -170,6 +170,7 @@ RULINGS = (
         "after_round_12",
         N_("After round 12 the app does not ask for the cards turned up: they can never be used."),
         N_("Raid 4 follows at once and ends the game, so the turned-up cards play no part."),
-        ROUND,
+        END,
+        WORDINGS["after_round_12"],
     ),
 )

@@ -40,7 +40,9 @@ def check_scan(state: TargiState, card: str) -> Verdict:
         kind = piles.kind_of(card)
         expected = expected_draws(state)
         if not expected:
-            raise NO_CARD_EXPECTED.violation(phase=phase_name(state.phase), card=card)
+            raise NO_CARD_EXPECTED.violation(
+                phase=phase_name(state.phase), card=card
+            )
         if kind not in expected:
             raise WRONG_KIND_DRAWN.violation(
                 card=card, kind=kind_name(kind), expected=kind_name(kind.other)

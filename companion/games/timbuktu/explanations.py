@@ -13,6 +13,7 @@ from companion.i18n import N_
 
 BOOK = Book({"en": N_("Timbuktu rulebook, English edition")})
 
+COMPONENTS = Section(BOOK, {"en": "Components"})
 CARAVANS = Section(BOOK, {"en": "Setup: Preparing the Caravans"})
 ROUTE = Section(BOOK, {"en": "Setup: Preparing the Caravan Route"})
 GAME_PLAY = Section(BOOK, {"en": "Game Play"})
@@ -23,7 +24,18 @@ THEFTS = Section(BOOK, {"en": "C. The Thefts"})
 GAME_END = Section(BOOK, {"en": "End of the Game"})
 VARIATION = Section(BOOK, {"en": "Variation: Distribution of goods at the start of the game"})
 
-SECTIONS = (CARAVANS, ROUTE, GAME_PLAY, CAMEL_CARDS, MOVING, SWAP, THEFTS, GAME_END, VARIATION)
+SECTIONS = (
+    COMPONENTS,
+    CARAVANS,
+    ROUTE,
+    GAME_PLAY,
+    CAMEL_CARDS,
+    MOVING,
+    SWAP,
+    THEFTS,
+    GAME_END,
+    VARIATION,
+)
 """Every section this module refers to, in the rulebook's order."""
 
 _CAMELS = {
@@ -81,7 +93,7 @@ EXPLANATIONS.add(
     "supply",
     N_("More goods than the box holds"),
     N_("The box holds 105 goods, 21 of each kind: all caravans together cannot carry more."),
-    CARAVANS,
+    COMPONENTS,
     {"en": "105 Goods"},
 )
 EXPLANATIONS.add(

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from companion.games.tuareg.explanations import (
     CAVE,
+    DONKEY,
     DRAWING,
     GAME_END,
     LOADING,
     MAP,
     ORDER,
     STAGE_END,
+    STAGE_TWO,
 )
 from companion.i18n import N_
 from companion.rulings import Alternative, Ruling
@@ -83,6 +85,16 @@ RULINGS = (
         },
     ),
     Ruling(
+        "one_animal_per_turn",
+        N_("A turn's load goes onto one animal: a camel or a donkey, not both."),
+        N_(
+            'The rulebook\'s note says "one animal per round"; a player has one turn in each '
+            "round, so the app reads it as one animal per turn."
+        ),
+        DONKEY,
+        {"en": "You may only load one animal per round (camel or donkey)."},
+    ),
+    Ruling(
         "majority_tie",
         N_(
             "Tied players each score the good's value less 1, so a good worth 1 point scores "
@@ -120,6 +132,19 @@ RULINGS = (
         N_('The rulebook says a map is cashed in "at the end of a stage", not which one.'),
         MAP,
         {"en": "The map is worth 2 points, should you decide to cash it in at the end of a stage."},
+    ),
+    Ruling(
+        "stage_two",
+        N_(
+            "After stage 1, used donkeys, caves and thieves return to their piles and the counted "
+            "cards become stage 2's draw pile; the cards paid for special cards stay out."
+        ),
+        N_("The rulebook reshuffles the counted cards and says nothing of the discard pile."),
+        STAGE_TWO,
+        {
+            "en": "The resource cards that are lying face up and which have already been counted "
+            "are shuffled and placed into a new draw pile for the 2nd stage"
+        },
     ),
     Ruling(
         "cache_tiebreak",
