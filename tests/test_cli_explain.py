@@ -73,6 +73,17 @@ README = Path(__file__).resolve().parent.parent / "README.md"
         ),
         (
             "timbuktu",
+            "must_pay",
+            "en",
+            {
+                "title": "Off the arrows a camel pays",
+                "book": "Timbuktu rulebook, English edition",
+                "section": "B. Moving the Camels: Moving the Camels",
+                "quote_lang": "en",
+            },
+        ),
+        (
+            "timbuktu",
             "not_your_turn",
             "es",
             {
