@@ -73,6 +73,13 @@ class Ruling:
         }
 
 
+def applied(ruling: Ruling, value: Any) -> str:
+    """What ``ruling`` says for a game whose :attr:`Ruling.setting` is ``value`` (the app's ruling,
+    or the alternative that value selects), as a translated note: score sheets show it."""
+    chosen = next((a.text for a in ruling.alternatives if a.value == value), ruling.ruling)
+    return _("Ruling applied: {ruling}").format(ruling=_(chosen))
+
+
 def rulings_of(game: str) -> tuple[Ruling, ...]:
     """``game``'s rulings, in the rulebook's order; none for a game without a ``rulings`` module
     (a game registered from elsewhere, a test's)."""

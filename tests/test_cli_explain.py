@@ -208,3 +208,35 @@ def test_the_readme_documents_the_commands() -> None:
     assert "--explain" in text
     for field in ('"title"', '"explanation"', '"source"', '"quote"', "unknown_code"):
         assert field in text, field
+
+
+def test_a_tables_choice_of_ruling_is_kept_in_the_games_log_and_shown_on_its_sheet(
+    tmp_path: Path,
+) -> None:
+    """Timbuktu's leftovers ruling end to end: the table picks the alternative (setting
+    ``leftovers_removed``, as ``rules rulings`` names it), a new game takes it into its logged
+    options, its sheet says which ruling applies, and a later change of the setting leaves the
+    game as it was started."""
+    db = tmp_path / "games.sqlite3"
+    _code, answer = run("rules", "rulings", "timbuktu", db=db)
+    choice = next(r for r in answer["rulings"] if r["id"] == "leftovers")["alternatives"][0]
+    setting, value = choice["choice"]["setting"], choice["choice"]["value"]
+    assert run("settings", "set", "timbuktu", "variant", '"dealt"', db=db)[0] == 0
+    assert run("settings", "set", "timbuktu", setting, json.dumps(value), db=db)[0] == 0
+    players = ["--player", "Ada:red", "--player", "Ben:blue", "--player", "Cleo:green"]
+    _code, counted = run("game", "new", "timbuktu", *players, db=db)
+    assert run("settings", "set", "timbuktu", setting, "false", db=db)[0] == 0
+    _code, kept_out = run("game", "new", "timbuktu", *players, db=db)
+
+    _code, sheet = run("game", "sheet", counted["game_id"], db=db)
+    assert (
+        "Ruling applied: The leftovers count as removed goods and raise the value of their kind."
+        in sheet["notes"]
+    )
+    _code, sheet = run("game", "sheet", kept_out["game_id"], "--lang", "es", db=db)
+    assert (
+        "Regla aplicada: En la variante de reparto, las mercancías sobrantes salen del juego sin "
+        "aumentar el valor de su tipo." in sheet["notes"]
+    )
+    _code, shown = run("game", "show", counted["game_id"], db=db)
+    assert shown["state"]["leftovers_removed"] is True  # the setting changed, the game did not

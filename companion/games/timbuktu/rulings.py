@@ -3,6 +3,8 @@ where the rulebook is silent"), in the rulebook's order."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.games.timbuktu.explanations import (
     CARAVANS,
     GAME_END,
@@ -13,7 +15,10 @@ from companion.games.timbuktu.explanations import (
     VARIATION,
 )
 from companion.i18n import N_
-from companion.rulings import Alternative, Ruling
+from companion.rulings import Alternative, Ruling, applied
+
+if TYPE_CHECKING:
+    from companion.games.timbuktu.model import TimbuktuState
 
 RULINGS = (
     Ruling(
@@ -41,8 +46,8 @@ RULINGS = (
     Ruling(
         "leftovers",
         N_(
-            "In the dealing variant the goods left over leave the game but do not raise the value "
-            "of their kind, unless the table says so (setting leftovers_removed)."
+            "In the dealing variant the goods left over leave the game without raising the value "
+            "of their kind."
         ),
         N_(
             'The variant takes them "out of the game", but the score counts the goods taken out '
@@ -137,3 +142,14 @@ RULINGS = (
         },
     ),
 )
+
+
+LEFTOVERS = next(ruling for ruling in RULINGS if ruling.id == "leftovers")
+
+
+def sheet_notes(state: TimbuktuState) -> list[str]:
+    """The rulings with a choice this game made (its options, kept in its log), for its sheet:
+    how the dealing variant's leftovers count."""
+    if state.variant != "dealt":
+        return []
+    return [applied(LEFTOVERS, state.leftovers_removed)]
