@@ -10,6 +10,10 @@ from typing import Any
 import pytest
 from cli_process import run
 
+from companion.cli import main
+from companion.explanations import explained
+from companion.i18n import set_language
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
@@ -240,3 +244,50 @@ def test_a_tables_choice_of_ruling_is_kept_in_the_games_log_and_shown_on_its_she
     )
     _code, shown = run("game", "show", counted["game_id"], db=db)
     assert shown["state"]["leftovers_removed"] is True  # the setting changed, the game did not
+
+
+ILLEGAL = {
+    "targi": (
+        ("--player", "Amal:blue", "--player", "Bilal:white"),
+        {"kind": "reveal", "cell": [1, 2], "card": "TARGI-GOODS-DATES-2"},
+        "wrong_kind",
+    ),
+    "tuareg": (
+        ("--player", "Karin:red", "--player", "Timo:blue"),
+        {"kind": "draw", "player": 0, "to_market": ["millet"]},
+        "wrong_phase",
+    ),
+    "timbuktu": (
+        ("--player", "Ada:red", "--player", "Ben:blue", "--player", "Cleo:green"),
+        {"kind": "place", "player": 0, "camel": "A", "pen": 1},
+        "wrong_phase",
+    ),
+}
+"""An illegal move in each game, as a new game refuses it."""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pl", "de"])
+@pytest.mark.parametrize("game", list(ILLEGAL))
+def test_an_illegal_move_in_each_game_is_explained_in_each_language(
+    game: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command in this process (``main``, as the console script runs it): fast enough to
+    cover every game in every language; the real processes above cover the same path."""
+    players, action, code = ILLEGAL[game]
+    db = str(tmp_path / "games.sqlite3")
+    try:
+        assert main(["--db", db, "game", "new", game, *players]) == 0
+        game_id = json.loads(capsys.readouterr().out)["game_id"]
+        argv = ["--db", db, "--lang", lang, "game", "act", game_id, "0", json.dumps(action)]
+        assert main([*argv, "--explain", "--compact"]) == 1
+        verdict = json.loads(capsys.readouterr().out)["verdict"]
+        assert main(["--lang", lang, "rules", "explain", game, code]) == 0
+        expected = json.loads(capsys.readouterr().out)
+    finally:
+        set_language("en")
+    assert verdict["code"] == code
+    assert verdict["explanation"] == expected
+    assert expected["source"]["section"] and expected["source"]["book"]
+    english = explained(game, code)
+    assert english is not None
+    assert (expected["title"] != english["title"]) == (lang != "en")
