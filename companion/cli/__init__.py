@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from companion.cli import after_game, games, language, rules
 from companion.cli import commands as installed_commands
@@ -47,10 +47,14 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     parser.add_argument(language.OPTION, metavar="CODE", help=language.HELP)  # see _language
     commands = parser.add_subparsers(dest="command")
 
-    ask = commands.add_parser("rules", help="answer a rules question: JSON in, JSON out")
-    ask.add_argument("game", help=names)
-    ask.add_argument("question")
-    ask.add_argument("file", nargs="?", type=argparse.FileType("rb"), help="else standard input")
+    ask = commands.add_parser(
+        "rules",
+        help="answer a rules question (JSON in, JSON out), explain a verdict code, list rulings",
+        usage="%(prog)s GAME QUESTION [FILE] | explain GAME CODE | rulings GAME",
+    )
+    ask.add_argument("game", help=f"{names}; or {rules.EXPLAIN!r} or {rules.RULINGS!r}")
+    ask.add_argument("question", help="the question; after explain or rulings: the game")
+    ask.add_argument("file", nargs="?", help="else standard input; after explain: the verdict code")
 
     game = commands.add_parser("game", help="track a game, one logged action per command")
     verbs = game.add_subparsers(dest="verb", required=True)
@@ -78,6 +82,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     act.add_argument("seq", help=seq_help)
     act.add_argument("action", help="the action as a JSON object")
     act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
+    act.add_argument("--explain", action="store_true", help=_EXPLAIN_HELP)
     scan = verbs.add_parser(
         "scan", help="scanned tags, as the screen takes them: the move they make now, or why none"
     )
@@ -120,6 +125,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
 
 
 _COMPACT_HELP = "print the verdict, game_id, game, seq, to_move and over: not the state"
+_EXPLAIN_HELP = "a refusal's verdict also carries its explanation (as rules explain prints it)"
 
 
 def _print(value: Any) -> None:
@@ -159,9 +165,36 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
             return code
         else:
             outcome = games.step(session, args.verb, args.seq)
-        report, code = games.outcome_report(session, outcome, compact=args.compact)
+        report, code = games.outcome_report(
+            session, outcome, compact=args.compact, explain=getattr(args, "explain", False)
+        )
         _print(report)
         return code
+    return games.EXIT_OK
+
+
+def _question_source(
+    parser: argparse.ArgumentParser, path: str | None, opened: ExitStack
+) -> IO[bytes]:
+    """The FILE of a rules question (as argparse's FileType opens it), else standard input."""
+    if path is None or path == "-":
+        return sys.stdin.buffer if sys.stdin else io.BytesIO()
+    try:
+        return opened.enter_context(open(path, "rb"))
+    except OSError as error:
+        parser.error(f"argument file: can't open '{path}': {error}")
+
+
+def _rules_reference(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``rules explain GAME CODE`` and ``rules rulings GAME``: they read no JSON."""
+    if args.game == rules.EXPLAIN:
+        if args.file is None:
+            parser.error("rules explain: expected GAME CODE")
+        _print(rules.explain(args.question, args.file))
+    else:
+        if args.file is not None:
+            parser.error(f"rules rulings: expected GAME only, got also {args.file!r}")
+        _print(rules.rulings(args.question))
     return games.EXIT_OK
 
 
@@ -238,9 +271,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
     try:
         if args.command == "rules":
+            if args.game in (rules.EXPLAIN, rules.RULINGS):
+                return _rules_reference(parser, args)
             with ExitStack() as opened:
                 settings = _settings_reader(args, opened)
-                source = args.file or (sys.stdin.buffer if sys.stdin else io.BytesIO())
+                source = _question_source(parser, args.file, opened)
                 return rules.run(args.game, args.question, source, settings=settings)
         if args.command == "labels":
             _print(labels_cli.run(args))

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from companion.errors import InputError
+from companion.explanations import explained
 from companion.i18n import _
 from companion.json_input import check_text, read_json
 from companion.registry import GAMES, rules_for
@@ -151,13 +152,17 @@ def _log_outcome(session: Session, what: object, outcome: Outcome) -> None:
 
 
 def outcome_report(
-    session: Session, outcome: Outcome, *, compact: bool = False
+    session: Session, outcome: Outcome, *, compact: bool = False, explain: bool = False
 ) -> tuple[dict[str, Any], int]:
-    """The verdict and the game after it; ``compact`` leaves the state out."""
+    """The verdict and the game after it; ``compact`` leaves the state out; ``explain`` adds a
+    refusal's explanation to its verdict (``explanation``: as ``rules explain`` prints it)."""
     game = describe(session)
     if compact:
         del game["state"]
-    report = {"verdict": outcome.verdict.as_dict(), **game}
+    verdict = outcome.verdict.as_dict()
+    if explain and not outcome.verdict.ok:
+        verdict["explanation"] = explained(session.rules.name, outcome.verdict.code)
+    report = {"verdict": verdict, **game}
     return report, EXIT_OK if outcome.verdict.ok else EXIT_REFUSED
 
 

@@ -4,6 +4,11 @@ Exit 0 for every well-formed question (an illegal placement is an answer); exit 
 ``{"error": {"code", "message"}}`` naming the bad field for malformed JSON, unknown fields or values
 out of range.
 
+Two more forms read no JSON: ``rules explain GAME CODE`` (why a verdict code refuses, with its
+rulebook source: :mod:`companion.explanations`) and ``rules rulings GAME`` (how the app rules where
+the rulebooks are silent or ambiguous: :mod:`companion.rulings`); exit 2 naming ``game`` or
+``code`` for one it does not know.
+
 A few questions also read what the table confirmed once for this installation (card values no
 rulebook prints; :attr:`companion.spec.Question.reads_settings`): :func:`answer` takes a reader
 of a game's stored settings, which the command opens the game database for only when such a
@@ -21,14 +26,47 @@ from pydantic import ValidationError
 from pydantic_core import to_json
 
 from companion.errors import WHOLE_INPUT, InputError
-from companion.json_input import read_json
+from companion.explanations import explained
+from companion.json_input import check_text, read_json
+from companion.refusals import all_refusals
 from companion.registry import GAMES
+from companion.rulings import rulings_of
 
 SettingsReader = Callable[[str], Mapping[str, Any]]
 """Game name -> the settings stored for it (key -> JSON value)."""
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXPLAIN, RULINGS = "explain", "rulings"
+"""The first operands of ``rules explain GAME CODE`` and ``rules rulings GAME`` (no game's name)."""
+
+
+def _known_game(game: str) -> None:
+    check_text(game, "game")
+    if game not in GAMES:
+        raise InputError("unknown_game", f"game: unknown game {game!r}; known: {sorted(GAMES)}")
+
+
+def explain(game: str, code: str) -> dict[str, Any]:
+    """``rules explain GAME CODE``: why ``game`` refuses with the verdict ``code``, in the active
+    language: ``{"code", "title", "explanation", "source": {"book", "section", "page"},
+    "quote"}``; raises InputError naming ``game`` or ``code``."""
+    _known_game(game)
+    check_text(code, "code")
+    codes = {entry.code for entry in all_refusals() if entry.game in (None, game)}
+    found = explained(game, code) if code in codes else None
+    if found is None:
+        raise InputError(
+            "unknown_code", f"code: {game} has no verdict code {code!r}; known: {sorted(codes)}"
+        )
+    return found
+
+
+def rulings(game: str) -> dict[str, Any]:
+    """``rules rulings GAME``: how the app rules where ``game``'s rulebooks are silent or
+    ambiguous, in the active language; raises InputError naming ``game``."""
+    _known_game(game)
+    return {"game": game, "rulings": [ruling.as_dict() for ruling in rulings_of(game)]}
 
 
 def answer(

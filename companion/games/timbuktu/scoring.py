@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from companion.games.timbuktu.model import Good, Goods, TimbuktuState
+from companion.games.timbuktu.rulings import sheet_notes
 from companion.i18n import N_, _
 from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
 
@@ -58,6 +59,7 @@ def state_sheet(state: TimbuktuState, *, final: bool) -> ScoreSheet:
     worth = values(state)
     shown = ", ".join(f"{_(LABELS[good])} {worth[good]}" for good in Good)
     notes = [_("Values (goods removed of each kind): {values}.").format(values=shown)]
+    notes += sheet_notes(state)  # the rulings this game chose (the leftovers of the variant)
     if not final:
         notes.append(
             _(
