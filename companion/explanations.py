@@ -303,3 +303,18 @@ COMMON.add(
     ),
     APP_CARDS,
 )
+COMMON.add(
+    "scan_incomplete",
+    N_("More cards make this move"),
+    N_(
+        "The cards scanned so far are only part of one move (a load, a payment, a thief pile): "
+        "scan the rest, or finish the move on the screen."
+    ),
+    APP_CARDS,
+)
+COMMON.add(
+    "scan_one_card",
+    N_("One card at a time"),
+    N_("In this game each move takes a single card: scan the cards one after the other."),
+    APP_CARDS,
+)
