@@ -13,9 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.games.targi.actions import Exchange as TargiExchange
+from companion.games.targi.model import Good as TargiGood
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.games.tuareg.model import Good, SpecialCard
+from companion.games.tuareg.names import good_name, special_name
+from companion.i18n import _ as translated
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
+from ui.games.targi.gamescreen import exchange_text
 
 State = Callable[[Driver], None]
 STATES: dict[str, State] = {}
@@ -180,7 +186,7 @@ def targi_merchant(d: Driver) -> None:
     targi_take_goods(d)
     d.tap_text("End turn (leave the rest)")
     d.tap(part(d, "cells")[5])  # Bilal's Merchant
-    d.tap_text("2 dates for 1 salt")
+    d.tap_text(exchange_text(TargiExchange(give=TargiGood.DATES, get=TargiGood.SALT)))
 
 
 @state
@@ -291,8 +297,9 @@ def tuareg_take_market(d: Driver) -> None:
 def tuareg_buy(d: Driver) -> None:
     tuareg_turn(d)
     d.tap_text("Buy a special card")
-    d.tap_text("cave (", prefix=True)
-    d.tap_text("gold from the hand", prefix=True)
+    d.tap_text(special_name(SpecialCard.CAVE) + " (", prefix=True)
+    paid = translated("{good} from the hand ({worth})").split("{worth}")[0]
+    d.tap_text(paid.format(good=good_name(Good.GOLD)), prefix=True)
 
 
 @state
@@ -317,15 +324,15 @@ def tuareg_majorities(d: Driver) -> None:
 @state
 def tuareg_stage_scored(d: Driver) -> None:
     tuareg_majorities(d)
-    d.tap_text("Score stage 1")
+    d.tap_text(translated("Score stage {n}").format(n=1))
 
 
 @state
 def tuareg_final_sheet(d: Driver) -> None:
     tuareg_stage_scored(d)
-    d.tap_text("On to stage 2")
+    d.tap_text(translated("On to stage {n}").format(n=2))
     submit_all(d, p.TUAREG_STAGE_TWO)
-    d.tap_text("Score stage 2")
+    d.tap_text(translated("Score stage {n}").format(n=2))
     d.expect_screen("sheet")
 
 
