@@ -427,3 +427,22 @@ def test_the_load_builders_way_out_stays_in_view(tmp_path: Path) -> None:
             assert_in_view(button)
         tap_text(h, "Cancel")
         assert h.screen.mode is None
+
+
+def test_the_only_animal_that_can_take_the_market_cards_is_preselected(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(
+        database,
+        a.OpenMarket(goods=(WATER, MILLET)),
+        a.SetStack(player=KARIN, animal=CAMEL_1, goods=(SALT,) * 4),
+        a.SetStack(player=KARIN, animal=CAMEL_2, goods=(MILLET,) * 4),
+    )
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        tap_text(h, "Take from the market")  # camels 1 and 2 are full: camel 3 is the one
+        assert screen.load is not None and screen.load.onto.number == 3
+        seq = screen.table.seq
+        tap_text(h, "Take 1 water")
+        assert screen.table.seq == seq + 1
+        assert screen.table.state.players[KARIN].camels[2] == (WATER,)

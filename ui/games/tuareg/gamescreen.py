@@ -134,10 +134,17 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.reset_drafts()
 
     def begin(self, mode: str | None) -> None:
+        """Start building the turn's ``mode`` action; a load or a take that only one animal can
+        receive (as the rules list them) starts on that animal."""
         self.reset_drafts()
         self.mode = mode
         if mode == "buy":
             self.payment = Payment(player=self.state.to_move)
+        if mode in ("load", "market"):
+            kind = a.LoadFromCache if mode == "load" else a.TakeFromMarket
+            animals = {x.onto for x in self.legal() if isinstance(x, kind)}
+            if len(animals) == 1:
+                self.load = LoadDraft.start(self.state, animals.pop())
         self.render()
 
     def submit(self, action: Any) -> Verdict:
