@@ -292,7 +292,7 @@ class TargiScreen(GameScreen):
             fill = design.piece(player.colour).fill
             if isinstance(space, int):
                 background = list(fill)
-                lines.append(mark(player.colour, player.name))
+                lines = self.border_lines(space, mark(player.colour, player.name))[0]
             else:
                 cell.frame = list(fill)
                 lines.append(design.badge(player.colour, player.name))
@@ -305,9 +305,13 @@ class TargiScreen(GameScreen):
         cell.chosen = space == self.selected
         cell.text = "\n".join(lines)
 
-    def border_lines(self, number: int) -> tuple[list[str], list[float]]:
+    def border_lines(self, number: int, owner: str = "") -> tuple[list[str], list[float]]:
+        """A border card's number and name; a Targi on it (``owner``: its shape and initial)
+        shares the number's line, so that a long name keeps the lines it needs."""
         if number in RAID_CORNERS:
             return [_("Raid {n}").format(n=RAID_CORNERS[number])], RAID_BACKGROUND
+        if owner:
+            return [f"{number}  {owner}", border_name(number)], BORDER_BACKGROUND
         return [f"{number} {border_name(number)}"], BORDER_BACKGROUND
 
     def central_lines(self, cell: Cell) -> tuple[list[str], list[float]]:
