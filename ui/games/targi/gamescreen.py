@@ -495,6 +495,8 @@ class TargiScreen(GameScreen):
                 (_("Start over"), lambda: self.select(self.selected)),
             ]
         self.show_actions([*done, *leave])
+        if done:  # the exchanges chosen so far: confirming them is what the prompt expects
+            self.ids.actions.children[-1].primary = True
         sofar = "; ".join(exchange_text(x) for x in self.exchanges)
         title = _("{name}: Merchant exchanges").format(name=name) + (f" ({sofar})" if sofar else "")
         self.ids.prompt.offer(
