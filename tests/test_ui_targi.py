@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.core.window import Window
+from kivy.uix.scrollview import ScrollView
 from targi_table import CENTRE, RULES, finish_round
-from ui_harness import Harness, running_app, tap_text
+from ui_harness import Harness, buttons, plain, running_app, tap_text
 
 from companion.games.targi import actions as a
+from companion.games.targi.catalog import catalog
 from companion.games.targi.model import Phase, Stock
+from companion.games.targi.names import symbol_name
+from companion.games.targi.naming import face_of
 from companion.session import Session
 from companion.store import Store
-from ui.choices import card_text
 
 
 def start_targi(h: Harness) -> None:
@@ -27,11 +31,33 @@ def start_targi(h: Harness) -> None:
     assert h.screen.name == "game-targi"
 
 
+def chip_for(h: Harness, card: str):
+    """The naming chip that shows ``card``'s face, its symbol's filter tapped first (tribe)."""
+    screen = h.screen
+    tribe = catalog().tribe.get(card)
+    if tribe is not None:
+        tap_text(h, symbol_name(tribe.symbol).capitalize())
+    (chip,) = [c for c in screen.chips if face_of(c.payload[0].card) == face_of(card)]
+    return chip
+
+
 def name_centre(h: Harness, cards: dict[tuple[int, int], str]) -> None:
-    """Name the face-down central cards by tapping each cell, then the card's button."""
+    """Name the face-down central cards by tapping each cell, then the card's chip."""
     for cell, card in cards.items():
         h.tap(h.screen.cells[cell])
-        tap_text(h, card_text(card))
+        h.tap(chip_for(h, card))
+        assert h.screen.table.state.slot(cell).card == card
+
+
+def assert_fixed_in_window(widget) -> None:
+    """``widget`` lies wholly inside the window and in no scroll area (nothing can hide it)."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    assert 0 <= left < right <= Window.width and 0 <= bottom < top <= Window.height
+    ancestor = widget.parent
+    while ancestor is not None and ancestor is not Window:
+        assert not isinstance(ancestor, ScrollView), "in a scroll area"
+        ancestor = ancestor.parent
 
 
 def stock(h: Harness, seat: int) -> Stock:
@@ -51,19 +77,19 @@ def test_a_round_played_by_touch(tmp_path: Path) -> None:
         assert legal == {2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15}
 
         h.tap(screen.cells[2])  # Amal on the Dates card
-        assert "Amal" in screen.cells[2].text
+        assert "[b]A[/b]" in screen.cells[2].text
         seq = screen.table.seq
         h.tap(screen.cells[10])  # Bilal opposite Amal's Targi: refused, with the rule's reason
         assert screen.ids.bar.refusal == "Card 10 is opposite an opponent's Targi."
-        assert screen.table.seq == seq and "Bilal" not in screen.cells[10].text
+        assert screen.table.seq == seq and "[b]B[/b]" not in screen.cells[10].text
         assert not screen.cells[10].highlighted and screen.cells[5].highlighted
         for card in (5, 14, 3, 13, 11):
             h.tap(screen.cells[card])
         assert screen.ids.bar.refusal == ""
 
         # Tribe markers where each player's lines cross.
-        assert "Amal" in screen.cells[(2, 2)].text and "Amal" in screen.cells[(3, 2)].text
-        assert "Bilal" in screen.cells[(1, 1)].text and "Bilal" in screen.cells[(1, 3)].text
+        assert "[b]A[/b]" in screen.cells[(2, 2)].text and "[b]A[/b]" in screen.cells[(3, 2)].text
+        assert "[b]B[/b]" in screen.cells[(1, 1)].text and "[b]B[/b]" in screen.cells[(1, 3)].text
         assert screen.table.state.phase is Phase.ACTIONS
         assert "Amal to move" in screen.ids.bar.status
 
@@ -75,6 +101,10 @@ def test_a_round_played_by_touch(tmp_path: Path) -> None:
         tap_text(h, "End turn (leave the rest)")
         assert "Bilal to move" in screen.ids.bar.status
         h.tap(screen.cells[5])  # the Merchant: two exchanges, then done
+        # Its many exchanges scroll; ending the turn stays in view, in the fixed row below them.
+        (end,) = buttons(screen, "End turn (leave the rest)")
+        assert_fixed_in_window(end)
+        assert screen.ids.prompt.title.startswith("Bilal: Merchant exchanges")
         tap_text(h, "2 dates for 1 salt")
         tap_text(h, "2 salt for 1 pepper")
         tap_text(h, "Done: 2 exchange(s)")
@@ -178,3 +208,54 @@ def test_what_a_marked_card_allows_is_offered_on_the_screen(tmp_path: Path) -> N
         tap_text(h, "Swap two displayed cards (a card's text)")
         tap_text(h, "Row 1 card 1, with row 2 card 1")
         assert screen.table.state.players[0].display[:2] == (("TARGI-TRIBE-TENT-9",), (marked,))
+
+
+def test_a_card_is_named_from_its_merged_chip_in_one_tap(tmp_path: Path) -> None:
+    """The first face-down card is preselected; copies printing the same are one chip, the likeliest
+    first; one tap records a copy still in the pile."""
+    with running_app(tmp_path / "games.sqlite3") as h:
+        start_targi(h)
+        screen = h.screen
+        texts = [plain(chip.text) for chip in screen.chips]
+        assert len(texts) == 12 and len(set(texts)) == 12  # 19 goods cards, 12 faces
+        assert texts[0].endswith("3 copies") and texts[-1].endswith("1 VP")
+        (salt,) = [chip for chip in screen.chips if plain(chip.text) == "gives 1 salt · 2 copies"]
+        seq = screen.table.seq
+        h.tap(salt)
+        assert screen.table.seq == seq + 1
+        assert screen.table.state.slot((1, 1)).card == "TARGI-GOODS-SALT-1"
+        h.tap(screen.cells[(1, 3)])  # another goods card: only one salt copy is left now
+        (salt,) = [chip for chip in screen.chips if plain(chip.text) == "gives 1 salt"]
+        h.tap(salt)
+        assert screen.table.state.slot((1, 3)).card == "TARGI-GOODS-SALT-2"
+
+        h.tap(screen.cells[(1, 2)])  # a tribe card: filtered by symbol, the likeliest first
+        filters = [plain(b.text) for b in reversed(screen.ids.actions.children)]
+        assert filters[0] == "Well"  # two wells print the same: the likeliest symbol
+        assert all(c.payload[0].card.startswith("TARGI-TRIBE-WELL-") for c in screen.chips)
+        tap_text(h, "Tent")
+        tents = [chip.payload[0].card for chip in screen.chips]
+        assert all(card.startswith("TARGI-TRIBE-TENT-") for card in tents) and len(tents) <= 9
+        h.tap(screen.chips[0])
+        assert screen.table.state.slot((1, 2)).card == tents[0]
+
+
+def test_player_panels_show_counters_and_badges(tmp_path: Path) -> None:
+    with running_app(tmp_path / "games.sqlite3") as h:
+        start_targi(h)
+        name_centre(h, CENTRE)
+        screen = h.screen
+        amal, bilal = screen.ids.player0, screen.ids.player1
+        assert "●" in amal.text and "[b]A[/b]" in amal.text  # blue: a circle, and the initial
+        assert "■" in bilal.text and "[b]B[/b]" in bilal.text
+        assert "hand:" not in amal.text and "1:" not in amal.text
+        assert plain(amal.text).splitlines()[1:] == [
+            "dates 2 · salt 2 · pepper 2",
+            "gold 1 · VP 4",
+            "tribe cards 0",
+        ]
+        assert amal.active and not bilal.active
+        for panel in (amal, bilal):
+            assert_fixed_in_window(panel)
+        h.tap(screen.cells[2])
+        assert "●" in screen.cells[2].text and "[b]A[/b]" in screen.cells[2].text

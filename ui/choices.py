@@ -88,7 +88,7 @@ def describe(
         part for name, value in fields_of(action) if (part := field_text(name, value, texts))
     )
     if not with_kind:
-        return said.capitalize() or kind_text(action)
+        return said[:1].upper() + said[1:] or kind_text(action)
     return f"{kind_text(action)}: {said}" if said else kind_text(action)
 
 

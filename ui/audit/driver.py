@@ -18,6 +18,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from companion.i18n import _ as translated
 from companion.store import Store
 from ui.app import CompanionApp
 from ui.widgets import scroll_vertically
@@ -94,12 +95,16 @@ class Driver:
         self.frames(2)
 
     def buttons(self, text: str, *, prefix: bool = False) -> list[Widget]:
-        """The buttons of the current screen (and any open dialog) reading ``text``."""
+        """The buttons of the current screen (and any open dialog) reading ``text``, or its
+        translation in the language shown (``--lang``)."""
         found = []
+        wanted = {text, translated(text)}
         for root in [self.screen, *Window.children[:-1]]:
             for widget in root.walk():
                 shown = plain(getattr(widget, "text", "") or "")
-                if is_button(widget) and (shown.startswith(text) if prefix else shown == text):
+                if is_button(widget) and any(
+                    shown.startswith(w) if prefix else shown == w for w in wanted
+                ):
                     found.append(widget)
         return found
 

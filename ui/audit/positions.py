@@ -165,12 +165,19 @@ def tuareg(
 ) -> Session:
     """A game of ``players`` (Karin, Timo, ...) with the table's values unless not ``confirmed``."""
     options = {
-        "players": [{"name": n, "colour": f"c{i}"} for i, n in enumerate(TUAREG_NAMES[:players])],
+        "players": [
+            {"name": n, "colour": c}
+            for n, c in zip(TUAREG_NAMES[:players], TUAREG_COLOURS, strict=False)
+        ],
         "start_player": 0,
     }
     if confirmed:
         options["values"] = TUAREG_VALUES
     return play(Session.create(store, TUAREG, TUAREG.parse_options(options)), actions)
+
+
+TUAREG_COLOURS = ("blue", "white", "red", "yellow", "green")
+"""The seats' colours, as Home offers them."""
 
 
 def tuareg_opened(store: Store, players: int = 2) -> Session:

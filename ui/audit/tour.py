@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.games.targi.actions import Exchange as TargiExchange
+from companion.games.targi.model import Good as TargiGood
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.games.tuareg.model import Good, SpecialCard
+from companion.games.tuareg.names import good_name, special_name
 from companion.session import Session
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
+from ui.games.targi.gamescreen import exchange_text
 from ui.kv import tr
 
 State = Callable[[Driver], None]
@@ -182,7 +187,7 @@ def targi_merchant(d: Driver) -> None:
     targi_take_goods(d)
     d.tap_text("End turn (leave the rest)")
     d.tap(part(d, "cells")[5])  # Bilal's Merchant
-    d.tap_text("2 dates for 1 salt")
+    d.tap_text(exchange_text(TargiExchange(give=TargiGood.DATES, get=TargiGood.SALT)))
 
 
 @state
@@ -293,8 +298,9 @@ def tuareg_take_market(d: Driver) -> None:
 def tuareg_buy(d: Driver) -> None:
     tuareg_turn(d)
     d.tap_text("Buy a special card")
-    d.tap_text("cave (", prefix=True)
-    d.tap_text("gold from the hand", prefix=True)
+    d.tap_text(special_name(SpecialCard.CAVE) + " (", prefix=True)
+    paid = tr("{good} from the hand ({worth})").split("{worth}")[0]
+    d.tap_text(paid.format(good=good_name(Good.GOLD)), prefix=True)
 
 
 @state

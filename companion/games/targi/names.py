@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
-from companion.games.targi.model import CardKind, Good, Phase, Stock
+from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol
 from companion.i18n import _
 
 
@@ -17,6 +17,18 @@ def kind_name(kind: CardKind) -> str:
     """A central card's kind: goods card or tribe card."""
     names = {CardKind.GOODS: _("goods"), CardKind.TRIBE: _("tribe")}
     return names[kind]
+
+
+def symbol_name(symbol: Symbol) -> str:
+    """A tribe card's symbol, as the cards' names say it."""
+    names = {
+        Symbol.WELL: _("well"),
+        Symbol.CAMEL_RIDER: _("camel rider"),
+        Symbol.OASIS: _("oasis"),
+        Symbol.TARGIA: _("targia"),
+        Symbol.TENT: _("tent"),
+    }
+    return names[symbol]
 
 
 def border_name(card: BorderCard) -> str:

@@ -45,15 +45,20 @@ MARKET_CARD = REFUSALS.add(
     "market_card", N_("Lay at least one card from your cache into the market.")
 )
 NOT_IN_MARKET = REFUSALS.add("not_in_market", N_("The market has {n} {good} cards."))
+MARKET_EMPTY = REFUSALS.variant(NOT_IN_MARKET, N_("The market is empty."))
 SOLD_OUT = REFUSALS.add("sold_out", N_("No {card} card is left to buy."))
 UNDERPAID = REFUSALS.add("underpaid", N_("A special card costs {n} dinars."))
 UNDERPAID_WORTH = REFUSALS.variant(
     UNDERPAID, N_("A special card costs {n} dinars; these cards are worth {paid}.")
 )
+CANNOT_PAY = REFUSALS.variant(
+    UNDERPAID, N_("A special card costs {n} dinars: {name} has nothing that pays it.")
+)
 CAVE_FULL = REFUSALS.add("cave_full", N_("A cave hides at most {n} cards."))
 CAVE_USED = REFUSALS.add("cave_used", N_("A cave hides one card per turn."))
 THIEF_USED = REFUSALS.add("thief_used", N_("Each thief steals only once."))
 OWN_CARDS = REFUSALS.add("own_cards", N_("A thief steals from another player."))
+NOTHING_TO_STEAL = REFUSALS.variant(OWN_CARDS, N_("No other player holds a card to steal."))
 MARKET_EXTRA = REFUSALS.add(
     "market_extra",
     N_(

@@ -9,18 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.utils import colormap, get_color_from_hex
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 
 from companion.games.targi import actions as a
 from companion.games.targi.board import BORDER, RAID_CORNERS, BorderCard, Cell
 from companion.games.targi.effects import MERCHANT_FOR_GOLD, MERCHANT_FOR_GOOD
 from companion.games.targi.flow import awaiting_reveal
-from companion.games.targi.model import CardKind, Good, Phase, PlayerState, TargiState
+from companion.games.targi.model import CardKind, Good, Phase, Symbol, TargiState
+from companion.games.targi.names import card_hints, kind_name, symbol_name
+from companion.games.targi.naming import Face, faces, symbols
 from companion.i18n import _
+from ui import design
 from ui.choices import card_text, naming
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
-from ui.widgets import TextCell
+from ui.widgets import BigButton, ChoiceButton, TextCell, show_only
 
 Space = int | Cell
 """A border card's number or a central cell: where a Targi or a tribe marker stands."""
@@ -51,7 +56,6 @@ TEXTS = {
 }
 """How the choices of Targi's actions read on a button."""
 
-GREY = [0.45, 0.45, 0.45, 1]
 ROBBER_BACKGROUND = [0.55, 0.12, 0.1, 1]
 RAID_BACKGROUND = [0.35, 0.22, 0.12, 1]
 GOODS_BACKGROUND = [0.5, 0.42, 0.22, 1]
@@ -59,21 +63,48 @@ TRIBE_BACKGROUND = [0.15, 0.33, 0.38, 1]
 BORDER_BACKGROUND = [0.22, 0.22, 0.25, 1]
 
 
-def player_colour(colour: str) -> list[float]:
-    """The RGBA of a player's colour name (``blue``, ``white`` ...); grey for names Kivy lacks."""
-    named = colormap.get(colour.strip().lower())
-    if named is None and colour.startswith("#"):
-        try:
-            named = get_color_from_hex(colour)
-        except ValueError:
-            named = None
-    return list(named) if named is not None else GREY
+def mark(colour: str, name: str) -> str:
+    """A player's shape and initial drawn on their own colour (the shape in the text's ink)."""
+    shape = design.piece(colour).shape
+    return f"[font={design.SYMBOL_FONT}]{shape}[/font] [b]{name.strip()[:1].upper()}[/b]"
 
 
-def ink_on(background: list[float]) -> list[float]:
-    """Black text on light backgrounds, white on dark ones."""
-    light = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2]
-    return [0, 0, 0, 1] if light > 0.6 else [1, 1, 1, 1]
+def chip_text(face: Face, hints: dict[str, str]) -> str:
+    """What a card prints (a tribe card's points and cost, what a goods card gives), and how many
+    copies it may be."""
+    text = hints.get(face.card, card_text(face.card))
+    copies = _("{n} copies").format(n=face.free)
+    return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
+
+
+class TargiCell(TextCell):
+    """A grid space: its card, who stands on it (shape and initial), a yellow frame when a tap
+    there is legal, a white inner frame when it is the chosen one."""
+
+    chosen = BooleanProperty(False)
+
+
+class TargiButton(BigButton):
+    """A button of the fixed row under the prompt (never scrolled away)."""
+
+    primary = BooleanProperty(False)
+
+
+class TargiChip(ChoiceButton):
+    """One distinct card the face-down card may be (``payload``: the reveal it records)."""
+
+
+class TargiPanel(Label):
+    """One player's counters; ``active`` marks the player to move."""
+
+    active = BooleanProperty(False)
+
+
+class TargiNaming(BoxLayout):
+    """Naming a face-down card: a chip per distinct card it may be."""
+
+    title = StringProperty("")
+    cols = NumericProperty(2)
 
 
 def space_of(action: Any) -> Space | None:
@@ -110,15 +141,21 @@ class TargiScreen(GameScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.cells: dict[Space, TextCell] = {}
+        self.cells: dict[Space, TargiCell] = {}
         for row in LAYOUT:
             for space in row:
-                cell = TextCell()
+                cell = TargiCell()
                 cell.bind(on_release=lambda _c, s=space: self.tap(s))
                 self.cells[space] = cell
                 self.ids.grid.add_widget(cell)
         self.selected: Space | None = None
         self.exchanges: tuple[a.Exchange, ...] = ()
+        self.symbol: Symbol | None = None
+        """The tribe symbol the naming chips are filtered to (None: the likeliest)."""
+        self.prompt = self.ids.prompt.__self__
+        self.naming = TargiNaming()
+        self.chips: list[TargiChip] = []
+        """The naming chips shown, one per distinct card."""
 
     @property
     def state(self) -> TargiState:
@@ -128,6 +165,7 @@ class TargiScreen(GameScreen):
     def reset(self) -> None:
         self.selected = None
         self.exchanges = ()
+        self.symbol = None
 
     # --- intents --------------------------------------------------------------------------------
 
@@ -145,6 +183,11 @@ class TargiScreen(GameScreen):
     def select(self, space: Space) -> None:
         self.selected = space
         self.exchanges = ()
+        self.symbol = None
+        self.render()
+
+    def filter_symbol(self, symbol: Symbol) -> None:
+        self.symbol = symbol
         self.render()
 
     def on_scan(self, card: str) -> bool:
@@ -227,11 +270,13 @@ class TargiScreen(GameScreen):
         lit = self.highlighted(legal)
         for space, cell in self.cells.items():
             self.render_space(space, cell, lit)
+        self.show_actions([])
+        show_only(self.ids.ask, self.prompt)
         self.render_prompt(legal)
-        for seat, label in enumerate((self.ids.player0, self.ids.player1)):
-            label.text = self.player_text(seat, self.state.players[seat])
+        for seat, panel in enumerate((self.ids.player0, self.ids.player1)):
+            self.render_player(seat, panel)
 
-    def render_space(self, space: Space, cell: TextCell, lit: set[Space]) -> None:
+    def render_space(self, space: Space, cell: TargiCell, lit: set[Space]) -> None:
         state = self.state
         lines, background = (
             self.border_lines(space) if isinstance(space, int) else self.central_lines(space)
@@ -244,24 +289,29 @@ class TargiScreen(GameScreen):
         cell.frame = [0, 0, 0, 0]
         if owner is not None:
             player = state.players[owner]
-            lines.append(f"[b]{player.name}[/b]")
+            fill = design.piece(player.colour).fill
             if isinstance(space, int):
-                background = player_colour(player.colour)
+                background = list(fill)
+                lines = self.border_lines(space, mark(player.colour, player.name))[0]
             else:
-                cell.frame = player_colour(player.colour)
+                cell.frame = list(fill)
+                lines.append(design.badge(player.colour, player.name))
         if isinstance(space, int) and space == state.robber:
             lines.append(f"[b]{_('ROBBER')}[/b]")
             background = ROBBER_BACKGROUND
         cell.background = background
-        cell.color = ink_on(background)
+        cell.color = design.ink_on(background)
         cell.highlighted = space in lit
-        if space == self.selected:
-            cell.frame = [1, 0.85, 0.2, 1]
+        cell.chosen = space == self.selected
         cell.text = "\n".join(lines)
 
-    def border_lines(self, number: int) -> tuple[list[str], list[float]]:
+    def border_lines(self, number: int, owner: str = "") -> tuple[list[str], list[float]]:
+        """A border card's number and name; a Targi on it (``owner``: its shape and initial)
+        shares the number's line, so that a long name keeps the lines it needs."""
         if number in RAID_CORNERS:
             return [_("Raid {n}").format(n=RAID_CORNERS[number])], RAID_BACKGROUND
+        if owner:
+            return [f"{number}  {owner}", border_name(number)], BORDER_BACKGROUND
         return [f"{number} {border_name(number)}"], BORDER_BACKGROUND
 
     def central_lines(self, cell: Cell) -> tuple[list[str], list[float]]:
@@ -270,21 +320,38 @@ class TargiScreen(GameScreen):
         text = card_text(slot.card) if slot.card else _("face down")
         return [text], background
 
-    def player_text(self, seat: int, player: PlayerState) -> str:
+    def render_player(self, seat: int, panel: TargiPanel) -> None:
+        """Counters: goods, gold and VP, tribe cards displayed and the hand card; who by badge."""
+        player = self.state.players[seat]
         stock = player.stock
-        rows = [", ".join(card_text(c) for c in row) or "—" for row in player.display]
-        mark = _(" — to move") if self.state.to_move == seat else ""
-        return "\n".join(
+        moving = self.state.to_move == seat
+        panel.active = moving
+        head = f"{design.badge(player.colour, player.name)} [b]{player.name}[/b]"
+        if moving:
+            head += " · " + _("to move")
+        tribe = _("tribe cards {n}").format(n=player.displayed)
+        if player.hand:
+            tribe += " · " + _("hand: {card}").format(card=card_text(player.hand))
+        panel.text = "\n".join(
             (
-                f"[b]{player.name}[/b] ({_(player.colour)}){mark}",
+                head,
                 _("dates {d} · salt {s} · pepper {p}").format(
                     d=stock.dates, s=stock.salt, p=stock.pepper
                 ),
                 _("gold {g} · VP {vp}").format(g=stock.gold, vp=stock.vp),
-                _("hand: {card}").format(card=card_text(player.hand) if player.hand else "—"),
-                *(f"{i}: {row}" for i, row in enumerate(rows, 1)),
+                tribe,
             )
         )
+
+    def show_actions(self, buttons: list[tuple[str, Any]], *, cols: int = 2) -> None:
+        """The fixed row under the prompt: the step's primary actions, never scrolled away."""
+        row = self.ids.actions
+        row.clear_widgets()
+        row.cols = max(1, min(cols, len(buttons)))
+        for text, callback in buttons:
+            button = TargiButton(text=text)
+            button.bind(on_release=lambda _b, c=callback: c())
+            row.add_widget(button)
 
     # --- the prompt for the step the round is in ------------------------------------------------
 
@@ -296,12 +363,8 @@ class TargiScreen(GameScreen):
             cells = awaiting_reveal(state)
             if self.selected not in cells:
                 self.selected = cells[0] if cells else None
-            cell = self.selected
-            title = _("Name the card at centre {cell} (tap a face-down card, or scan it)").format(
-                cell="·".join(map(str, cell or ()))
-            )
-            actions = [x for x in legal if isinstance(x, a.RevealCard) and x.cell == cell]
-            prompt.offer(title, actions, self.submit, TEXTS, with_kind=False)
+            if self.selected is not None:
+                self.naming_prompt(self.selected)
         elif phase is Phase.RAID:
             name = state.players[state.to_move].name if state.to_move is not None else ""
             title = _("Raid {raid}: what does {name} give?").format(raid=state.raid, name=name)
@@ -324,6 +387,40 @@ class TargiScreen(GameScreen):
             title = _("The game is over.")
             prompt.offer(title, [], self.submit, extra=[(_("Score sheet"), self.score)])
 
+    def naming_prompt(self, cell: Cell) -> None:
+        """One chip per distinct card the face-down card may be, the likeliest first; tribe cards
+        filtered by their symbol (the likeliest preselected). The core names the free copy."""
+        found = faces(self.state, cell)
+        kind = self.state.slot(cell).kind
+        offered = symbols(found)
+        if offered:
+            if self.symbol not in offered:
+                self.symbol = offered[0]
+            found = [face for face in found if face.symbol is self.symbol]
+            self.show_actions(
+                [(symbol_name(s).capitalize(), lambda s=s: self.filter_symbol(s)) for s in offered],
+                cols=len(offered),
+            )
+            for button, symbol in zip(reversed(self.ids.actions.children), offered, strict=True):
+                button.primary = symbol is self.symbol
+        naming = self.naming
+        naming.title = _("Name the {kind} card at centre {cell} (or scan it)").format(
+            kind=kind_name(kind), cell="·".join(map(str, cell))
+        )
+        naming.cols = 2 if offered else 3
+        hints = card_hints()
+        grid = naming.ids.chips
+        grid.clear_widgets()
+        self.chips = []
+        for face in found:
+            chip = TargiChip(text=chip_text(face, hints))
+            chip.payload = (a.RevealCard(cell=cell, card=face.card),)
+            chip.bind(on_release=lambda c: self.submit(c.payload[0]))
+            grid.add_widget(chip)
+            self.chips.append(chip)
+        show_only(self.ids.ask, naming)
+        self.prompt.offer(naming.title, [], self.submit)
+
     def actions_prompt(self, legal: list[Any]) -> None:
         state = self.state
         seat = state.to_move
@@ -339,10 +436,11 @@ class TargiScreen(GameScreen):
         skip = (_("Leave this card unused"), lambda: self.submit(a.Skip(player=seat, space=space)))
         name = state.players[seat].name
         uses = [x for x in legal if space_of(x) == space and not isinstance(x, a.Skip)]
-        extra = [*self.card_text_buttons(name, legal), skip, end]
+        extra = self.card_text_buttons(name, legal)
         if isinstance(space, int) and BORDER[space] is BorderCard.MERCHANT:
-            self.merchant_prompt(seat, name, extra)
+            self.merchant_prompt(seat, name, extra, [skip, end])
             return
+        self.show_actions([skip, end])
         if isinstance(space, int):
             what = f"{space} {border_name(space)}"
         else:
@@ -370,7 +468,13 @@ class TargiScreen(GameScreen):
         title = f"{name}: {text}"
         self.ids.prompt.offer(title, actions, self.submit, TEXTS, [back], with_kind=False)
 
-    def merchant_prompt(self, seat: int, name: str, extra: list[tuple[str, Any]]) -> None:
+    def merchant_prompt(
+        self,
+        seat: int,
+        name: str,
+        extra: list[tuple[str, Any]],
+        leave: list[tuple[str, Any]],
+    ) -> None:
         """Exchanges are added one at a time; each offered one keeps the whole sequence legal."""
         assert self.table is not None
         offered = [
@@ -390,6 +494,9 @@ class TargiScreen(GameScreen):
                 ),
                 (_("Start over"), lambda: self.select(self.selected)),
             ]
+        self.show_actions([*done, *leave])
+        if done:  # the exchanges chosen so far: confirming them is what the prompt expects
+            self.ids.actions.children[-1].primary = True
         sofar = "; ".join(exchange_text(x) for x in self.exchanges)
         title = _("{name}: Merchant exchanges").format(name=name) + (f" ({sofar})" if sofar else "")
         self.ids.prompt.offer(
@@ -397,7 +504,7 @@ class TargiScreen(GameScreen):
             offered,
             self.add_exchanges,
             {"exchanges": lambda sequence: exchange_text(sequence[-1])},
-            [*done, *extra],
+            extra,
             with_kind=False,
         )
 

@@ -12,16 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.tuareg import actions as a
+from companion.games.tuareg.blocked import blocked
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
+from ui.design import INK, badge
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.stage import StagePrompts
 from ui.games.tuareg.turn import TurnPrompts
@@ -40,10 +43,10 @@ from ui.games.tuareg.view import (
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.table import TableGame
-from ui.widgets import BigButton, TextCell, show_only
+from ui.widgets import BigButton, show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
-CHOSEN_FRAME = [1, 0.85, 0.2, 1]
+CHOSEN_FRAME = list(INK)
 CARD_PREFIX = "TUAREG-"
 
 
@@ -59,10 +62,32 @@ class TuaregCell(Label):
     """One cell of the majority table."""
 
 
+class TuaregButton(BigButton):
+    """A prompt's button, as tall as its text; a disabled one says why in its second line."""
+
+    primary = BooleanProperty(False)
+
+
+class TuaregAnimal(ButtonBehavior, Label):
+    """One animal and its load, framed in yellow when a tap on it is legal, in white when chosen;
+    as tall as its load needs (its panel takes the tallest)."""
+
+    background = ListProperty(ANIMAL_BACKGROUND)
+    frame = ListProperty([0, 0, 0, 0])
+    highlighted = BooleanProperty(False)
+
+
 class TuaregPlayerPanel(BoxLayout):
-    """One player: the line of hand, maps, caves and thieves, and a cell per animal."""
+    """One player in one row: their badge, hand, maps, caves and thieves, then a cell per animal."""
 
     text = StringProperty("")
+    active = BooleanProperty(False)
+    """The player to move."""
+    tallest = NumericProperty(0)
+    """The height of the tallest animal's text."""
+
+    def fit(self) -> None:
+        self.tallest = max((c.texture_size[1] for c in self.ids.animals.children), default=0)
 
 
 class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
@@ -77,7 +102,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         """Kept so the body can swap them for the values prompt and back."""
         self.build_values_prompt()
         self.panels: list[TuaregPlayerPanel] = []
-        self.animal_cells: dict[tuple[int, AnimalRef], TextCell] = {}
+        self.animal_cells: dict[tuple[int, AnimalRef], TuaregAnimal] = {}
         self.maps_kept: set[int] = set()
         """Seats that keep their remaining maps at this stage's end."""
         self.primary: Callable[[], None] | None = None
@@ -109,10 +134,17 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.reset_drafts()
 
     def begin(self, mode: str | None) -> None:
+        """Start building the turn's ``mode`` action; a load or a take that only one animal can
+        receive (as the rules list them) starts on that animal."""
         self.reset_drafts()
         self.mode = mode
         if mode == "buy":
             self.payment = Payment(player=self.state.to_move)
+        if mode in ("load", "market"):
+            kind = a.LoadFromCache if mode == "load" else a.TakeFromMarket
+            animals = {x.onto for x in self.legal() if isinstance(x, kind)}
+            if len(animals) == 1:
+                self.load = LoadDraft.start(self.state, animals.pop())
         self.render()
 
     def submit(self, action: Any) -> Verdict:
@@ -196,13 +228,15 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         selectable = self.selectable_animals()
         chosen = self.load.onto if self.load is not None else None
         for seat, (panel, player) in enumerate(zip(self.panels, state.players, strict=True)):
-            panel.text = player_text(state, seat)
+            panel.text = f"{badge(player.colour, player.name)} {player_text(state, seat)}"
+            panel.active = state.phase is Phase.TURNS and seat == state.to_move
             grid = panel.ids.animals
             animals = list(player.animals())
             if len(grid.children) != len(animals):
                 grid.clear_widgets()
                 for ref, _stack in animals:
-                    cell = TextCell(background=ANIMAL_BACKGROUND)
+                    cell = TuaregAnimal(background=ANIMAL_BACKGROUND)
+                    cell.bind(texture_size=lambda _c, _s, p=panel: p.fit())
                     cell.bind(on_release=lambda _c, s=seat, r=ref: self.tap_animal(s, r))
                     grid.add_widget(cell)
             for cell, (ref, stack) in zip(reversed(grid.children), animals, strict=True):
@@ -244,16 +278,39 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.ids.title.text = title
         self.ids.note.text = note
         self.ids.options.clear_widgets()
+        self.ids.actions.clear_widgets()
         self.primary = None
         self.render_majority(table)
 
-    def button(self, text: str, callback: Callable[[], Any], *, primary: bool = False) -> BigButton:
-        button = BigButton(text=text, markup=True)
+    def button(
+        self,
+        text: str,
+        callback: Callable[[], Any],
+        *,
+        primary: bool = False,
+        fixed: bool = False,
+        refused: Verdict | None = None,
+    ) -> TuaregButton:
+        """A button of the prompt: the step's choices scroll, its primary action and the ways out
+        (``fixed``) stay in the row below; ``refused`` (the core's reason the action is
+        impossible) shows it greyed out with that reason, and a tap does nothing."""
+        button = TuaregButton(text=text, primary=primary and refused is None)
+        if refused is not None:
+            button.text = f"{text}\n{refused.message}"
+            button.disabled = True
         button.bind(on_release=lambda _b: callback())
-        self.ids.options.add_widget(button)
-        if primary:
+        if primary or fixed:
+            self.ids.actions.add_widget(button)
+        else:
+            button.audit_role = "option"
+            self.ids.options.add_widget(button)
+        if primary and refused is None:
             self.primary = callback
         return button
+
+    def blocked(self) -> dict[str, Verdict]:
+        """The turn's actions the rules cannot allow now, each with the reason."""
+        return blocked(self.state)
 
     def reason(self, text: str) -> None:
         self.ids.options.add_widget(TuaregReason(text=text))
@@ -303,7 +360,7 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
 
     def picked_controls(self) -> None:
         if self.picked:
-            self.button(_("Take the last card back"), self.unpick)
+            self.button(_("Take the last card back"), self.unpick, fixed=True)
 
     def pick(self, good: Good) -> None:
         """One more card into the market (a draw) or into the hand shown (the game's end)."""

@@ -160,4 +160,4 @@ class StagePrompts:
         self.picked_controls()
         action = a.RevealHand(player=seat, goods=tuple(self.picked))
         self.button(_("Show these cards"), lambda: self.submit(action), primary=True)
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Cancel"), self.cancel, fixed=True)

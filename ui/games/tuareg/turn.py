@@ -42,15 +42,20 @@ class TurnPrompts:
         state = self.state
         player = state.players[state.to_move]
         name = player.name
+        refused = self.blocked()
         if state.turn.main is None:
             self.panel(
                 _("{name}: choose the turn's action.").format(name=name),
                 _("{name} holds {n} cards.").format(name=name, n=player.hand),
             )
-            self.button(_("Draw"), lambda: self.begin("draw"))
-            self.button(_("Load from the hand"), lambda: self.begin("load"))
-            self.button(_("Take from the market"), lambda: self.begin("market"))
-            self.button(_("Buy a special card"), lambda: self.begin("buy"))
+            mains = (
+                ("draw", _("Draw"), "draw"),
+                ("load", _("Load from the hand"), "load"),
+                ("take_market", _("Take from the market"), "market"),
+                ("buy", _("Buy a special card"), "buy"),
+            )
+            for kind, text, mode in mains:
+                self.button(text, lambda m=mode: self.begin(m), refused=refused.get(kind))
         else:
             self.panel(
                 _("{name}: the action is taken; use caves or thieves, or end the turn.").format(
@@ -59,11 +64,20 @@ class TurnPrompts:
                 _("{name} holds {n} cards.").format(name=name, n=player.hand),
             )
         if player.caves:
-            self.button(_("Hide in a cave"), lambda: self.begin("hide"))
+            self.button(
+                _("Hide in a cave"), lambda: self.begin("hide"), refused=refused.get("hide")
+            )
         if player.thieves:
-            self.button(_("Steal with a thief"), lambda: self.begin("steal"))
+            self.button(
+                _("Steal with a thief"), lambda: self.begin("steal"), refused=refused.get("steal")
+            )
         seat = state.to_move
-        self.button(_("End turn"), lambda: self.submit(a.EndTurn(player=seat)), primary=True)
+        self.button(
+            _("End turn"),
+            lambda: self.submit(a.EndTurn(player=seat)),
+            primary=True,
+            refused=refused.get("end_turn"),
+        )
 
     def draw_prompt(self) -> None:
         state = self.state
@@ -89,7 +103,7 @@ class TurnPrompts:
             lambda: self.submit(action),
             primary=True,
         )
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Cancel"), self.cancel, fixed=True)
 
     # --- loading an animal ----------------------------------------------------------------------
 
@@ -108,7 +122,7 @@ class TurnPrompts:
         if self.load is None:
             self.panel(_("{name} loads from the hand: onto which animal?").format(name=name))
             self.animal_buttons()
-            self.button(_("Cancel"), self.cancel)
+            self.button(_("Cancel"), self.cancel, fixed=True)
             return
         draft = self.load
         self.panel(
@@ -125,14 +139,14 @@ class TurnPrompts:
             else:
                 self.reason("\n".join(offer.reasons))
         if draft.added:
-            self.button(_("Take the last card back"), self.unload)
+            self.button(_("Take the last card back"), self.unload, fixed=True)
             self.button(
                 _("Load {n} card(s)").format(n=len(draft.added)),
                 lambda: self.submit(draft.action()),
                 primary=True,
             )
-        self.button(_("Another animal"), lambda: self.begin("load"))
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Another animal"), lambda: self.begin("load"), fixed=True)
+        self.button(_("Cancel"), self.cancel, fixed=True)
 
     def add_load(self, good: Good) -> None:
         """Lay ``good`` next if the loading rules and the turn allow it; else say why not."""
@@ -162,7 +176,7 @@ class TurnPrompts:
                 market_text(self.state),
             )
             self.animal_buttons()
-            self.button(_("Cancel"), self.cancel)
+            self.button(_("Cancel"), self.cancel, fixed=True)
             return
         onto = self.load.onto
         self.panel(
@@ -181,8 +195,8 @@ class TurnPrompts:
             verdict = self.load.verdict(good)
             if available and not verdict.ok:
                 self.reason(f"{good_markup(good)}: {verdict.message}")
-        self.button(_("Another animal"), lambda: self.begin("market"))
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Another animal"), lambda: self.begin("market"), fixed=True)
+        self.button(_("Cancel"), self.cancel, fixed=True)
 
     # --- buying a special card ------------------------------------------------------------------
 
@@ -196,7 +210,7 @@ class TurnPrompts:
             for card, left in state.supply:
                 text = _("{card} ({n} left)").format(card=special_name(card), n=left)
                 self.button(text, lambda c=card: self.choose_card(c))
-            self.button(_("Cancel"), self.cancel)
+            self.button(_("Cancel"), self.cancel, fixed=True)
             return
         self.panel(
             _("{name} buys a {card}: what is paid?").format(
@@ -219,13 +233,13 @@ class TurnPrompts:
                 )
                 self.button(text, lambda r=ref: self.pay(r))
         if payment.steps:
-            self.button(_("Take the last card back"), self.unpay)
+            self.button(_("Take the last card back"), self.unpay, fixed=True)
         self.button(
             _("Buy the {card}").format(card=special_name(payment.card)),
             lambda: self.submit(payment.action()),
             primary=True,
         )
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Cancel"), self.cancel, fixed=True)
 
     def choose_card(self, card: SpecialCard) -> None:
         assert self.payment is not None
@@ -261,7 +275,7 @@ class TurnPrompts:
                 )
             text = _("Cave {n}: {source}").format(n=action.cave, source=source)
             self.button(text, lambda x=action: self.submit(x))
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Cancel"), self.cancel, fixed=True)
 
     def steal_prompt(self) -> None:
         state = self.state
@@ -281,4 +295,4 @@ class TurnPrompts:
                     good=good_markup(victim.stack(action.source)[-1]),
                 )
             self.button(text, lambda x=action: self.submit(x))
-        self.button(_("Cancel"), self.cancel)
+        self.button(_("Cancel"), self.cancel, fixed=True)

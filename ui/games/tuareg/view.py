@@ -51,9 +51,20 @@ def animal_name(ref: AnimalRef) -> str:
     return _("Donkey {n}").format(n=ref.number)
 
 
+def runs_markup(stack: Sequence[Good | None], empty: str) -> str:
+    """A load bottom to top, a run of one good as one line: ``2 rock salt`` over ``1 gold``."""
+    runs: list[tuple[Good | None, int]] = []
+    for good in stack:
+        if runs and runs[-1][0] is good:
+            runs[-1] = (good, runs[-1][1] + 1)
+        else:
+            runs.append((good, 1))
+    return "\n".join(f"{n} {good_markup(g)}" for g, n in reversed(runs)) if runs else empty
+
+
 def animal_text(ref: AnimalRef, stack: Stack) -> str:
-    """``Camel 1`` over its load, bottom to top."""
-    return f"[b]{animal_name(ref)}[/b]\n{goods_markup(stack, _('empty'))}"
+    """``Camel 1`` over its load (top run first)."""
+    return f"[b]{animal_name(ref)}[/b]\n{runs_markup(stack, _('empty'))}"
 
 
 def cave_text(number: int, cave: Hidden, revealed: bool) -> str:
@@ -74,7 +85,8 @@ def thief_text(number: int, thief: Hidden) -> str:
 
 
 def player_text(state: TuaregState, seat: int) -> str:
-    """Name, colour, hand count, maps, caves and thieves (the animals are cells of their own)."""
+    """Name, hand count, maps, caves and thieves, a line each (the animals are cells of their own;
+    the screen puts the player's badge before the name)."""
     player = state.players[seat]
     parts = [_("hand {n}").format(n=player.hand)]
     if state.phase is Phase.TURNS and state.to_move == seat:
@@ -86,8 +98,8 @@ def player_text(state: TuaregState, seat: int) -> str:
     revealed = state.phase is not Phase.TURNS
     specials = [cave_text(n, cave, revealed) for n, cave in enumerate(player.caves, 1)]
     specials += [thief_text(n, thief) for n, thief in enumerate(player.thieves, 1)]
-    header = f"[b]{player.name}[/b] ({_(player.colour)}) · " + " · ".join(parts)
-    return "\n".join((header, *([" · ".join(specials)] if specials else [])))
+    header = f"[b]{player.name}[/b]"
+    return "\n".join((header, " · ".join(parts), *specials))
 
 
 def counts_text(counts: GoodCounts, empty: str) -> str:
