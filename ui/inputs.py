@@ -1,9 +1,11 @@
 """Inputs besides touch: hardware events drained on the Kivy thread, the desktop's extra keys, and
-the frame rate dropped while nobody touches anything.
+the frame rate dropped while nobody touches anything (an input from a device thread still drawn at
+once: it ends the clock's sleep).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from kivy.clock import Clock
@@ -32,11 +34,56 @@ class HardwarePump:
     def __init__(self, handle: Callable[[InputEvent], None]) -> None:
         self._handle = handle
         self._trigger = Clock.create_trigger(self._drain, 0)
-        self.queue = EventQueue(notify=self._trigger)
+        self.queue = EventQueue(notify=self._notify)
+
+    def _notify(self) -> None:
+        self._trigger()
+        clock_alarm.ring()  # at rest the clock sleeps up to 1/idle_fps: the event is drawn now
 
     def _drain(self, _dt: float) -> None:
         for event in self.queue.drain():
             self._handle(event)
+
+
+class ClockAlarm:
+    """Lets another thread end the Kivy clock's sleep before the next frame is due.
+
+    Kivy's default clock sleeps in steps until ``1 / maxfps`` has passed since the last frame and
+    nothing can cut that short (its ``interrupt`` clock can, but at a low ``maxfps`` it spins: a
+    callback it has forgotten keeps it from sleeping at all). Installed, the clock sleeps on a
+    :class:`threading.Event` instead, and :meth:`ring` (from any thread) starts the next frame now.
+    """
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self._installed = False
+
+    def install(self) -> None:
+        """Replace the running clock's sleep and readiness check (once per process)."""
+        if self._installed:
+            return
+        check_ready = Clock._check_ready
+
+        def ready(fps: float, min_sleep: float, undershoot: float) -> tuple[bool, float]:
+            if self._event.is_set():
+                self._event.clear()
+                return True, 0.0
+            result: tuple[bool, float] = check_ready(fps, min_sleep, undershoot)
+            return result
+
+        Clock._check_ready = ready
+        Clock.usleep = self._sleep
+        self._installed = True
+
+    def _sleep(self, microseconds: float) -> None:
+        self._event.wait(microseconds / 1_000_000)
+
+    def ring(self) -> None:
+        self._event.set()
+
+
+clock_alarm = ClockAlarm()
+"""The process's one alarm, as Kivy's clock is the process's one clock."""
 
 
 class IdleThrottle:
@@ -44,6 +91,8 @@ class IdleThrottle:
 
     At rest Kivy redraws nothing but still wakes ``maxfps`` times a second; Kivy offers no public
     setter for the running clock's rate, so this sets the clock's ``_max_fps`` (read every frame).
+    An event from a device thread does not wait for the slow frame: :data:`clock_alarm` ends the
+    clock's sleep (installed by :meth:`start`).
     """
 
     def __init__(self, active_fps: float = 60, idle_fps: float = 5, after: float = 5.0) -> None:
@@ -53,6 +102,7 @@ class IdleThrottle:
         self.idle = False
 
     def start(self) -> None:
+        clock_alarm.install()
         self.wake()
 
     def wake(self, *_args: object) -> None:
