@@ -3,7 +3,8 @@ cold start to the first drawn frame, peak memory, idle CPU over 10 s; and input-
 event posted from another thread (as the GPIO buttons and the scanner post theirs) to the frame that
 shows its effect, median and p99, with the app busy (inputs 50-70 ms apart, full frame rate) and at
 rest (each input after the idle throttle has dropped the frame rate), beside the same hand-over in
-the minimal app (a thread's event turns its Button's text, stock Kivy at 60 frames a second).
+the minimal app (a thread's event turns its Button's text, stock Kivy at 60 frames a second); and a
+touch on Undo / Redo, reported on a stand-in touchscreen device (:class:`_TouchScreen`).
 
 Without a display the windows are SDL's offscreen ones (Mesa's software GL, as the tests use). The
 app runs with the environment :func:`ui.launch.prepare_kivy` gives it, the minimal app with Kivy's
@@ -183,6 +184,7 @@ def run(
         app = measure("app", env, idle, settle)
         minimal_latency = latency("minimal", env, busy, rest)
         app_latency = latency("app", env, busy, rest)
+        touch_latency = latency("app-touch", env, busy, rest)
     start_min, start_app = (statistics.median(firsts[k]) for k in ("minimal", "app"))
     floor = minimal_latency["busy"] + minimal_latency["rest"]
     return [
@@ -214,6 +216,16 @@ def run(
             "button event -> frame, app at rest (ms)",
             app_latency["rest"],
             latency_verdict(app_latency["rest"], floor),
+        ),
+        latency_row(
+            "touch event -> frame, app busy (ms)",
+            touch_latency["busy"],
+            latency_verdict(touch_latency["busy"], floor),
+        ),
+        latency_row(
+            "touch event -> frame, app at rest (ms)",
+            touch_latency["rest"],
+            latency_verdict(touch_latency["rest"], floor),
         ),
     ]
 
@@ -266,10 +278,16 @@ def _minimal(measure_latency: bool) -> None:
     Minimal().run()
 
 
-def _app(measure_latency: bool) -> None:
+def _app(measure_latency: bool, touch: bool = False) -> None:
     from ui.launch import prepare_kivy
 
     prepare_kivy()
+    from ui import inputs
+
+    device = Path(tempfile.mkdtemp(prefix="bench-touch-")) / "event0"
+    if touch:
+        os.mkfifo(device)
+        inputs.touch_watch.pattern = str(device)  # watched as /dev/input/event* is on the kiosk
     from companion.config import load_config
     from companion.store import Store
     from ui.app import CompanionApp
@@ -284,7 +302,14 @@ def _app(measure_latency: bool) -> None:
             super().on_start()
             if measure_latency:
                 self._open_game()
-                _LatencyProbe(self._fire, lambda seq: self.table.seq != seq).begin()
+                fire = self._fire
+                if touch:
+                    from kivy.base import EventLoop
+
+                    self._screen = _TouchScreen(device)
+                    EventLoop.add_input_provider(self._screen)
+                    fire = self._touch
+                _LatencyProbe(fire, lambda seq: self.table.seq != seq).begin()
 
         def _open_game(self) -> None:
             from companion.games.targi import actions as a
@@ -317,9 +342,48 @@ def _app(measure_latency: bool) -> None:
             post = threading.Thread(target=self.pump.queue.post, args=(button,)).start
             return self.table.seq, post
 
+        def _touch(self) -> tuple[object, Callable[[], None]]:
+            from ui.audit.driver import is_button, plain
+
+            name = "Undo" if self._undo else "Redo"
+            self._undo = not self._undo
+            screen = self.manager.current_screen
+            button = next(w for w in screen.walk() if is_button(w) and plain(w.text) == name)
+            x, y = button.to_window(*button.center)
+            return self.table.seq, lambda: self._screen.touch(x, y)
+
     config = load_config()
     with Store.open(config.database) as store:
         Measured(store, config, idle_after=REST_AFTER if measure_latency else 5.0).run()
+
+
+class _TouchScreen:
+    """Stands in for the kiosk's touchscreen: a touch is reported on a FIFO that
+    :data:`ui.inputs.touch_watch` watches (as it watches ``/dev/input/event*``) and dispatched at
+    the next frame, when Kivy polls its input providers (as SDL reads the touchscreen)."""
+
+    def __init__(self, device: Path) -> None:
+        from collections import deque
+
+        self.pending: deque[tuple[str, object]] = deque()
+        self.device = os.open(device, os.O_WRONLY | os.O_NONBLOCK)
+
+    def touch(self, x: float, y: float) -> None:
+        from kivy.tests.common import UnitTestTouch
+
+        finger = UnitTestTouch(x, y)
+        self.pending.extend([("begin", finger), ("end", finger)])
+        os.write(self.device, bytes(24))  # one input_event record
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def update(self, dispatch_fn: Callable[[str, object], None]) -> None:
+        while self.pending:
+            dispatch_fn(*self.pending.popleft())
 
 
 class _LatencyProbe:
@@ -374,4 +438,4 @@ if __name__ == "__main__":
     if mode.startswith("minimal"):
         _minimal(measure_latency=mode.endswith("-latency"))
     else:
-        _app(measure_latency=mode.endswith("-latency"))
+        _app(measure_latency=mode.endswith("-latency"), touch="-touch" in mode)

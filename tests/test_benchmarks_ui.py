@@ -15,6 +15,8 @@ ROWS = [
     "button event -> frame, minimal app (ms)",
     "button event -> frame, app busy (ms)",
     "button event -> frame, app at rest (ms)",
+    "touch event -> frame, app busy (ms)",
+    "touch event -> frame, app at rest (ms)",
 ]
 
 
@@ -28,6 +30,8 @@ def test_a_short_run_measures_both_apps_side_by_side() -> None:
     assert "(5);" in notes["button event -> frame, minimal app (ms)"]  # 3 busy + 2 at rest
     assert "(3);" in notes["button event -> frame, app busy (ms)"]
     assert "(2);" in notes["button event -> frame, app at rest (ms)"]
+    assert "(3);" in notes["touch event -> frame, app busy (ms)"]
+    assert "(2);" in notes["touch event -> frame, app at rest (ms)"]
 
 
 def test_p99_stays_within_the_samples() -> None:
