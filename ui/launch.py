@@ -1,12 +1,13 @@
 """Start the app on the database given: the entry point ``table-companion`` (no arguments) uses.
 
 Kivy reads its settings from the environment when first imported, so they are set here first:
-the command line belongs to ``table-companion``, not to Kivy, and the window opens at the
-official 7" display's size unless the Kivy config says otherwise.
+the command line belongs to ``table-companion``, not to Kivy, the window opens at the official 7"
+display's size unless the Kivy config says otherwise, and the clipboard is SDL2's (no X tools).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,7 +20,45 @@ KIVY_DEFAULTS = {
     "KCFG_GRAPHICS_WIDTH": "800",
     "KCFG_GRAPHICS_HEIGHT": "480",
     "KCFG_KIVY_EXIT_ON_ESCAPE": "0",
+    "KIVY_CLIPBOARD": "sdl2",
 }
+CUT_BUFFER_SEARCH = "Cutbuffer: Unable to find any valuable"
+"""How Kivy's report of a machine without xclip or xsel begins."""
+
+logger = logging.getLogger(__name__)
+
+
+def prepare_kivy() -> None:
+    """Kivy's settings in the environment, then its clipboard: before any of Kivy is used."""
+    for key, value in KIVY_DEFAULTS.items():
+        os.environ.setdefault(key, value)
+    _load_clipboard()
+
+
+class _NoCutBufferReport(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(CUT_BUFFER_SEARCH)
+
+
+def _load_clipboard() -> None:
+    """Load Kivy's clipboard without the CRITICAL traceback of its X cut-buffer search.
+
+    On Linux, Kivy 2.3.1 also looks for an X cut buffer (xclip or xsel, for the middle-click
+    paste of X's primary selection), whatever clipboard is chosen, and no setting skips that
+    search: on a machine without both tools it logs CRITICAL with a traceback per tool, on the
+    first start and every start after. The table has no X and no middle button, so the search's
+    report (that one record only) is held back while Kivy loads its clipboard module.
+    """
+    from kivy.logger import Logger
+
+    quiet = _NoCutBufferReport()
+    Logger.addFilter(quiet)
+    try:
+        import kivy.core.clipboard as clipboard
+    finally:
+        Logger.removeFilter(quiet)
+    if clipboard.CutBuffer is None:
+        logger.debug("no X cut buffer (xclip, xsel): no middle-click paste")
 
 
 def run(database: Path, config: Config | None = None) -> int:
@@ -28,8 +67,7 @@ def run(database: Path, config: Config | None = None) -> int:
     The app opens the database itself: one it cannot use is a notice on the screen with Try again,
     never an exit (systemd would restart the app into the same fault, again and again).
     """
-    for key, value in KIVY_DEFAULTS.items():
-        os.environ.setdefault(key, value)
+    prepare_kivy()
     from ui.app import CompanionApp
 
     app = CompanionApp(None, config, database=database)

@@ -1,0 +1,45 @@
+"""The taps-per-turn counter (scripts/ui-taps) counts what a player does, and says when a turn's
+script no longer fits the screens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.store import Store
+from ui.audit import positions as p
+from ui.audit.taps import Count, Turn, _turns, count_turn, part, table, text
+
+SIZE = (800, 480)
+
+
+def test_a_turn_is_counted_tap_by_tap_with_its_prompts_and_moves(tmp_path: Path) -> None:
+    take = next(t for t in _turns() if t.game == "tuareg" and t.name.startswith("take"))
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        count = count_turn(store, take, SIZE)
+    assert count.broken == ""
+    # Take from the market, the camel, the card (the move), End turn (the second move).
+    assert (count.taps, count.prompts, count.moves, count.screens) == (4, 2, 2, 1)
+
+
+def test_a_button_scrolled_into_view_is_a_swipe(tmp_path: Path) -> None:
+    naming = next(t for t in _turns() if t.game == "targi" and t.name.startswith("name"))
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        count = count_turn(store, naming, SIZE)
+    assert count.broken == ""
+    assert count.taps == 2 and count.moves == 2
+    assert count.swipes >= 1
+
+
+def test_a_script_that_no_longer_fits_the_screens_is_reported_broken(tmp_path: Path) -> None:
+    stale = Turn("targi", "a button that is gone", p.targi, (text("No such button"),), 1)
+    short = Turn("targi", "one tap, two moves said", p.targi, (part("cells", 2),), 2)
+    with Store.open(tmp_path / "a.sqlite3") as store:
+        gone = count_turn(store, stale, SIZE)
+    with Store.open(tmp_path / "b.sqlite3") as store:
+        miscounted = count_turn(store, short, SIZE)
+    assert "No such button" in gone.broken
+    assert miscounted.broken == "logged 1 move(s), the script says 2"
+    printed = table([gone, miscounted, Count("tuareg", "fine", taps=3, moves=1, screens=1)])
+    assert "BROKEN: logged 1 move(s)" in printed
+    assert printed.splitlines()[0].split()[2:] == ["taps", "swipes", "prompts", "screens", "moves"]
+    assert printed.splitlines()[-1].split()[-5:] == ["3", "0", "0", "1", "1"]
