@@ -27,6 +27,8 @@ from companion.games.timbuktu import table_settings as ts
 from companion.games.timbuktu.model import PENS, PITCHES, Good, Goods, Phase, TimbuktuState
 from companion.session import Session
 from companion.store import Store
+from ui.design import HIGHLIGHT
+from ui.games.timbuktu.view import GOOD_SYMBOL
 
 ADA, BEN, CLEO = 0, 1, 2
 LOADS = patterned_loads(3)
@@ -34,9 +36,24 @@ LOADS = patterned_loads(3)
 
 
 def tap_camel(h: Harness, letter: str) -> None:
-    """Name the camel that moves: its button starts with its letter."""
-    (button,) = [w for w in h.screen.ids.options.children if plain(w.text).startswith(f"{letter}:")]
-    h.tap(button)
+    """Name the camel that moves by tapping it on the board, where it stands."""
+    state = h.screen.table.state
+    camel = state.players[state.to_move].camel(letter)
+    assert camel is not None and camel.spot is not None
+    tap_pitch(h, camel.pen, camel.pitch)
+
+
+def tap_pitch(h: Harness, pen: int, pitch: int) -> None:
+    h.tap(h.screen.columns[pen - 1].cells[pitch - 1])
+
+
+def good(g: Good) -> str:
+    """A good as its buttons read: its symbol, then its name."""
+    return f"{GOOD_SYMBOL[g]} {g.value}"
+
+
+def player_rows(h: Harness) -> list[str]:
+    return [plain(row.text) for row in h.screen.player_rows[: h.screen.table.state.seats]]
 
 
 def tap_pen(h: Harness, pen: int) -> None:
@@ -132,26 +149,28 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         for seat, name in enumerate(("Ada", "Ben", "Cleo")):
             assert shown(h, "title").startswith(f"{name}'s caravan board: camel A")
             for load in LOADS[seat]:
-                for good in load:
-                    tap_text(h, good.value)
+                for g in load:
+                    tap_text(h, good(g))
             tap_text(h, "Take the last one back")  # a slip, mended
             assert shown(h, "title") == f"{name}'s caravan board: camel H, good 4 of 4"
             board = plain(screen.caravan_view.text).split("\n")
-            assert board[1] == "A: " + " · ".join(g.value for g in LOADS[seat][0])
-            assert board[-1] == "H: " + " · ".join(g.value for g in LOADS[seat][-1][:3]) + " · _"
+            assert board[1] == "A: " + " · ".join(good(g) for g in LOADS[seat][0])
+            assert board[-1] == "H: " + " · ".join(good(g) for g in LOADS[seat][-1][:3]) + " · _"
             if seat == ADA:
                 shot(h, "timbuktu-loading")
                 assert_touch_targets(h)
-            tap_text(h, LOADS[seat][-1][-1].value)
+            tap_text(h, good(LOADS[seat][-1][-1]))
             assert shown(h, "title") == f"{name}'s caravan board is full: load it?"
             assert screen.table.seq == seat
             tap_text(h, f"Load {name}'s caravan")
         state = screen.table.state
         assert state.phase is Phase.PLACEMENT
         assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
-        cleo = shown(h, "players").split("\n\n")[CLEO]
-        assert cleo.startswith("Cleo (red)\nA: ")
-        assert cleo.endswith("H: " + " · ".join(g.value for g in LOADS[CLEO][-1]) + " — not placed")
+        cleo = player_rows(h)[CLEO]  # red: a triangle, the initial, the name; every camel's goods
+        assert cleo.startswith(
+            "▲ C Cleo · 0 of 8 placed  A" + "".join(GOOD_SYMBOL[g] for g in LOADS[CLEO][0])
+        )
+        assert cleo.endswith("H" + "".join(GOOD_SYMBOL[g] for g in LOADS[CLEO][-1]))
         first = screen.table.game_id
 
         tap_text(h, "Home")
@@ -176,9 +195,9 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
             *pool_loads(3, random.Random(5), "dealt")[0][1:],
         ]
         for load in dealt:
-            for good in load:
-                tap_text(h, good.value)
-        assert shown(h, "note").startswith("Dealt 7 of each good; left: gold ")
+            for g in load:
+                tap_text(h, good(g))
+        assert shown(h, "note").startswith("Dealt 7 of each good; left: ☀ gold ")
         tap_text(h, "Load Ada's caravan")
         refusal = "Camel A carries 2 different goods: in the variant each camel carries 3 or 4."
         assert shown(h, "refusal") == refusal and screen.table.seq == 0
@@ -208,7 +227,8 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         tap_pen(h, 2)
         state = screen.table.state
         assert state.players[ADA].camel("C").spot == (0, 2, 1)
-        assert pitch_texts(h, 2)[0] == "C" and screen.columns[1].header == "Pen 2\npitch 2"
+        assert pitch_texts(h, 2)[0] == "▲ C" and screen.columns[1].header == "2"
+        assert screen.columns[1].cells[1].frame == list(HIGHLIGHT)  # where the next one lands
         shot(h, "timbuktu-start-area")
         assert_touch_targets(h)
         while screen.table.state.phase is Phase.PLACEMENT:  # every camel placed by a tap
@@ -219,26 +239,29 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
             tap_pen(h, placement_pen(state, seat))
         state = screen.table.state
         assert (state.phase, state.stage, state.round, state.to_move) == (Phase.MOVES, 1, 1, ADA)
-        assert shown(h, "place_info").startswith("Moving to oasis 1\nStage 1 of 3 · round 1 of 8")
+        assert shown(h, "place_info") == "The start area"  # where the camels to move stand
+        assert shown(h, "title") == "Ada: which camel moves to oasis 1?"
 
         # Ada moves camel A into pen 1, paying coffee: the tally and values rise.
         tap_camel(h, "A")
-        assert [c.header for c in screen.columns] == [f"Pen {p}\npitch 1" for p in range(1, 6)]
+        assert shown(h, "place_info") == "Moving to oasis 1"
+        assert shown(h, "title") == "Camel A: tap the pen of oasis 1 it enters."
+        assert all(c.cells[0].frame == list(HIGHLIGHT) for c in screen.columns)  # pitch 1 each
         tap_pen(h, 1)
-        assert shown(h, "title").startswith("Camel A enters pen 1 and takes pitch 1.")
-        assert "Along an arrow: free" in button_texts(
-            h.screen
-        ) and "Paid with coffee" in button_texts(h.screen)
+        assert shown(h, "note").startswith("Camel A enters pen 1 and takes pitch 1.")
+        answers = [plain(b.text) for b in reversed(screen.ids.options.children)]
+        assert answers[:3] == ["Free, no swap field", "Along an arrow: free", "Paid with ☕ coffee"]
         shot(h, "timbuktu-move")
         assert_touch_targets(h)
-        tap_text(h, "Paid with coffee")
+        tap_text(h, "Paid with ☕ coffee")
         tap_text(h, "No swap field")
         state = screen.table.state
         assert state.players[ADA].camel("A").spot == (1, 1, 1)
         assert state.players[ADA].camel("A").goods == (G.PEPPER, G.SALT, G.WATER)
         assert state.removed == Goods(coffee=1)
-        assert "Removed, so each good is worth: gold 0 · coffee 1 · pepper 0" in shown(h, "tally")
-        assert pitch_texts(h, 1)[0] == "A"
+        assert shown(h, "tally") == "Worth: ☀ 0  ☕ 1  ♨ 0  ❄ 0  ≈ 0"
+        row = "▲ A Ada · stage counter · round counter · 1 of 8 moved  A♨❄≈"
+        assert player_rows(h)[ADA].startswith(row)
 
         # Ben's camel lands on a swap field: everyone passes the thief piles.
         tap_camel(h, "A")
@@ -251,14 +274,13 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         for letter in ("A", "B", "B"):  # Cleo, then round 2 starts with Ben: pen 1 fills up
             tap_camel(h, letter)
             tap_pen(h, 1)
-            tap_text(h, "Along an arrow: free")
-            tap_text(h, "No swap field")
+            tap_text(h, "Free, no swap field")  # both answers in one tap
         state = screen.table.state
         assert (state.round, state.to_move, len(state.occupied(1, 1))) == (2, ADA, 5)
 
         # Ada's camel B: pen 1 is full, and the pen's heading says so before the tap.
         tap_camel(h, "B")
-        assert screen.columns[0].header == "Pen 1\nfull" and not screen.columns[0].highlighted
+        assert plain(screen.columns[0].header) == "1 ✕" and not screen.columns[0].highlighted
         seq = screen.table.seq
         tap_pen(h, 1)
         refusal = "Pen 1 of oasis 1 is full: all five pitches are taken."
@@ -305,12 +327,12 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         tap_pen(h, 1)
         tap_text(h, "Pitch 1")
         tap_text(h, "Pitch 3")
-        tap_text(h, "gold")
-        tap_text(h, "salt")
+        tap_text(h, good(G.GOLD))
+        tap_text(h, good(G.SALT))
         assert {p for p in range(1, 6) if screen.columns[0].cells[p - 1].frame[3]} == {1, 3}
         names = ("Ada", "Ben", "Cleo")
         takes = "; ".join(
-            f"{names[seat]}'s camel {letter}: " + " · ".join(g.value for g in lost)
+            f"{names[seat]}'s camel {letter}: " + " · ".join(good(g) for g in lost)
             for (seat, letter), lost in sorted(expected.items())
         )
         assert shown(h, "note") == f"It takes: {takes}"
@@ -321,29 +343,33 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         state = screen.table.state
         stolen = Goods.of(g for lost in expected.values() for g in lost)
         assert state.removed == stolen
-        assert f"gold {stolen.gold} · coffee 0 · pepper 0 · salt {stolen.salt}" in shown(h, "tally")
-        assert shown(h, "note") == f"Pen 1, pitches 1 and 3, gold and salt: took {takes}"
-        assert screen.columns[0].header == "Pen 1\nrobbed"
+        assert shown(h, "tally") == f"Worth: ☀ {stolen.gold}  ☕ 0  ♨ 0  ❄ {stolen.salt}  ≈ 0"
+        assert shown(h, "note").startswith(
+            f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
+        )
+        assert plain(screen.columns[0].header) == "1 ✓"
 
         tap_pen(h, 1)  # the same pen again: the rules refuse it
         tap_text(h, "Pitch 2")
-        tap_text(h, "water")
+        tap_text(h, good(G.WATER))
         tap_text(h, "Confirm")
         assert shown(h, "refusal") == "The thief of pen 1 has already struck in this stage."
         tap_text(h, "Clear")
         for pen in range(2, 6):
             tap_pen(h, pen)
             tap_text(h, "Pitch 5")
-            tap_text(h, "pepper")
+            tap_text(h, good(G.PEPPER))
             tap_text(h, "Confirm")
         state = screen.table.state
         assert (state.phase, state.stage, state.stage_holder) == (Phase.MOVES, 2, BEN)
         assert shown(h, "title") == "The thieves of oasis 1 took:"
-        assert shown(h, "note").startswith(f"Pen 1, pitches 1 and 3, gold and salt: took {takes}")
-        assert f"pepper {state.removed.pepper} · salt {state.removed.salt}" in shown(h, "tally")
+        assert shown(h, "note").startswith(
+            f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
+        )
+        assert f"♨ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")
         tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Ben: which camel moves to oasis 2?"
-        assert shown(h, "place_info").startswith("Moving to oasis 2\nStage 2 of 3")
+        assert shown(h, "place_info") == "Oasis 1"  # where Ben's camels stand
 
 
 def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
@@ -364,7 +390,7 @@ def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
         ).ok
         tap_pen(h, 5)
         tap_text(h, "Pitch 1")
-        tap_text(h, "coffee")
+        tap_text(h, good(G.COFFEE))
         tap_text(h, "Confirm")
         assert h.screen.name == "sheet"
         state = screen.table.state
@@ -394,12 +420,13 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         resume(h)
         tap_camel(h, "B")
         tap_pen(h, 3)
-        assert shown(h, "title").startswith("Camel B enters pen 3 and takes pitch")
+        assert shown(h, "note").startswith("Camel B enters pen 3 and takes pitch")
         shot(h, "timbuktu-move")
         assert_touch_targets(h)
         tap_text(h, "Enter the swap fields of oasis 1")
-        tap_text(h, "3·2")
-        tap_text(h, "4·4")
+        tap_pitch(h, 3, 2)
+        tap_pitch(h, 4, 4)
+        assert pitch_texts(h, 3)[1] == "2" and screen_frames(h) == {(3, 2), (4, 4)}
         tap_text(h, "Save: 2 swap field(s)")
         assert screen_layout_fields(h) == ((3, 2), (4, 4))
         shot(h, "timbuktu-swap-fields")
@@ -410,12 +437,22 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         )
         tap_pen(h, 2)
         tap_text(h, "Pitch 1")
-        tap_text(h, "water")
+        tap_text(h, good(G.WATER))
         shot(h, "timbuktu-theft")
         assert_touch_targets(h)
     with Store.open(database) as store:  # the swap fields are kept for the next games
         layout = ts.stored_layout(store.list_settings(ts.SETTINGS_GAME), 3)
         assert layout.swap_fields_of(1) == ((3, 2), (4, 4))
+
+
+def screen_frames(h: Harness) -> set[tuple[int, int]]:
+    """The pitches framed on the board."""
+    return {
+        (column.pen, cell.pitch)
+        for column in h.screen.columns
+        for cell in column.cells
+        if cell.frame[3]
+    }
 
 
 def screen_layout_fields(h: Harness) -> tuple[tuple[int, int], ...] | None:

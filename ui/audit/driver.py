@@ -93,19 +93,30 @@ class Driver:
             self.run_for(SCROLL_RELEASE_DELAY)
         self.frames(2)
 
-    def buttons(self, text: str, *, prefix: bool = False) -> list[Widget]:
-        """The buttons of the current screen (and any open dialog) reading ``text``."""
+    def buttons(self, text: str, *, prefix: bool = False, suffix: bool = False) -> list[Widget]:
+        """The buttons of the current screen (and any open dialog) reading ``text`` (or starting
+        or ending with it: a good's name after its symbol, say)."""
         found = []
         for root in [self.screen, *Window.children[:-1]]:
             for widget in root.walk():
                 shown = plain(getattr(widget, "text", "") or "")
-                if is_button(widget) and (shown.startswith(text) if prefix else shown == text):
+                matches = (
+                    shown.startswith(text)
+                    if prefix
+                    else shown.endswith(text)
+                    if suffix
+                    else shown == text
+                )
+                if is_button(widget) and matches:
                     found.append(widget)
         return found
 
-    def tap_text(self, text: str, *, prefix: bool = False, index: int = 0) -> None:
-        """Tap the button reading ``text`` (or starting with it); ``index`` picks among several."""
-        found = self.buttons(text, prefix=prefix)
+    def tap_text(
+        self, text: str, *, prefix: bool = False, suffix: bool = False, index: int = 0
+    ) -> None:
+        """Tap the button reading ``text`` (or starting or ending with it); ``index`` picks among
+        several."""
+        found = self.buttons(text, prefix=prefix, suffix=suffix)
         if len(found) <= index:
             raise TourError(f"no button reads {text!r} on {self.screen.name}")
         self.tap(found[index])

@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion import i18n
+from companion.games.timbuktu.model import Good
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.games.timbuktu.names import good_name
 from ui.audit import positions as p
-from ui.audit.driver import Driver, TourError, plain
+from ui.audit.driver import Driver, TourError
 
 State = Callable[[Driver], None]
 STATES: dict[str, State] = {}
@@ -342,14 +345,15 @@ def correct_tuareg_stack(d: Driver) -> None:
     d.tap_text("Set stack")
 
 
-# --- Timbuktu ------------------------------------------------------------------------------------
+# --- Timbuktu ---------------------------------------------------------------------------------
+# Its buttons are found by their translated text, so the tour runs in every language.
 
 
 @state
 def timbuktu_caravan_entry(d: Driver) -> None:
     start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
     for good in p.patterned_loads(3)[0][0] + p.patterned_loads(3)[0][1][:2]:
-        d.tap_text(good.value)
+        d.tap_text(good_name(good), suffix=True)
 
 
 @state
@@ -364,11 +368,17 @@ def timbuktu_camel_choice(d: Driver) -> None:
     open_game(d, "timbuktu")
 
 
+def tap_pitch(d: Driver, pen: int, pitch: int) -> None:
+    d.tap(part(d, "columns")[pen - 1].cells[pitch - 1])
+
+
 def choose_camel(d: Driver, letter: str) -> None:
-    found = [w for w in d.screen.ids.options.children if plain(w.text).startswith(f"{letter}:")]
-    if not found:
-        raise TourError(f"no button names camel {letter}")
-    d.tap(found[0])
+    """Tap the camel of the player to move on the board, where it stands."""
+    state = d.screen.table.state
+    camel = state.players[state.to_move].camel(letter)
+    if camel is None or camel.spot is None:
+        raise TourError(f"camel {letter} is not on the board")
+    tap_pitch(d, camel.pen, camel.pitch)
 
 
 @state
@@ -386,27 +396,27 @@ def timbuktu_arrow_or_payment(d: Driver) -> None:
 @state
 def timbuktu_swap_question(d: Driver) -> None:
     timbuktu_arrow_or_payment(d)
-    d.tap_text("Paid with ", prefix=True)
+    d.tap_text(i18n._("Paid with {good}").split("{")[0], prefix=True)
 
 
 @state
 def timbuktu_swap_pass(d: Driver) -> None:
     timbuktu_arrow_or_payment(d)
-    d.tap_text("Along an arrow: free")
-    d.tap_text("Yes, a swap field")
+    d.tap_text(i18n._("Along an arrow: free"))
+    d.tap_text(i18n._("Yes, a swap field"))
 
 
 @state
 def timbuktu_arrows_entry(d: Driver) -> None:
     timbuktu_camel_chosen(d)
-    d.tap_text("Enter the arrows of pen", prefix=True)
+    d.tap_text(i18n._("Enter the arrows of pen {pen}").split("{")[0], prefix=True)
 
 
 @state
 def timbuktu_swap_fields_entry(d: Driver) -> None:
     timbuktu_arrow_or_payment(d)
-    d.tap_text("Enter the swap fields of", prefix=True)
-    d.tap_text("3·2")
+    d.tap_text(i18n._("Enter the swap fields of {place}").split("{")[0], prefix=True)
+    tap_pitch(d, 3, 2)
 
 
 @state
@@ -414,10 +424,10 @@ def timbuktu_thief_pile(d: Driver) -> None:
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
     d.tap(part(d, "columns")[0])
-    d.tap_text("Pitch 1")
-    d.tap_text("Pitch 3")
-    d.tap_text("gold")
-    d.tap_text("salt")
+    d.tap_text(i18n._("Pitch {n}").format(n=1))
+    d.tap_text(i18n._("Pitch {n}").format(n=3))
+    d.tap_text(good_name(Good.GOLD), suffix=True)
+    d.tap_text(good_name(Good.SALT), suffix=True)
 
 
 @state
@@ -438,16 +448,16 @@ def timbuktu_final_sheet(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile, by touch: the sheet follows
-    d.tap_text("Pitch 1")
-    d.tap_text("coffee")
-    d.tap_text("Confirm")
+    d.tap_text(i18n._("Pitch {n}").format(n=1))
+    d.tap_text(good_name(Good.COFFEE), suffix=True)
+    d.tap_text(i18n._("Confirm"))
     d.expect_screen("sheet")
 
 
 @state
 def timbuktu_game_over(d: Driver) -> None:
     timbuktu_final_sheet(d)
-    d.tap_text("Back")
+    d.tap_text(i18n._("Back"))
 
 
 @state
