@@ -6,9 +6,13 @@ with what each takes; the score sheet at the end."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+from kivy.core.window import Window
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 from timbuktu_table import RULES, G, options, patterned_loads, placement_pen, pool_loads
 from ui_harness import (
     SIZES,
@@ -27,8 +31,18 @@ from companion.games.timbuktu import table_settings as ts
 from companion.games.timbuktu.model import PENS, PITCHES, Good, Goods, Phase, TimbuktuState
 from companion.session import Session
 from companion.store import Store
-from ui.design import HIGHLIGHT
-from ui.games.timbuktu.view import GOOD_SYMBOL
+from ui.design import (
+    BACKGROUND,
+    BUTTON,
+    HIGHLIGHT,
+    PIECES,
+    SURFACE,
+    contrast,
+    hex_rgba,
+    piece,
+)
+from ui.games.timbuktu.gamescreen import CHOSEN_BUTTON
+from ui.games.timbuktu.view import GOOD_INK, GOOD_SYMBOL
 
 ADA, BEN, CLEO = 0, 1, 2
 LOADS = patterned_loads(3)
@@ -93,7 +107,8 @@ def next_action(state: TimbuktuState) -> a.TimbuktuAction:
     seat = state.to_move
     if state.phase is Phase.LOADING:
         seat = next(s for s, p in enumerate(state.players) if not p.loaded)
-        return a.LoadCaravan(player=seat, camels=tuple(map(tuple, LOADS[seat])))
+        loads = patterned_loads(state.seats)[seat]
+        return a.LoadCaravan(player=seat, camels=tuple(map(tuple, loads)))
     if state.phase is Phase.PLACEMENT:
         camel = next(c for c in state.players[seat].camels if c.place is None)
         return a.PlaceCamel(player=seat, camel=camel.letter, pen=placement_pen(state, seat))
@@ -120,10 +135,10 @@ def play_until(
         assert getattr(verdict, "ok", True), verdict
 
 
-def logged(database: Path, done: Callable[[TimbuktuState], bool]) -> str:
-    """A 3-player game the table played until ``done``, stored in ``database``."""
+def logged(database: Path, done: Callable[[TimbuktuState], bool], players: int = 3) -> str:
+    """A game of ``players`` the table played until ``done``, stored in ``database``."""
     with Store.open(database) as store:
-        session = Session.create(store, RULES, RULES.parse_options(options(3)))
+        session = Session.create(store, RULES, RULES.parse_options(options(players)))
 
         def submit(action: a.TimbuktuAction) -> object:
             return session.submit(action, seq=session.seq, game_id=session.game_id).verdict
@@ -457,3 +472,73 @@ def screen_frames(h: Harness) -> set[tuple[int, int]]:
 
 def screen_layout_fields(h: Harness) -> tuple[tuple[int, int], ...] | None:
     return h.screen.table.state.layout.swap_fields_of(1)
+
+
+def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, lambda s: s.phase is Phase.MOVES, players=5)
+    with running_app(database) as h:  # 800x480, the 7" display
+        resume(h)
+        screen = h.screen
+        state = screen.table.state
+        width, height = Window.size
+        rows = screen.player_rows[: state.seats]
+        assert len(rows) == 5
+        for seat, row in enumerate(rows):  # every player at once: in the window, never scrolled
+            player = state.players[seat]
+            left, bottom = row.to_window(row.x, row.y)
+            assert (
+                left >= 0 and bottom >= 0 and row.right <= width and bottom + row.height <= height
+            )
+            assert row.texture_size[1] <= row.height
+            assert not [w for w in ancestors(row) if isinstance(w, ScrollView)]
+            shape = piece(player.colour).shape
+            turn = "▶ " if seat == state.to_move else ""
+            assert plain(row.text).startswith(f"{turn}{shape} {player.name[0]} {player.name} · ")
+            first = player.camels[0]
+            assert f"A{''.join(GOOD_SYMBOL[g] for g in first.goods)}" in plain(row.text)
+        for column in screen.columns:  # each camel: its owner's fill, shape and its letter
+            for cell in column.cells:
+                standing = [
+                    (seat, c) for seat, c in state.camels() if c.spot == (0, column.pen, cell.pitch)
+                ]
+                if standing:
+                    (seat, camel), colour = standing[0], state.players[standing[0][0]].colour
+                    assert plain(cell.text) == f"{piece(colour).shape} {camel.letter}"
+                    assert cell.background == list(piece(colour).fill)
+        chooser = [b for b in screen.ids.options.children if b.audit_role == "option"]
+        assert len(chooser) == 5  # one button per camel, a single line: the letter, the goods
+        for button in chooser:
+            assert button.texture_size[1] < 2 * button.font_size
+            assert "[b]" in button.text and re.fullmatch(r"[A-E] [☀☕♨❄≈]{4}", plain(button.text))
+        shot(h, "timbuktu-five-players")
+        assert_touch_targets(h)
+
+        # Another player's camel is not Ada's to move: said so, nothing chosen.
+        ben_camel = state.players[1].camel("A")
+        tap_pitch(h, ben_camel.pen, ben_camel.pitch)
+        assert shown(h, "refusal") == "Tap one of Ada's framed camels." and screen.move is None
+        # Ada's camel C, tapped where it stands, goes into pen 4 in two more taps.
+        tap_camel(h, "C")
+        assert screen.move is not None and screen.move.letter == "C"
+        tap_pen(h, 4)
+        tap_text(h, "Free, no swap field")
+        state = screen.table.state
+        assert state.players[ADA].camel("C").spot == (1, 4, 1) and state.to_move == 1
+
+
+def ancestors(widget: Widget) -> list[Widget]:
+    found = []
+    while widget.parent is not None and widget.parent is not widget:
+        widget = widget.parent
+        found.append(widget)
+    return found
+
+
+def test_goods_have_a_symbol_each_and_read_on_every_button() -> None:
+    symbols = list(GOOD_SYMBOL.values())
+    assert len(set(symbols)) == len(Good) == len(GOOD_INK)
+    assert not set(symbols) & {p.shape for p in PIECES.values()}  # never a player's shape
+    for good_ink in GOOD_INK.values():
+        for fill in (BUTTON, SURFACE, BACKGROUND, CHOSEN_BUTTON):
+            assert contrast(hex_rgba(good_ink), fill) >= 4.5

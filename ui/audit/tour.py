@@ -62,7 +62,7 @@ def start_from_home(d: Driver, game: str, names: tuple[str, ...]) -> None:
     for row, name in zip(home.seats(), names, strict=False):
         row.ids.name.text = name
     d.frames(1)
-    d.tap_text("Start the game")
+    d.tap_text(i18n._("Start the game"))
     d.expect_screen(f"game-{game}")
 
 
