@@ -463,5 +463,5 @@ def timbuktu_game_over(d: Driver) -> None:
 @state
 def correct_timbuktu(d: Driver) -> None:
     timbuktu_camel_choice(d)
-    d.tap_text("Correct")
+    d.tap_text(i18n._("Correct"))
     d.expect_screen("correct")

@@ -55,6 +55,8 @@ CHOSEN_BUTTON = list(tokens.hex_rgba("#0E3D2A"))
 """A chosen option's fill: dark green, under which every good's colour keeps 4.5:1."""
 OPTION_BUTTON = list(tokens.BUTTON)
 DIM_INK = hex_code(tokens.MUTED_INK)
+CHOSEN_MARK = "✓"
+"""Before a chosen option's text: chosen is told by more than its fill."""
 SWAP_MARK = "⇄"
 """Drawn on a pitch the table entered as a swap field."""
 
@@ -253,7 +255,8 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         for column, pitches in zip(self.columns, pens(state, place), strict=True):
             column.header = self.pen_header(column.pen)
             column.highlighted = column.pen in targets
-            column.frame = CHOSEN_FRAME if column.pen == self.chosen_pen() else NO_FRAME
+            chosen = column.pen == self.chosen_pen() and self.mode is None
+            column.frame = CHOSEN_FRAME if chosen else NO_FRAME
             marked = self.marked_pitches(column.pen)
             for cell, view in zip(column.cells, pitches, strict=True):
                 cell.frame = CHOSEN_FRAME if view.pitch in marked else NO_FRAME
@@ -291,6 +294,7 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         self.ids.title.text = title
         self.ids.note.text = note
         self.ids.options.clear_widgets()
+        self.ids.actions.clear_widgets()
         self.ids.options.cols = cols
         self.primary = None
 
@@ -302,9 +306,13 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         primary: bool = False,
         chosen: bool = False,
         option: bool = False,
+        action: bool = False,
     ) -> BigButton:
-        """An answer to the prompt; ``primary``: the one the confirm button gives (drawn in the
-        primary colour); ``option``: one item of a list the board offers too (it may scroll)."""
+        """An answer to the prompt. ``primary``: the one the confirm button gives (drawn in the
+        primary colour) and, like an ``action`` (a way back), in the row under the answers that
+        never scrolls; ``chosen``: ticked; ``option``: one item of a list the board offers too."""
+        if chosen:
+            text = f"[font={tokens.SYMBOL_FONT}]{CHOSEN_MARK}[/font] {text}"
         button = BigButton(text=text, markup=True, font_size=design.body)
         button.background_normal = ""
         button.background_down = ""
@@ -315,7 +323,7 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         if option:
             button.audit_role = "option"
         button.bind(on_release=lambda _b: callback())
-        self.ids.options.add_widget(button)
+        (self.ids.actions if primary or action else self.ids.options).add_widget(button)
         if primary:
             self.primary = callback
         return button

@@ -143,7 +143,7 @@ class RoundPrompts:
             )
         else:
             self.question_prompt(camel)
-        self.button(_("Another camel"), self.cancel)
+        self.button(_("Another camel"), self.cancel, action=True)
         self.layout_buttons(camel)
 
     def tap_camel(self, pen: int, pitch: int) -> None:
@@ -317,7 +317,7 @@ class RoundPrompts:
                     a.SetArrows(place=state.stage - 1, pen=camel.pen, to=p)
                 ),
             )
-        self.button(_("Back"), self.end_layout)
+        self.button(_("Back"), self.end_layout, action=True)
 
     def swap_fields_prompt(self) -> None:
         state = self.state
@@ -333,7 +333,7 @@ class RoundPrompts:
             lambda: self.correct_layout(a.SetSwapFields(place=state.stage, fields=fields)),
             primary=True,
         )
-        self.button(_("Back"), self.end_layout)
+        self.button(_("Back"), self.end_layout, action=True)
 
     def toggle_swap_field(self, field: tuple[int, int]) -> None:
         self.swap_fields ^= {field}
@@ -409,7 +409,7 @@ class RoundPrompts:
                 lambda: self.submit_payload(draft.payload()),
                 primary=True,
             )
-        self.button(_("Clear"), self.cancel)
+        self.button(_("Clear"), self.cancel, action=True)
 
     def thief_toggle(self, pitch: int | None = None, good: Good | None = None) -> None:
         draft = self.thief = self.thief or ThiefDraft()

@@ -48,7 +48,7 @@ class SetupPrompts(Host):
         for good in Good:
             self.button(good_markup(good), partial(self.add_good, good))
         if draft.loads:
-            self.button(_("Take the last one back"), self.take_good_back)
+            self.button(_("Take the last one back"), self.take_good_back, action=True)
         if draft.complete:
             self.button(
                 _("Load {name}'s caravan").format(name=name),
