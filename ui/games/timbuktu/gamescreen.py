@@ -45,7 +45,7 @@ from ui.games.timbuktu.view import (
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.table import TableGame
-from ui.widgets import BigButton, show_only
+from ui.widgets import BigButton, scroll_vertically, show_only
 
 EMPTY_PITCH = list(tokens.SURFACE)
 SWAP_PITCH = list(tokens.hex_rgba("#2E4A6B"))
@@ -291,11 +291,13 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
     # --- the side panel: one prompt at a time ---------------------------------------------------
 
     def panel(self, title: str, note: str = "", cols: int = 2) -> None:
-        self.ids.title.text = title
-        self.ids.note.text = note
+        if self.ids.title.text != title:  # a new prompt starts at the top of its answers
+            scroll_vertically(self.ids.options_view, 1.0)
         self.ids.options.clear_widgets()
         self.ids.actions.clear_widgets()
         self.ids.options.cols = cols
+        self.ids.title.text = title
+        self.ids.note.text = note
         self.primary = None
 
     def button(

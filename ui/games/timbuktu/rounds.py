@@ -218,26 +218,15 @@ class RoundPrompts:
         lands = _("Camel {camel} enters pen {pen} and takes pitch {pitch}.").format(
             camel=camel.letter, pen=draft.pen, pitch=pitch
         )
+        # Asked because the board's arrows or swap fields are not entered: the buttons to enter
+        # them follow the answers.
         if field == "paid":
-            self.panel(
-                _("Along an arrow, or paid with one of its goods?"),
-                lands
-                + " "
-                + _("The arrows of pen {pen} are not entered: say how it moved.").format(
-                    pen=camel.pen
-                ),
-                cols=3,
-            )
+            title = _("Along an arrow, or paid with one of its goods?")
         else:
-            self.panel(
-                _("Is pitch {pitch} of pen {pen} a swap field?").format(pitch=pitch, pen=draft.pen),
-                lands
-                + " "
-                + _("The swap fields of {place} are not entered.").format(
-                    place=board.place_name(state, state.stage)
-                ),
-                cols=3,
+            title = _("Is pitch {pitch} of pen {pen} a swap field?").format(
+                pitch=pitch, pen=draft.pen
             )
+        self.panel(title, lands, cols=4)
         likeliest = self.likeliest(candidates)
         if field == "paid" and likeliest is not None and likeliest.swap is False:
             self.button(  # both questions open: the usual answer to both in one tap
@@ -308,7 +297,7 @@ class RoundPrompts:
         self.panel(
             _("Where do the two arrows of pen {pen} point?").format(pen=camel.pen),
             _("Entered once, the table keeps it for the next games."),
-            cols=4,
+            cols=5,
         )
         for pair in combinations(range(1, PENS + 1), 2):
             self.button(
