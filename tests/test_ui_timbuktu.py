@@ -544,3 +544,28 @@ def test_goods_have_a_symbol_each_and_read_on_every_button() -> None:
     for good_ink in GOOD_INK.values():
         for fill in (BUTTON, SURFACE, BACKGROUND, CHOSEN_BUTTON):
             assert contrast(hex_rgba(good_ink), fill) >= 4.5
+
+
+def three_pens_full_with_ada_to_move(state: TimbuktuState) -> bool:
+    filled = sorted(len(state.occupied(1, pen)) for pen in range(1, PENS + 1))
+    return state.phase is Phase.MOVES and state.to_move == ADA and filled == [4, 4, 5, 5, 5]
+
+
+def test_the_only_pen_a_camel_may_enter_is_entered_for_it(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, three_pens_full_with_ada_to_move)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        state = screen.table.state
+        last, open_pen = [p for p in range(1, PENS + 1) if len(state.occupied(1, p)) == 4]
+        # The table says one camel stands on the last pitch of pen `last`: only `open_pen` is left.
+        seat, moved = next((s, c) for s, c in state.camels() if c.spot == (1, open_pen, 4))
+        correction = a.SetPitch(player=seat, camel=moved.letter, pen=last, pitch=PITCHES)
+        assert screen.table.submit(correction, seq=screen.table.seq).ok
+        camel = next(c for c in screen.table.state.players[ADA].camels if c.place == 0)
+        tap_camel(h, camel.letter)
+        assert screen.move is not None and screen.move.pen == open_pen  # no pen to tap
+        assert shown(h, "note") == f"Camel {camel.letter} enters pen {open_pen} and takes pitch 4."
+        tap_text(h, "Free, no swap field")
+        assert screen.table.state.players[ADA].camel(camel.letter).spot == (1, open_pen, 4)
