@@ -34,6 +34,11 @@ FULL_MARK = "✕"
 ROBBED_MARK = "✓"
 
 
+def symbol(mark: str) -> str:
+    """``mark`` drawn in the font that has it (Roboto has no ✕ nor ✓)."""
+    return f"[font={SYMBOL_FONT}]{mark}[/font]"
+
+
 class RoundPrompts:
     """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``submit``,
     ``submit_payload``, ``refuse``, ``render`` and its drafts (``move``, ``thief``, ``mode``,
@@ -67,7 +72,7 @@ class RoundPrompts:
             mark = FULL_MARK
         elif state.phase is Phase.THEFTS and pen in state.robbed_pens:
             mark = ROBBED_MARK
-        return f"{pen} [font={SYMBOL_FONT}]{mark}[/font]" if mark else str(pen)
+        return f"{pen} {symbol(mark)}" if mark else str(pen)
 
     def chosen_pen(self) -> int | None:
         if self.move is not None:
@@ -136,8 +141,8 @@ class RoundPrompts:
                 _("Camel {camel}: tap the pen of {place} it enters.").format(
                     camel=camel.letter, place=place
                 ),
-                _("From {where}. It takes the framed pitch; ✕: the pen is full.").format(
-                    where=where(state, camel)
+                _("From {where}. It takes the framed pitch; {full}: the pen is full.").format(
+                    where=where(state, camel), full=symbol(FULL_MARK)
                 ),
                 cols=3,
             )
@@ -370,7 +375,8 @@ class RoundPrompts:
             title = _("The thief of pen {pen}: which pitches and goods do its cards show?").format(
                 pen=draft.pen
             )
-        legend = [_("✓: its thief has struck.")] if state.robbed_pens and draft.pen is None else []
+        struck = _("{robbed}: its thief has struck.").format(robbed=symbol(ROBBED_MARK))
+        legend = [struck] if state.robbed_pens and draft.pen is None else []
         self.panel(title, "\n".join([*done, *legend]), cols=PITCHES)
         for pitch in range(1, PITCHES + 1):
             self.button(
