@@ -435,8 +435,13 @@ def timbuktu_thefts_report(d: Driver) -> None:
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
     table = d.screen.table
-    while table.state.phase is TimbuktuPhase.THEFTS:
+    while len(table.state.robbed_pens) < 4:
         submit_all(d, [p.timbuktu_next(table.state)])
+    last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
+    d.tap(part(d, "columns")[last - 1])  # the last thief pile by touch: the screen reports
+    d.tap_text(i18n._("Pitch {n}").format(n=1))
+    d.tap_text(good_name(Good.COFFEE), suffix=True)
+    d.tap_text(i18n._("Confirm"))
 
 
 @state

@@ -190,6 +190,8 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         """A tap on the board: a camel of the player to move chosen where they choose one, a swap
         field marked where they are entered, a pen otherwise."""
         phase = self.state.phase
+        if self.reported_stage is not None:  # the thefts' report is read first
+            return
         if phase is Phase.MOVES and self.mode == "swap_fields":
             self.toggle_swap_field((pen, pitch))
         elif phase is Phase.MOVES and self.mode is None and self.move is None:

@@ -87,7 +87,8 @@ class RoundPrompts:
         state = self.state
         if state.phase is Phase.MOVES and self.mode == "swap_fields":
             return {pitch for field_pen, pitch in self.swap_fields if field_pen == pen}
-        if state.phase is Phase.MOVES and self.mode is None and self.move is None:
+        choosing = self.mode is None and self.move is None and self.reported_stage is None
+        if state.phase is Phase.MOVES and choosing:
             movable = self.movable_letters()
             column = pens(state, state.stage - 1)[pen - 1]
             return {
