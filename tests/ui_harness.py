@@ -23,7 +23,7 @@ from ui.widgets import scroll_vertically
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the UI tests write their screenshots (git ignores it)."""
 SIZES = ((800, 480), (1280, 720))
-MARKUP = re.compile(r"\[/?(?:b|i|color|size)(?:=[^\]]*)?\]")
+MARKUP = re.compile(r"\[/?(?:b|i|color|size|font)(?:=[^\]]*)?\]")
 SCROLL_RELEASE_DELAY = 0.25
 """A ScrollView hands a tap's release to its child 0.2 s after the finger lifts (Kivy's
 ``ScrollView.on_scroll_stop``): a tap inside one waits that long, however fast the machine."""

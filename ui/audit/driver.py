@@ -94,23 +94,29 @@ class Driver:
             self.run_for(SCROLL_RELEASE_DELAY)
         self.frames(2)
 
-    def buttons(self, text: str, *, prefix: bool = False) -> list[Widget]:
+    def buttons(self, text: str, *, prefix: bool = False, suffix: bool = False) -> list[Widget]:
         """The buttons of the current screen (and any open dialog) reading ``text``, or its
-        translation in the language shown (``--lang``)."""
+        translation in the language shown (``--lang``); or starting or ending with it (a good's
+        name after its symbol, say)."""
         found = []
         wanted = {text, translated(text)}
         for root in [self.screen, *Window.children[:-1]]:
             for widget in root.walk():
                 shown = plain(getattr(widget, "text", "") or "")
-                if is_button(widget) and any(
-                    shown.startswith(w) if prefix else shown == w for w in wanted
-                ):
+                matches = any(
+                    shown.startswith(w) if prefix else shown.endswith(w) if suffix else shown == w
+                    for w in wanted
+                )
+                if is_button(widget) and matches:
                     found.append(widget)
         return found
 
-    def tap_text(self, text: str, *, prefix: bool = False, index: int = 0) -> None:
-        """Tap the button reading ``text`` (or starting with it); ``index`` picks among several."""
-        found = self.buttons(text, prefix=prefix)
+    def tap_text(
+        self, text: str, *, prefix: bool = False, suffix: bool = False, index: int = 0
+    ) -> None:
+        """Tap the button reading ``text`` (or starting or ending with it); ``index`` picks among
+        several."""
+        found = self.buttons(text, prefix=prefix, suffix=suffix)
         if len(found) <= index:
             raise TourError(f"no button reads {text!r} on {self.screen.name}")
         self.tap(found[index])

@@ -15,12 +15,14 @@ from typing import Any
 
 from companion.games.targi.actions import Exchange as TargiExchange
 from companion.games.targi.model import Good as TargiGood
+from companion.games.timbuktu.model import Good as TimbuktuGood
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.games.timbuktu.names import good_name as timbuktu_good_name
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
 from companion.session import Session
 from ui.audit import positions as p
-from ui.audit.driver import Driver, TourError, plain
+from ui.audit.driver import Driver, TourError
 from ui.games.targi.gamescreen import exchange_text
 from ui.kv import tr
 
@@ -66,7 +68,7 @@ def start_from_home(d: Driver, game: str, names: tuple[str, ...]) -> None:
     for row, name in zip(home.seats(), names, strict=False):
         row.ids.name.text = name
     d.frames(1)
-    d.tap_text("Start the game")
+    d.tap_text(tr("Start the game"))
     d.expect_screen(f"game-{game}")
 
 
@@ -350,14 +352,15 @@ def correct_tuareg_stack(d: Driver) -> None:
     d.tap_text("Set stack")
 
 
-# --- Timbuktu ------------------------------------------------------------------------------------
+# --- Timbuktu ---------------------------------------------------------------------------------
+# Its buttons are found by their translated text, so the tour runs in every language.
 
 
 @state
 def timbuktu_caravan_entry(d: Driver) -> None:
     start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
     for good in p.patterned_loads(3)[0][0] + p.patterned_loads(3)[0][1][:2]:
-        d.tap_text(good.value)
+        d.tap_text(good_name(good), suffix=True)
 
 
 @state
@@ -372,11 +375,17 @@ def timbuktu_camel_choice(d: Driver) -> None:
     open_game(d, "timbuktu")
 
 
+def tap_pitch(d: Driver, pen: int, pitch: int) -> None:
+    d.tap(part(d, "columns")[pen - 1].cells[pitch - 1])
+
+
 def choose_camel(d: Driver, letter: str) -> None:
-    found = [w for w in d.screen.ids.options.children if plain(w.text).startswith(f"{letter}:")]
-    if not found:
-        raise TourError(f"no button names camel {letter}")
-    d.tap(found[0])
+    """Tap the camel of the player to move on the board, where it stands."""
+    state = d.screen.table.state
+    camel = state.players[state.to_move].camel(letter)
+    if camel is None or camel.spot is None:
+        raise TourError(f"camel {letter} is not on the board")
+    tap_pitch(d, camel.pen, camel.pitch)
 
 
 @state
@@ -394,27 +403,27 @@ def timbuktu_arrow_or_payment(d: Driver) -> None:
 @state
 def timbuktu_swap_question(d: Driver) -> None:
     timbuktu_arrow_or_payment(d)
-    d.tap_text("Paid with ", prefix=True)
+    d.tap_text(tr("Paid with {good}").split("{")[0], prefix=True)
 
 
 @state
 def timbuktu_swap_pass(d: Driver) -> None:
     timbuktu_arrow_or_payment(d)
-    d.tap_text("Along an arrow: free")
-    d.tap_text("Yes, a swap field")
+    d.tap_text(tr("Along an arrow: free"))
+    d.tap_text(tr("Yes, a swap field"))
 
 
 @state
 def timbuktu_arrows_entry(d: Driver) -> None:
     timbuktu_camel_chosen(d)
-    d.tap_text("Enter the arrows of pen", prefix=True)
+    d.tap_text(tr("Enter the arrows of pen {pen}").split("{")[0], prefix=True)
 
 
 @state
 def timbuktu_swap_fields_entry(d: Driver) -> None:
     timbuktu_arrow_or_payment(d)
-    d.tap_text("Enter the swap fields of", prefix=True)
-    d.tap_text("3·2")
+    d.tap_text(tr("Enter the swap fields of {place}").split("{")[0], prefix=True)
+    tap_pitch(d, 3, 2)
 
 
 @state
@@ -422,10 +431,10 @@ def timbuktu_thief_pile(d: Driver) -> None:
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
     d.tap(part(d, "columns")[0])
-    d.tap_text("Pitch 1")
-    d.tap_text("Pitch 3")
-    d.tap_text("gold")
-    d.tap_text("salt")
+    d.tap_text(tr("Pitch {n}").format(n=1))
+    d.tap_text(tr("Pitch {n}").format(n=3))
+    d.tap_text(timbuktu_good_name(TimbuktuGood.GOLD), suffix=True)
+    d.tap_text(timbuktu_good_name(TimbuktuGood.SALT), suffix=True)
 
 
 @state
@@ -433,8 +442,13 @@ def timbuktu_thefts_report(d: Driver) -> None:
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
     table = d.screen.table
-    while table.state.phase is TimbuktuPhase.THEFTS:
+    while len(table.state.robbed_pens) < 4:
         submit_all(d, [p.timbuktu_next(table.state)])
+    last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
+    d.tap(part(d, "columns")[last - 1])  # the last thief pile by touch: the screen reports
+    d.tap_text(tr("Pitch {n}").format(n=1))
+    d.tap_text(timbuktu_good_name(TimbuktuGood.COFFEE), suffix=True)
+    d.tap_text(tr("Confirm"))
 
 
 @state
@@ -447,7 +461,7 @@ def timbuktu_final_sheet(d: Driver) -> None:
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile, by touch: the sheet follows
     d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(tr("coffee"))
+    d.tap_text(timbuktu_good_name(TimbuktuGood.COFFEE), suffix=True)
     d.tap_text(tr("Confirm"))
     d.expect_screen("sheet")
 
@@ -483,5 +497,5 @@ def timbuktu_game_over(d: Driver) -> None:
 @state
 def correct_timbuktu(d: Driver) -> None:
     timbuktu_camel_choice(d)
-    d.tap_text("Correct")
+    d.tap_text(tr("Correct"))
     d.expect_screen("correct")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.metrics import sp
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -25,15 +25,17 @@ from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
 from companion.i18n import _
 from companion.verdict import Verdict
+from ui import design as tokens
+from ui.design import design
 from ui.games.timbuktu.drafts import CaravanDraft, MoveDraft, ThiefDraft
 from ui.games.timbuktu.rounds import RoundPrompts
 from ui.games.timbuktu.setup import SetupPrompts
 from ui.games.timbuktu.view import (
     caravan_board_text,
-    counters_text,
-    ink_on,
+    hex_code,
     pens,
-    piece_rgba,
+    pitch_fill,
+    pitch_markup,
     place_title,
     player_text,
     shown_place,
@@ -43,30 +45,41 @@ from ui.games.timbuktu.view import (
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.table import TableGame
-from ui.widgets import BigButton, show_only
+from ui.widgets import BigButton, scroll_vertically, show_only
 
-EMPTY_PITCH = [0.2, 0.2, 0.22, 1]
-SWAP_PITCH = [0.22, 0.3, 0.42, 1]
+EMPTY_PITCH = list(tokens.SURFACE)
+SWAP_PITCH = list(tokens.hex_rgba("#2E4A6B"))
 NO_FRAME = [0, 0, 0, 0]
-CHOSEN_FRAME = [1, 0.85, 0.2, 1]
-CHOSEN_BUTTON = [0.35, 0.8, 0.4, 1]
-DIM_INK = "8a8a8a"
+CHOSEN_FRAME = list(tokens.HIGHLIGHT)
+CHOSEN_BUTTON = list(tokens.hex_rgba("#0E3D2A"))
+"""A chosen option's fill: dark green, under which every good's colour keeps 4.5:1."""
+OPTION_BUTTON = list(tokens.BUTTON)
+DIM_INK = hex_code(tokens.MUTED_INK)
+CHOSEN_MARK = "✓"
+"""Before a chosen option's text: chosen is told by more than its fill."""
+SWAP_MARK = "⇄"
+"""Drawn on a pitch the table entered as a swap field."""
 
 
 class TimbuktuLabel(Label):
     """A label that wraps and is as tall as its text."""
 
 
-class PitchCell(Label):
-    """One pitch: the camel on it in its owner's colour, or the pitch's number."""
+class PitchCell(ButtonBehavior, Label):
+    """One pitch: the camel on it (its owner's fill, shape and its letter), or the pitch's number.
+    A tap on it is a tap on the board at that pitch (the screen decides what it means)."""
 
     background = ListProperty(EMPTY_PITCH)
     frame = ListProperty(NO_FRAME)
 
+    def __init__(self, pen: int, pitch: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.pen = pen
+        self.pitch = pitch
 
-class PenColumn(ButtonBehavior, BoxLayout):
-    """A pen: its heading (and where a camel would land) over its five pitches; the whole column
-    is one tap target."""
+
+class PenColumn(BoxLayout):
+    """A pen: its number over its five pitches, each a tap target."""
 
     header = StringProperty("")
     highlighted = BooleanProperty(False)
@@ -75,9 +88,18 @@ class PenColumn(ButtonBehavior, BoxLayout):
     def __init__(self, pen: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.pen = pen
-        self.cells = [PitchCell() for _pitch in range(PENS)]
+        self.cells = [PitchCell(pen, pitch) for pitch in range(1, PENS + 1)]
         for cell in self.cells:
             self.add_widget(cell)
+
+
+class TimbuktuPlayerRow(Label):
+    """One player at a glance: badge and name, camels placed or moved, every camel's goods."""
+
+
+def _fit_height(button: BigButton, texture_size: list[float]) -> None:
+    """A button as tall as its wrapped text needs, never lower than a touch row."""
+    button.height = max(design.target, texture_size[1] + dp(10))
 
 
 class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
@@ -87,10 +109,12 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         super().__init__(**kwargs)
         self.columns = [PenColumn(pen) for pen in range(1, PENS + 1)]
         for column in self.columns:
-            column.bind(on_release=lambda c: self.tap_pen(c.pen))
+            for cell in column.cells:
+                cell.bind(on_release=lambda c: self.tap_pitch(c.pen, c.pitch))
             self.ids.pens.add_widget(column)
         self.pens_view = self.ids.pens.__self__  # the widget, not ids' weak proxy: see show_only
-        self.caravan_view = TimbuktuLabel(font_size=sp(17), valign="top")
+        self.caravan_view = TimbuktuLabel(font_size=design.body, valign="top")
+        self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
         self.primary: Callable[[], None] | None = None
         self._layout = Layout()
@@ -162,6 +186,19 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
             return True
         return super().on_button(button)
 
+    def tap_pitch(self, pen: int, pitch: int) -> None:
+        """A tap on the board: a camel of the player to move chosen where they choose one, a swap
+        field marked where they are entered, a pen otherwise."""
+        phase = self.state.phase
+        if self.reported_stage is not None:  # the thefts' report is read first
+            return
+        if phase is Phase.MOVES and self.mode == "swap_fields":
+            self.toggle_swap_field((pen, pitch))
+        elif phase is Phase.MOVES and self.mode is None and self.move is None:
+            self.tap_camel(pen, pitch)
+        else:
+            self.tap_pen(pen)
+
     def tap_pen(self, pen: int) -> None:
         phase = self.state.phase
         if phase is Phase.PLACEMENT:
@@ -179,13 +216,34 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         state = self.state
         self.render_bar()
         self.ids.bar.status = status_text(state)
-        self.ids.place_info.text = f"[b]{place_title(state)}[/b]\n{counters_text(state)}"
+        place = self.board_place()
+        info = f"[b]{place_title(state, place)}[/b]"
+        if state.phase in (Phase.LOADING, Phase.PLACEMENT):
+            info += " · " + _("{n} stages to Timbuktu").format(n=state.timbuktu)
+        self.ids.place_info.text = info
         self.ids.tally.text = tally_text(state)
         refusal = self.table.refusal
         self.ids.refusal.text = refusal.message if refusal is not None else ""
-        self.ids.players.text = "\n\n".join(player_text(state, seat) for seat in range(state.seats))
+        self.render_players()
         self.render_side()
         self.render_board()
+
+    def render_players(self) -> None:
+        """Every player at once, a row each (never scrolled away)."""
+        state = self.state
+        rows = self.ids.players
+        while len(self.player_rows) < state.seats:
+            self.player_rows.append(TimbuktuPlayerRow())
+        show_only(rows, *self.player_rows[: state.seats])
+        for seat, row in enumerate(self.player_rows[: state.seats]):
+            row.text = player_text(state, seat)
+
+    def board_place(self) -> int:
+        """The place the board shows: where the camels stand while one is chosen to move (tap
+        it), else :func:`shown_place`."""
+        state = self.state
+        choosing = state.phase is Phase.MOVES and self.move is None and self.mode is None
+        return state.stage - 1 if choosing else shown_place(state)
 
     def render_board(self) -> None:
         state = self.state
@@ -194,25 +252,26 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
             show_only(self.ids.board_area, self.caravan_view, Widget())
             return
         show_only(self.ids.board_area, self.pens_view)
-        place = shown_place(state)
+        place = self.board_place()
         targets = self.target_pens()
         for column, pitches in zip(self.columns, pens(state, place), strict=True):
             column.header = self.pen_header(column.pen)
             column.highlighted = column.pen in targets
-            column.frame = CHOSEN_FRAME if column.pen == self.chosen_pen() else NO_FRAME
+            chosen = column.pen == self.chosen_pen() and self.mode is None
+            column.frame = CHOSEN_FRAME if chosen else NO_FRAME
             marked = self.marked_pitches(column.pen)
             for cell, view in zip(column.cells, pitches, strict=True):
                 cell.frame = CHOSEN_FRAME if view.pitch in marked else NO_FRAME
                 if view.seat is None:
                     cell.background = SWAP_PITCH if view.swap else EMPTY_PITCH
-                    label = _("swap") if view.swap else ""
-                    cell.text = f"[color={DIM_INK}][size=13sp]{view.pitch} {label}[/size][/color]"
-                    cell.color = (1, 1, 1, 1)
+                    mark = f" [font={tokens.SYMBOL_FONT}]{SWAP_MARK}[/font]" if view.swap else ""
+                    cell.text = f"[color={DIM_INK}]{view.pitch}{mark}[/color]"
+                    cell.color = tokens.INK
                     continue
-                colour = piece_rgba(state.players[view.seat].colour)
-                cell.background = list(colour)
-                cell.color = ink_on(colour)
-                cell.text = f"[b]{view.letter}[/b]"
+                colour = state.players[view.seat].colour
+                cell.background = list(pitch_fill(colour))
+                cell.color = tokens.ink_on(pitch_fill(colour))
+                cell.text = pitch_markup(colour, view.letter or "")
 
     def render_side(self) -> None:
         phase = self.state.phase
@@ -234,10 +293,13 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
     # --- the side panel: one prompt at a time ---------------------------------------------------
 
     def panel(self, title: str, note: str = "", cols: int = 2) -> None:
+        if self.ids.title.text != title:  # a new prompt starts at the top of its answers
+            scroll_vertically(self.ids.options_view, 1.0)
+        self.ids.options.clear_widgets()
+        self.ids.actions.clear_widgets()
+        self.ids.options.cols = cols
         self.ids.title.text = title
         self.ids.note.text = note
-        self.ids.options.clear_widgets()
-        self.ids.options.cols = cols
         self.primary = None
 
     def button(
@@ -247,12 +309,25 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         *,
         primary: bool = False,
         chosen: bool = False,
+        option: bool = False,
+        action: bool = False,
     ) -> BigButton:
-        button = BigButton(text=text, markup=True)
+        """An answer to the prompt. ``primary``: the one the confirm button gives (drawn in the
+        primary colour) and, like an ``action`` (a way back), in the row under the answers that
+        never scrolls; ``chosen``: ticked; ``option``: one item of a list the board offers too."""
         if chosen:
-            button.background_color = CHOSEN_BUTTON
+            text = f"[font={tokens.SYMBOL_FONT}]{CHOSEN_MARK}[/font] {text}"
+        button = BigButton(text=text, markup=True, font_size=design.body)
+        button.background_normal = ""
+        button.background_down = ""
+        fill = CHOSEN_BUTTON if chosen else tokens.PRIMARY if primary else OPTION_BUTTON
+        button.background_color = list(fill)
+        button.height = design.target
+        button.bind(texture_size=_fit_height)
+        if option:
+            button.audit_role = "option"
         button.bind(on_release=lambda _b: callback())
-        self.ids.options.add_widget(button)
+        (self.ids.actions if primary or action else self.ids.options).add_widget(button)
         if primary:
             self.primary = callback
         return button

@@ -41,6 +41,8 @@ class TimbuktuHost(Protocol):
         *,
         primary: bool = False,
         chosen: bool = False,
+        option: bool = False,
+        action: bool = False,
     ) -> Any: ...
 
     def submit(self, action: Any) -> Verdict: ...

@@ -10,14 +10,16 @@ from itertools import combinations
 from typing import Any
 
 from companion.games.timbuktu import actions as a
-from companion.games.timbuktu import board
+from companion.games.timbuktu import board, scoring
 from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase
 from companion.i18n import _
+from ui.design import SYMBOL_FONT
 from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft
 from ui.games.timbuktu.view import (
     camel_line,
     good_markup,
     landing_pitch,
+    pens,
     shown_place,
     stage_thefts,
     stolen_text,
@@ -28,6 +30,13 @@ from ui.games.timbuktu.view import (
 
 QUESTIONS = ("paid", "swap")
 """What a move may still leave open, asked in this order."""
+FULL_MARK = "✕"
+ROBBED_MARK = "✓"
+
+
+def symbol(mark: str) -> str:
+    """``mark`` drawn in the font that has it (Roboto has no ✕ nor ✓)."""
+    return f"[font={SYMBOL_FONT}]{mark}[/font]"
 
 
 class RoundPrompts:
@@ -55,15 +64,15 @@ class RoundPrompts:
         return phase is Phase.PLACEMENT or (phase is Phase.MOVES and self.move is not None)
 
     def pen_header(self, pen: int) -> str:
+        """The pen's number, and :data:`FULL_MARK` where a camel would find it full or
+        :data:`ROBBED_MARK` where its thief has struck (the prompt's note says so in words)."""
         state = self.state
-        heading = _("Pen {pen}").format(pen=pen)
-        if self.lands():
-            pitch = landing_pitch(state, shown_place(state), pen)
-            below = _("full") if pitch is None else _("pitch {n}").format(n=pitch)
-            return f"{heading}\n{below}"
-        if state.phase is Phase.THEFTS and pen in state.robbed_pens:
-            return f"{heading}\n" + _("robbed")
-        return heading
+        mark = ""
+        if self.lands() and landing_pitch(state, shown_place(state), pen) is None:
+            mark = FULL_MARK
+        elif state.phase is Phase.THEFTS and pen in state.robbed_pens:
+            mark = ROBBED_MARK
+        return f"{pen} {symbol(mark)}" if mark else str(pen)
 
     def chosen_pen(self) -> int | None:
         if self.move is not None:
@@ -73,7 +82,20 @@ class RoundPrompts:
         return None
 
     def marked_pitches(self, pen: int) -> set[int]:
+        """The pitches of ``pen`` framed: where a camel would land, the camels that may be chosen
+        to move, the swap fields being entered, a thief's pitches."""
         state = self.state
+        if state.phase is Phase.MOVES and self.mode == "swap_fields":
+            return {pitch for field_pen, pitch in self.swap_fields if field_pen == pen}
+        choosing = self.mode is None and self.move is None and self.reported_stage is None
+        if state.phase is Phase.MOVES and choosing:
+            movable = self.movable_letters()
+            column = pens(state, state.stage - 1)[pen - 1]
+            return {
+                view.pitch
+                for view in column
+                if view.seat == state.to_move and view.letter in movable
+            }
         if self.lands() and (self.chosen_pen() in (None, pen)):
             pitch = landing_pitch(state, shown_place(state), pen)
             return set() if pitch is None else {pitch}
@@ -89,6 +111,10 @@ class RoundPrompts:
         assert camel is not None
         return camel
 
+    def movable_letters(self) -> list[str]:
+        """The camels of the player to move that may move now (by the rules' legal actions)."""
+        return sorted({x.camel for x in self.legal() if isinstance(x, a.MoveCamel)})
+
     def move_prompt(self) -> None:
         if self.mode == "arrows":
             self.arrows_prompt()
@@ -100,28 +126,53 @@ class RoundPrompts:
         name = state.players[state.to_move].name
         place = board.place_name(state, state.stage)
         if self.move is None:
-            self.panel(_("{name}: which camel moves to {place}?").format(name=name, place=place))
-            letters = sorted({x.camel for x in self.legal() if isinstance(x, a.MoveCamel)})
-            for letter in letters:
+            self.panel(
+                _("{name}: which camel moves to {place}?").format(name=name, place=place),
+                _("Tap it on the board (framed) or below."),
+                cols=4,
+            )
+            for letter in self.movable_letters():
                 camel = state.players[state.to_move].camel(letter)
                 assert camel is not None
-                self.button(camel_line(state, camel), lambda c=letter: self.name_camel(c))
+                self.button(camel_line(camel), lambda c=letter: self.name_camel(c), option=True)
             return
         camel = self.mover()
         if self.move.pen is None:
             self.panel(
-                _("{name}'s camel {camel} ({where}): tap the pen of {place} it enters.").format(
-                    name=name, camel=camel.letter, where=where(state, camel), place=place
+                _("Camel {camel}: tap the pen of {place} it enters.").format(
+                    camel=camel.letter, place=place
                 ),
-                _("It takes the lowest free pitch, shown on each pen."),
+                _("From {where}. It takes the framed pitch; {full}: the pen is full.").format(
+                    where=where(state, camel), full=symbol(FULL_MARK)
+                ),
+                cols=3,
             )
         else:
             self.question_prompt(camel)
-        self.button(_("Another camel"), self.cancel)
+        self.button(_("Another camel"), self.cancel, action=True)
         self.layout_buttons(camel)
 
+    def tap_camel(self, pen: int, pitch: int) -> None:
+        """A tap on the board where a camel is chosen to move: the camel standing there, if it
+        is one the player to move may move."""
+        state = self.state
+        view = pens(state, state.stage - 1)[pen - 1][pitch - 1]
+        if view.seat == state.to_move and view.letter in self.movable_letters():
+            assert view.letter is not None
+            self.name_camel(view.letter)
+            return
+        name = state.players[state.to_move].name
+        self.refuse("no_camel", _("Tap one of {name}'s framed camels.").format(name=name))
+
     def name_camel(self, letter: str) -> None:
+        """The camel that moves; when the rules leave it a single pen, that pen is entered too."""
         self.move = MoveDraft(letter)
+        pens_left = {
+            x.pen for x in self.legal() if isinstance(x, a.MoveCamel) and x.camel == letter
+        }
+        if len(pens_left) == 1:
+            self.enter_pen(pens_left.pop())
+            return
         self.render()
 
     def move_candidates(self) -> list[a.MoveCamel]:
@@ -173,27 +224,45 @@ class RoundPrompts:
         lands = _("Camel {camel} enters pen {pen} and takes pitch {pitch}.").format(
             camel=camel.letter, pen=draft.pen, pitch=pitch
         )
+        # Asked because the board's arrows or swap fields are not entered: the buttons to enter
+        # them follow the answers.
         if field == "paid":
-            self.panel(
-                lands + " " + _("Along an arrow, or paid with one of its goods?"),
-                _("The arrows of pen {pen} are not entered: say how it moved.").format(
-                    pen=camel.pen
-                ),
-            )
+            title = _("Along an arrow, or paid with one of its goods?")
         else:
-            self.panel(
-                lands
-                + " "
-                + _("Is pitch {pitch} of pen {pen} a swap field?").format(
-                    pitch=pitch, pen=draft.pen
-                ),
-                _("The swap fields of {place} are not entered.").format(
-                    place=board.place_name(state, state.stage)
-                ),
+            title = _("Is pitch {pitch} of pen {pen} a swap field?").format(
+                pitch=pitch, pen=draft.pen
             )
-        values = list(dict.fromkeys(getattr(x, field) for x in candidates))
+        self.panel(title, lands, cols=4)
+        likeliest = self.likeliest(candidates)
+        if field == "paid" and likeliest is not None and likeliest.swap is False:
+            self.button(  # both questions open: the usual answer to both in one tap
+                _("Free, no swap field"),
+                lambda: self.answer_all({"paid": None, "swap": False}),
+                primary=True,
+            )
+        values = sorted(
+            dict.fromkeys(getattr(x, field) for x in candidates), key=self.answer_order(field)
+        )
         for value in values:
             self.button(self.answer_text(field, value), lambda v=value: self.answer(field, v))
+
+    @staticmethod
+    def likeliest(candidates: list[a.MoveCamel]) -> a.MoveCamel | None:
+        """The usual move among ``candidates``: along an arrow, onto no swap field."""
+        return next((x for x in candidates if x.paid is None and x.swap is False), None)
+
+    def answer_order(self, field: str) -> Any:
+        """The likeliest answers first: free before paid, then the good worth least now (the one
+        a player would rather give up); no swap field before one."""
+        worth = scoring.values(self.state)
+        if field == "paid":
+            return lambda good: (-1, 0) if good is None else (worth[good], list(Good).index(good))
+        return lambda swap: bool(swap)
+
+    def answer_all(self, answers: dict[str, Any]) -> None:
+        assert self.move is not None
+        self.move.answers.update(answers)
+        self.settle_move()
 
     def answer_text(self, field: str, value: Any) -> str:
         if field == "paid":
@@ -232,12 +301,9 @@ class RoundPrompts:
         state = self.state
         camel = self.mover()
         self.panel(
-            _("The two arrows of pen {pen} of {place} point to which pens of {next}?").format(
-                pen=camel.pen,
-                place=board.place_name(state, state.stage - 1),
-                next=board.place_name(state, state.stage),
-            ),
+            _("Where do the two arrows of pen {pen} point?").format(pen=camel.pen),
             _("Entered once, the table keeps it for the next games."),
+            cols=5,
         )
         for pair in combinations(range(1, PENS + 1), 2):
             self.button(
@@ -246,31 +312,23 @@ class RoundPrompts:
                     a.SetArrows(place=state.stage - 1, pen=camel.pen, to=p)
                 ),
             )
-        self.button(_("Back"), self.end_layout)
+        self.button(_("Back"), self.end_layout, action=True)
 
     def swap_fields_prompt(self) -> None:
         state = self.state
         self.panel(
-            _("Which pitches of {place} are swap fields? Tap each one.").format(
+            _("Tap the swap fields of {place} on the board.").format(
                 place=board.place_name(state, state.stage)
             ),
             _("Entered once, the table keeps it for the next games."),
-            cols=PITCHES,
         )
-        for pen in range(1, PENS + 1):
-            for pitch in range(1, PITCHES + 1):
-                self.button(
-                    f"{pen}·{pitch}",
-                    lambda f=(pen, pitch): self.toggle_swap_field(f),
-                    chosen=(pen, pitch) in self.swap_fields,
-                )
         fields = tuple(sorted(self.swap_fields))
         self.button(
             _("Save: {n} swap field(s)").format(n=len(fields)),
             lambda: self.correct_layout(a.SetSwapFields(place=state.stage, fields=fields)),
             primary=True,
         )
-        self.button(_("Back"), self.end_layout)
+        self.button(_("Back"), self.end_layout, action=True)
 
     def toggle_swap_field(self, field: tuple[int, int]) -> None:
         self.swap_fields ^= {field}
@@ -318,7 +376,9 @@ class RoundPrompts:
             title = _("The thief of pen {pen}: which pitches and goods do its cards show?").format(
                 pen=draft.pen
             )
-        self.panel(title, "\n".join(done), cols=PITCHES)
+        struck = _("{robbed}: its thief has struck.").format(robbed=symbol(ROBBED_MARK))
+        legend = [struck] if state.robbed_pens and draft.pen is None else []
+        self.panel(title, "\n".join([*done, *legend]), cols=PITCHES)
         for pitch in range(1, PITCHES + 1):
             self.button(
                 _("Pitch {n}").format(n=pitch),
@@ -345,7 +405,7 @@ class RoundPrompts:
                 lambda: self.submit_payload(draft.payload()),
                 primary=True,
             )
-        self.button(_("Clear"), self.cancel)
+        self.button(_("Clear"), self.cancel, action=True)
 
     def thief_toggle(self, pitch: int | None = None, good: Good | None = None) -> None:
         draft = self.thief = self.thief or ThiefDraft()

@@ -48,7 +48,7 @@ class SetupPrompts(Host):
         for good in Good:
             self.button(good_markup(good), partial(self.add_good, good))
         if draft.loads:
-            self.button(_("Take the last one back"), self.take_good_back)
+            self.button(_("Take the last one back"), self.take_good_back, action=True)
         if draft.complete:
             self.button(
                 _("Load {name}'s caravan").format(name=name),
@@ -73,6 +73,7 @@ class SetupPrompts(Host):
                 self.button(
                     _("{name}'s caravan instead").format(name=other),
                     partial(self.enter_caravan, seat),
+                    option=True,
                 )
         self.table_choice_buttons()
 
@@ -106,17 +107,21 @@ class SetupPrompts(Host):
                 return
 
     def table_choice_buttons(self) -> None:
-        """How this table loads its caravans from the next game on (stored in the settings)."""
+        """How this table loads its caravans from the next game on (stored in the settings): at
+        the end of the list, rarely changed (scrolled to when needed)."""
         settings = self.nav.store.list_settings(table_settings.SETTINGS_GAME)
         variant = table_settings.stored_variant(settings)
         if variant == "printed":
             self.button(
-                _("Next games: deal the goods (variant)"), lambda: self.remember_variant("dealt")
+                _("Next games: deal the goods (variant)"),
+                lambda: self.remember_variant("dealt"),
+                option=True,
             )
         else:
             self.button(
                 _("Next games: the printed caravan boards"),
                 lambda: self.remember_variant("printed"),
+                option=True,
             )
             counted = table_settings.leftovers_removed(settings)
             text = (
@@ -124,7 +129,7 @@ class SetupPrompts(Host):
                 if counted
                 else _("Next games: leftovers count as removed")
             )
-            self.button(text, lambda: self.remember_leftovers(not counted))
+            self.button(text, lambda: self.remember_leftovers(not counted), option=True)
         note = self.ids.note.text
         kind = (
             _("This game: goods dealt (variant).")

@@ -1,6 +1,6 @@
-"""Timbuktu's table in words and colours: goods, camels, the oasis shown, the counters, the removed
-tally with the values, and what a thief pile takes. Pure Python (no Kivy), so the screen only places
-these texts.
+"""Timbuktu's table in words, colours and symbols: goods, camels, the oasis shown, the counters, the
+removed tally with the values, every player's camels and what a thief pile takes. No widgets: the
+screen only places these texts (markup; colours and shapes from :mod:`ui.design`).
 
 Nothing is decided here: the pitch a camel takes comes from :func:`board.lowest_free_pitch`, what a
 thief takes from :func:`thefts.rob_pen` (applied to a copy of the state, as the rules will), the
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from companion.games.timbuktu import board, scoring, thefts
 from companion.games.timbuktu.model import (
-    CAMELS,
     PENS,
     PITCHES,
     Camel,
@@ -25,52 +24,67 @@ from companion.games.timbuktu.model import (
 )
 from companion.games.timbuktu.names import good_name
 from companion.i18n import _
+from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
-    Good.COFFEE: "c8925a",
-    Good.PEPPER: "ff7a66",
+    Good.COFFEE: "e6b88a",
+    Good.PEPPER: "ffa08c",
     Good.SALT: "f2f2f2",
-    Good.WATER: "6cc3ff",
+    Good.WATER: "8fd3ff",
 }
-"""Markup colour of each good's name (readable on the dark background)."""
-GREEN_INK = "7ddc7d"
-
-PIECE_RGBA = {
-    "blue": (0.2, 0.42, 0.9, 1),
-    "white": (0.92, 0.92, 0.9, 1),
-    "red": (0.86, 0.2, 0.2, 1),
-    "yellow": (0.95, 0.84, 0.2, 1),
-    "green": (0.2, 0.68, 0.3, 1),
-    "black": (0.08, 0.08, 0.08, 1),
-    "orange": (0.96, 0.56, 0.14, 1),
-    "purple": (0.6, 0.3, 0.8, 1),
+"""Markup colour of each good: at least 4.5:1 on the buttons (``design.BUTTON``) and every darker
+surface."""
+GOOD_SYMBOL = {
+    Good.GOLD: "☀",
+    Good.COFFEE: "☕",
+    Good.PEPPER: "♨",
+    Good.SALT: "❄",
+    Good.WATER: "≈",
 }
-"""The wooden camels' colours; a colour not listed is drawn grey (its name is shown anyway)."""
-UNKNOWN_RGBA = (0.55, 0.55, 0.55, 1)
+"""Each good's second channel: a symbol of its own (none is a player's shape), drawn in
+DejaVuSans, so that goods are never told apart by hue alone."""
+GREEN_INK = "8fd694"
+FONT = design.SYMBOL_FONT
 
 Stolen = Sequence[tuple[int, str, Sequence[Good]]]
 """(seat, camel letter, goods lost), as a :class:`Theft` records it."""
 
 
+def symbol_markup(good: Good) -> str:
+    """The good's symbol in its colour (no name): the compact form of the players' panel."""
+    return f"[font={FONT}][color={GOOD_INK[good]}]{GOOD_SYMBOL[good]}[/color][/font]"
+
+
 def good_markup(good: Good) -> str:
-    return f"[color={GOOD_INK[good]}]{good_name(good)}[/color]"
+    """``☀ gold``: the symbol and the name, both in the good's colour."""
+    return (
+        f"[color={GOOD_INK[good]}][font={FONT}]{GOOD_SYMBOL[good]}[/font] {good_name(good)}[/color]"
+    )
 
 
 def goods_markup(goods: Sequence[Good], empty: str = "—") -> str:
     return " · ".join(good_markup(g) for g in goods) if goods else empty
 
 
-def piece_rgba(colour: str) -> tuple[float, float, float, float]:
-    return PIECE_RGBA.get(colour, UNKNOWN_RGBA)
+def symbols_markup(goods: Sequence[Good], empty: str = "—") -> str:
+    """Goods as their symbols only, side by side (``☀☕≈``)."""
+    return "".join(symbol_markup(g) for g in goods) if goods else empty
 
 
-def ink_on(rgba: Sequence[float]) -> tuple[float, float, float, float]:
-    """Black or white letters, whichever reads on a piece of colour ``rgba``."""
-    red, green, blue = rgba[:3]
-    light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.55
-    return (0, 0, 0, 1) if light else (1, 1, 1, 1)
+def hex_code(rgba: Sequence[float]) -> str:
+    return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
+
+
+def pitch_markup(colour: str, letter: str) -> str:
+    """A camel on its pitch: its owner's shape and its letter (``▲ A``), drawn on the owner's
+    :func:`ui.design.piece` fill by :func:`pitch_fill`."""
+    return f"[font={FONT}]{design.piece(colour).shape}[/font] [b]{letter}[/b]"
+
+
+def pitch_fill(colour: str) -> design.RGBA:
+    return design.piece(colour).fill
 
 
 def shown_place(state: TimbuktuState) -> int:
@@ -79,10 +93,10 @@ def shown_place(state: TimbuktuState) -> int:
     return state.stage if state.phase not in (Phase.LOADING, Phase.PLACEMENT) else 0
 
 
-def place_title(state: TimbuktuState) -> str:
-    place = shown_place(state)
+def place_title(state: TimbuktuState, place: int) -> str:
+    """What the board shows: ``place``, and where the camels are moving to."""
     name = board.place_name(state, place)
-    if state.phase is Phase.MOVES or state.phase is Phase.SWAP:
+    if state.phase in (Phase.MOVES, Phase.SWAP) and place == state.stage:
         return _("Moving to {place}").format(place=name)
     return name[:1].upper() + name[1:]
 
@@ -133,29 +147,53 @@ def where(state: TimbuktuState, camel: Camel) -> str:
     )
 
 
-def camel_line(state: TimbuktuState, camel: Camel) -> str:
-    """``A: gold · salt — oasis 1, pen 2, pitch 3``."""
-    return (
-        f"[b]{camel.letter}[/b]: {goods_markup(camel.goods, _('no goods'))} — {where(state, camel)}"
+def camel_line(camel: Camel) -> str:
+    """A camel chooser's button, one line: the letter big and bold, its goods as symbols
+    (``A ☀☕❄≈``); where it stands, the board shows."""
+    letter = f"[size={round(design.design.title)}][b]{camel.letter}[/b][/size]"
+    return f"{letter} {symbols_markup(camel.goods, _('no goods'))}"
+
+
+def camels_markup(state: TimbuktuState, seat: int) -> str:
+    """A player's camels, each its letter and its goods' symbols (``A☀☕ B❄≈≈``)."""
+    return "  ".join(
+        f"[b]{camel.letter}[/b]{symbols_markup(camel.goods, '')}"
+        for camel in state.players[seat].camels
     )
 
 
+def camel_count(state: TimbuktuState, seat: int) -> str:
+    """How far the player's camels are: placed in the start area, moved this stage."""
+    camels = state.players[seat].camels
+    total = len(camels)
+    if state.phase is Phase.PLACEMENT:
+        placed = sum(camel.place == 0 for camel in camels)
+        return _("{n} of {total} placed").format(n=placed, total=total)
+    if state.phase in (Phase.MOVES, Phase.SWAP):
+        moved = sum(camel.place == state.stage for camel in camels)
+        return _("{n} of {total} moved").format(n=moved, total=total)
+    return ""
+
+
 def player_text(state: TimbuktuState, seat: int) -> str:
-    """A player's name and colour, whether it is their turn, and every camel with its goods."""
+    """A player's row: their badge (shape and initial) and name, a mark if it is their turn, the
+    counters they hold, how many camels are placed or moved, and every camel with its goods as
+    symbols."""
     player = state.players[seat]
-    header = f"[b]{player.name}[/b] ({_(player.colour)})"
-    if state.to_move == seat:
-        header += f" · [color={GREEN_INK}]" + _("to move") + "[/color]"
+    turn = f"[font={FONT}]▶[/font] " if state.to_move == seat else ""
+    header = f"{turn}{design.badge(player.colour, player.name)} [b]{player.name}[/b]"
     if state.phase is Phase.LOADING and not player.loaded:
-        return header + "\n" + _("caravan not loaded yet")
-    return "\n".join((header, *(camel_line(state, camel) for camel in player.camels)))
+        return f"{header} · " + _("caravan not loaded yet")
+    parts = [header, *counters(state, seat), camel_count(state, seat)]
+    return " · ".join(part for part in parts if part) + "  " + camels_markup(state, seat)
 
 
 def tally_text(state: TimbuktuState) -> str:
-    """The goods removed by kind, which are the values (the score sheet multiplies by them)."""
+    """The goods removed by kind, which are the values (the score sheet multiplies by them), each
+    good by its symbol (the buttons name them)."""
     worth = scoring.values(state)
-    counted = " · ".join(f"{good_markup(g)} {worth[g]}" for g in Good)
-    text = _("Removed, so each good is worth: {counts}").format(counts=counted)
+    counted = "  ".join(f"{symbol_markup(g)} [b]{worth[g]}[/b]" for g in Good)
+    text = _("Worth: {counts}").format(counts=counted)
     if state.out_of_play.total:
         aside = " · ".join(
             f"{good_markup(g)} {n}" for g, n in state.out_of_play.as_dict().items() if n
@@ -164,21 +202,16 @@ def tally_text(state: TimbuktuState) -> str:
     return text
 
 
-def counters_text(state: TimbuktuState) -> str:
-    """``Stage 2 of 3 · round 4 of 8 · stage counter: Ada · round counter: Ben``."""
-    if state.phase in (Phase.LOADING, Phase.PLACEMENT):
-        return _("Setup · {n} stages to Timbuktu · start player: {name}").format(
-            n=state.timbuktu, name=state.players[state.start_player].name
-        )
-    parts = [_("Stage {n} of {last}").format(n=state.stage, last=state.timbuktu)]
-    if state.phase in (Phase.MOVES, Phase.SWAP):
-        parts.append(_("round {n} of {last}").format(n=state.round, last=len(CAMELS[state.seats])))
-    parts.append(_("stage counter: {name}").format(name=state.players[state.stage_holder].name))
-    if state.phase in (Phase.MOVES, Phase.SWAP):
-        parts.append(
-            _("round counter: {name}").format(name=state.players[state.round_starter].name)
-        )
-    return " · ".join(parts)
+def counters(state: TimbuktuState, seat: int) -> list[str]:
+    """The counters ``seat`` holds: the stage counter, the round counter (while camels move)."""
+    held = []
+    if state.phase not in (Phase.LOADING, Phase.PLACEMENT) and state.stage_holder == seat:
+        held.append(_("stage counter"))
+    if state.phase in (Phase.MOVES, Phase.SWAP) and state.round_starter == seat:
+        held.append(_("round counter"))
+    if state.phase is Phase.PLACEMENT and state.start_player == seat:
+        held.append(_("start player"))
+    return held
 
 
 def status_text(state: TimbuktuState) -> str:
