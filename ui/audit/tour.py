@@ -360,7 +360,7 @@ def correct_tuareg_stack(d: Driver) -> None:
 def timbuktu_caravan_entry(d: Driver) -> None:
     start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
     for good in p.patterned_loads(3)[0][0] + p.patterned_loads(3)[0][1][:2]:
-        d.tap_text(good_name(good), suffix=True)
+        d.tap_text(timbuktu_good_name(good), suffix=True)
 
 
 @state
