@@ -24,6 +24,10 @@ class PickerOption(BigButton):
     audit_role = "option"
 
 
+class PickerButton(BigButton):
+    """One of the ways out below the options (a new name, Cancel)."""
+
+
 class Picker(ModalView):
     title = StringProperty("")
     cols = NumericProperty(3)
@@ -37,7 +41,7 @@ class Picker(ModalView):
             button.bind(on_release=lambda _b, c=chosen: self.pick(c))
             self.ids.options.add_widget(button)
         for text, chosen in [*extra, (_("Cancel"), lambda: None)]:
-            button = BigButton(text=text)
+            button = PickerButton(text=text)
             button.bind(on_release=lambda _b, c=chosen: self.pick(c))
             self.ids.extra.add_widget(button)
 

@@ -16,6 +16,7 @@ from typing import Any
 from companion import i18n
 from companion.games.targi import actions as targi_actions
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
+from companion.games.tuareg import actions as tuareg_actions
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
 from ui.choices import kind_text
@@ -391,8 +392,8 @@ def tuareg_game_over(d: Driver) -> None:
 @state
 def correct_tuareg_stack(d: Driver) -> None:
     tuareg_turn(d)
-    d.tap_text("Correct")
-    d.tap_text("Set stack")
+    d.tap_text(i18n._("Correct"))
+    d.tap_text(kind_text(tuareg_actions.SetStack))
 
 
 # --- Timbuktu ------------------------------------------------------------------------------------
@@ -506,5 +507,5 @@ def timbuktu_game_over(d: Driver) -> None:
 @state
 def correct_timbuktu(d: Driver) -> None:
     timbuktu_camel_choice(d)
-    d.tap_text("Correct")
+    d.tap_text(i18n._("Correct"))
     d.expect_screen("correct")

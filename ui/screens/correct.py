@@ -99,7 +99,7 @@ class FieldRow(BoxLayout):
 
     def _stepper(self, bounds: tuple[int, int]) -> Stepper:
         low, high = bounds
-        return Stepper(minimum=low, maximum=high, blank=self.spec.nullable, blank_text="—")
+        return Stepper(minimum=low, maximum=high, blank=self.spec.nullable, blank_text=_("none"))
 
     def steppers(self) -> list[Stepper]:
         return [self.ids[n] for n in ("stepper", "first", "second") if n in self.ids]
@@ -212,7 +212,7 @@ class CorrectScreen(Screen):
         self.rows: dict[str, tuple[FieldSpec, Row]] = {}
         ids = self.ids
         cancel = ids.cancel.__self__
-        self._menu = [ids.kinds.__self__], [cancel]
+        self._menu = [ids.kinds.__self__, Widget()], [cancel]  # the list at the top
         self._form = [ids.scroller.__self__], [ids.apply.__self__, ids.other.__self__, cancel]
         self.on_choosing(self, self.choosing)
 

@@ -140,7 +140,7 @@ class HomeScreen(Screen):
         while len(rows.children) < fewest:
             self.add_seat()
         self.message = ""
-        self.names_changed()
+        self.mark_start()
 
     def settle(self) -> None:
         """Seat what the chosen game needs (once the first frame is drawn: this loads its rules)."""
@@ -163,12 +163,11 @@ class HomeScreen(Screen):
         row.ids.name.text = _("Player {n}").format(n=seat + 1)
         taken = {r.ids.colour.colour for r in self.seats()}
         row.ids.colour.colour = next((c for c in COLOURS if c not in taken), COLOURS[0])
-        row.ids.name.bind(text=lambda *_a: self.names_changed())
         row.ids.name.bind(on_release=lambda _b, r=row: self.ask_name(r))
         row.ids.colour.bind(on_release=lambda _b, r=row: self.ask_colour(r))
         row.ids.starts.bind(on_release=lambda _b, r=row: self.choose_start(r))
         rows.add_widget(row)
-        self.names_changed()
+        self.mark_start()
 
     def remove_player(self) -> None:
         fewest, _most = player_counts(self.ids.game.text)
@@ -180,12 +179,13 @@ class HomeScreen(Screen):
             return
         self.message = ""
         rows.remove_widget(rows.children[0])
-        self.names_changed()
+        self.mark_start()
 
     def seats(self) -> list[PlayerRow]:
         return list(reversed(self.ids.players.children))
 
-    def names_changed(self) -> None:
+    def mark_start(self) -> None:
+        """Show which seat starts (the first, if that seat is gone)."""
         rows = self.seats()
         if self.start_seat >= len(rows):
             self.start_seat = 0
@@ -194,7 +194,7 @@ class HomeScreen(Screen):
 
     def choose_start(self, row: PlayerRow) -> None:
         self.start_seat = self.seats().index(row)
-        self.names_changed()
+        self.mark_start()
 
     # --- names and colours, by touch ------------------------------------------------------------
 
