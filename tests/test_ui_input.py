@@ -206,3 +206,37 @@ def test_no_text_field_waits_for_a_hardware_keyboard(tmp_path: Path) -> None:
                 assert not [w for s in seen for w in s.walk() if isinstance(w, TextInput)], cls
                 h.screen.cancel()
         assert {s.name for s in seen} >= {"home", "settings", "correct", "game-targi"}
+
+
+def test_a_hardware_keyboard_types_into_the_dialog_and_reaches_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """On a desktop: keys typed while the on-screen keyboard is open are its (``h`` is not Home,
+    Backspace is not Undo); Enter is OK."""
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        played_before(store)
+    with running_app(database) as h:
+        h.screen.ids.game.text = "targi"
+        h.frames(2)
+        h.tap(h.screen.ids.start_game)
+        tap_text(h, "Correct")
+        tap_text(h, "Fix card")
+        field = h.screen.rows["card"][1].ids.text
+        h.tap(field)
+        for key, text in ((ord("h"), "h"), (ord("o"), "ö")):
+            Window.dispatch("on_key_down", key, 0, text, [])
+            Window.dispatch("on_textinput", text)
+            Window.dispatch("on_key_up", key, 0)
+        Window.dispatch("on_key_down", 8, 0, None, [])  # Backspace
+        h.frames(2)
+        assert h.screen.name == "correct" and dialog(OnScreenKeyboard).text == "h"  # type: ignore[attr-defined]
+        Window.dispatch("on_key_down", 13, 0, None, [])  # Enter
+        h.frames(2)
+        assert field.typed == "h" and not [
+            w for w in Window.children if isinstance(w, OnScreenKeyboard)
+        ]
+        Window.dispatch("on_key_down", ord("h"), 0, "h", [])  # closed: the desktop's keys again
+        Window.dispatch("on_key_up", ord("h"), 0)
+        h.frames(2)
+        assert h.screen.name != "correct"  # the app took the key (its Home intent)

@@ -5,6 +5,10 @@ type, every key is a plain button the layout audit measures (at least 48 px at 8
 keys carry the letters of every language the app speaks (Polish ą ć ę ł ń ó ś ź ż, German ä ö ü ß,
 Spanish ñ á é í ó ú), digits and the punctuation a correction's cells need (``1,2; 3,4``).
 Letters start in capitals at the beginning of a word (names); Shift turns case for one letter.
+
+Where a hardware keyboard is plugged in (a desktop), it types into the dialog too, and its keys
+reach nothing else while the dialog is open (Backspace is not Undo then): Enter is OK, Escape
+Cancel.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
@@ -33,6 +38,8 @@ ROWS: tuple[tuple[str, ...], ...] = (
 WIDE = {SHIFT: 1.5, BACKSPACE: 1.5}
 """Keys wider than a letter (in letters)."""
 WORD_BREAKS = " -'"
+HARDWARE_BACKSPACE, HARDWARE_ENTER, HARDWARE_KEYPAD_ENTER, HARDWARE_ESCAPE = 8, 13, 271, 27
+"""Kivy's key codes of the hardware keys the dialog reads besides text."""
 """After these, the next letter starts a word (a capital, unless Shift says otherwise)."""
 
 
@@ -114,6 +121,30 @@ class OnScreenKeyboard(ModalView):
     def done(self) -> None:
         self.dismiss(animation=False)
         self._on_done(self.text.strip())
+
+    # --- a hardware keyboard, where there is one ----------------------------------------------
+
+    def on_open(self) -> None:
+        Window.bind(on_key_down=self._hardware_key, on_textinput=self._hardware_text)
+
+    def on_dismiss(self) -> None:
+        Window.unbind(on_key_down=self._hardware_key, on_textinput=self._hardware_text)
+
+    def _hardware_key(self, _window: object, key: int, *_args: object) -> bool:
+        if key == HARDWARE_BACKSPACE:
+            self.press(BACKSPACE)
+        elif key in (HARDWARE_ENTER, HARDWARE_KEYPAD_ENTER):
+            self.done()
+        elif key == HARDWARE_ESCAPE:
+            self.dismiss(animation=False)
+        return True  # the dialog's while it is open: no key reaches the screen under it
+
+    def _hardware_text(self, _window: object, text: str) -> bool:
+        """Text typed on a hardware keyboard, in the case it was typed."""
+        room = int(self.max_length) - len(self.text)
+        self.text += "".join(c for c in text if c.isprintable())[: max(0, room)]
+        self.shifted = False
+        return True
 
 
 def ask_text(

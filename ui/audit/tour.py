@@ -155,6 +155,15 @@ def settings(d: Driver) -> None:
 
 
 @state
+def settings_enrol(d: Driver) -> None:
+    """An unknown tag scanned during a game: which card is it?"""
+    start_from_home(d, "targi", ("Amal", "Bilal"))
+    d.app.unknown_tag("0A1B2C3D4E")
+    d.frames(2)
+    d.expect_screen("settings")
+
+
+@state
 def settings_values_saved(d: Driver) -> None:
     d.tap(d.screen.ids.settings)
     rows = part(d, "rows")
