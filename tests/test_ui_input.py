@@ -4,11 +4,13 @@ no text field anywhere waits for a hardware keyboard. Real offscreen window, rea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.modalview import ModalView
 from kivy.uix.textinput import TextInput
 from targi_table import RULES as TARGI
 from tuareg_table import RULES as TUAREG
@@ -26,6 +28,15 @@ from ui.screens.home import HomeScreen, game_title
 UI = Path(__file__).resolve().parent.parent / "ui"
 LETTERS = "ąćęłńóśźżäöüßñáéíóú"
 """Every letter of Polish, German and Spanish names beyond a-z."""
+
+
+@pytest.fixture(autouse=True)
+def no_dialog_left() -> Iterator[None]:
+    """A dialog a test leaves open is closed (the window outlives the test)."""
+    yield
+    for child in Window.children[:]:
+        if isinstance(child, ModalView):
+            child.dismiss(animation=False)
 
 
 def played_before(store: Store) -> None:

@@ -108,7 +108,7 @@ def _leaves(
             return [FieldSpec(path, "choice", tuple(range(low, high + 1)), nullable, default)]
         return [FieldSpec(path, "integer", (), nullable, default, bounds=(bounds,))]
     numbers = first.get("prefixItems", ())
-    if kind == "array" and numbers and all(n.get("type") == "integer" for n in numbers):
+    if kind == "array" and len(numbers) == 2 and all(n.get("type") == "integer" for n in numbers):
         cell = tuple(_bounds(n) for n in numbers)
         return [FieldSpec(path, "cell", (), nullable, default, bounds=cell)]
     if kind == "array" and "items" in first:

@@ -130,7 +130,16 @@ class OnScreenKeyboard(ModalView):
     def on_dismiss(self) -> None:
         Window.unbind(on_key_down=self._hardware_key, on_textinput=self._hardware_text)
 
+    def _shown(self) -> bool:
+        """Still over the window (taken off without being dismissed: let go of the keys)."""
+        if self.parent is None:
+            self.on_dismiss()
+            return False
+        return True
+
     def _hardware_key(self, _window: object, key: int, *_args: object) -> bool:
+        if not self._shown():
+            return False
         if key == HARDWARE_BACKSPACE:
             self.press(BACKSPACE)
         elif key in (HARDWARE_ENTER, HARDWARE_KEYPAD_ENTER):
@@ -141,6 +150,8 @@ class OnScreenKeyboard(ModalView):
 
     def _hardware_text(self, _window: object, text: str) -> bool:
         """Text typed on a hardware keyboard, in the case it was typed."""
+        if not self._shown():
+            return False
         room = int(self.max_length) - len(self.text)
         self.text += "".join(c for c in text if c.isprintable())[: max(0, room)]
         self.shifted = False

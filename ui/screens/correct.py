@@ -61,8 +61,6 @@ class TypedField(BigButton):
 class KindButton(BigButton):
     """One correction of the game's list."""
 
-    chosen = BooleanProperty(False)
-
 
 class FieldRow(BoxLayout):
     """One field of a correction: its name and its input (``ids.choice`` a spinner,
