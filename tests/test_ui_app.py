@@ -18,6 +18,16 @@ from companion.session import Session
 from companion.store import Store
 from hardware.events import ButtonPressed, CardScanned, ScannerConnected
 from ui.choices import card_text
+from ui.keyboard import OnScreenKeyboard
+
+
+def open_keyboard() -> OnScreenKeyboard:
+    """The on-screen keyboard open over the window."""
+    from kivy.core.window import Window
+
+    (keyboard,) = [w for w in Window.children if isinstance(w, OnScreenKeyboard)]
+    return keyboard
+
 
 OPTIONS = RULES.parse_options(
     {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
@@ -113,6 +123,7 @@ def test_a_scan_and_a_button_from_other_threads_update_the_screen(tmp_path: Path
 
 
 def test_a_correction_is_logged_and_shown(tmp_path: Path) -> None:
+    """Targi's "Set stock" by steppers: no keyboard, the numbers within what the action takes."""
     database = tmp_path / "games.sqlite3"
     with Store.open(database) as store:
         game_id = targi_session(store).game_id
@@ -120,17 +131,41 @@ def test_a_correction_is_logged_and_shown(tmp_path: Path) -> None:
         resume_only_game(h)
         tap_text(h, "Correct")
         tap_text(h, "Set stock")
-        dates = h.screen.rows["dates"][1].ids.text
-        assert dates.text == "2"  # the form starts from what the app believes
-        dates.text = "x"
-        tap_text(h, "Apply the correction")
-        assert "dates" in h.screen.message  # malformed: named, nothing logged
-        dates.text = "9"
+        dates = h.screen.rows["dates"][1].ids.stepper
+        assert dates.value == 2  # the form starts from what the app believes
+        for _ in range(3):
+            h.tap(dates.ids.down)
+        assert dates.value == 0 and dates.ids.down.disabled  # no stock below nothing
+        for _ in range(9):
+            h.tap(dates.ids.up)
         tap_text(h, "Apply the correction")
         assert h.screen.name == "game-targi"
         assert "dates 9" in h.screen.ids.player0.text
     with Store.open(database) as store:
-        assert store.load(game_id).entries[-1].kind == "correction"
+        entry = store.load(game_id).entries[-1]
+        assert entry.kind == "correction" and entry.payload["dates"] == 9
+
+
+def test_a_typed_correction_field_uses_the_on_screen_keyboard(tmp_path: Path) -> None:
+    """A card's name is typed on the on-screen keyboard; a malformed one is named, nothing
+    logged."""
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        targi_session(store)
+    with running_app(database) as h:
+        resume_only_game(h)
+        tap_text(h, "Correct")
+        tap_text(h, "Fix card")
+        correct = h.screen
+        seq = correct.table.seq
+        h.tap(correct.rows["card"][1].ids.text)
+        keyboard = open_keyboard()
+        for key in "xyz":
+            h.tap(keyboard.keys[key])
+        h.tap(keyboard.ids.ok)
+        assert correct.rows["card"][1].ids.text.text == "xyz"
+        tap_text(h, "Apply the correction")
+        assert "xyz" in correct.message and correct.table.seq == seq  # named, nothing logged
 
 
 def test_the_score_sheet_of_a_finished_game(tmp_path: Path) -> None:
@@ -206,7 +241,7 @@ def test_screenshots_of_every_screen(tmp_path: Path, size: tuple[int, int]) -> N
         shot(h, "timbuktu", colours=16)
 
 
-def test_the_settings_screen_refuses_a_card_value_as_the_settings_command_does(
+def test_the_settings_screen_steps_card_values_within_what_the_settings_command_takes(
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "games.sqlite3"
@@ -214,12 +249,14 @@ def test_the_settings_screen_refuses_a_card_value_as_the_settings_command_does(
         tap_text(h, "Settings")
         screen = h.screen
         water = screen.rows[Good.WATER].ids.points
-        water.text = "25"
-        h.tap(screen.ids.save)
-        # The message of ``table-companion settings set tuareg values '{"water": 25}'``.
-        assert screen.message == "values.water: 25 is not a whole number from 1 to 20"
-        assert h.app.store.get_setting("tuareg", "values") is None
-        water.text = "4"
+        assert water.shown == "?"  # not confirmed yet: nothing stored for it
+        for _ in range(25):
+            h.tap(water.ids.up)
+        # ``table-companion settings set tuareg values`` takes 1 to 20: so does the stepper.
+        assert water.value == 20 and water.ids.up.disabled
+        for _ in range(16):
+            h.tap(water.ids.down)
         h.tap(screen.ids.save)
         assert screen.message == "Saved."
         assert h.app.store.get_setting("tuareg", "values") == {"water": 4, "gold": 5}
+        assert screen.rows[Good.WATER].source == "confirmed by this table"

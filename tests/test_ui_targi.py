@@ -25,7 +25,7 @@ def start_targi(h: Harness) -> None:
     h.frames(1)
     rows = home.seats()
     rows[0].ids.name.text, rows[1].ids.name.text = "Amal", "Bilal"
-    rows[0].ids.colour.text, rows[1].ids.colour.text = "blue", "white"
+    rows[0].ids.colour.colour, rows[1].ids.colour.colour = "blue", "white"
     h.frames(1)
     tap_text(h, "Start the game")
     assert h.screen.name == "game-targi"

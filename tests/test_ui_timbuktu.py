@@ -92,7 +92,9 @@ def start_timbuktu(h: Harness) -> None:
 
 
 def resume(h: Harness) -> None:
-    (button,) = [b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Timbuktu")]
+    (button,) = [
+        b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Timbuktu · ")
+    ]
     h.tap(button)
     assert h.screen.name == "game-timbuktu"
 

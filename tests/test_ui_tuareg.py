@@ -79,7 +79,7 @@ def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
         for _ in range(4):
             h.tap(rows[WATER].ids.points.ids.up)
         h.tap(rows[SALT].ids.dinars.ids.up)
-        assert (rows[WATER].ids.dinars.value, rows[WATER].ids.points.value) == ("1", "4")
+        assert (rows[WATER].ids.dinars.value, rows[WATER].ids.points.value) == (1, 4)
         tap_text(h, "Save for this table")  # rock salt has its dinars but not its points
         assert prompt.message == "rock salt: enter its majority points too, or leave both blank."
         assert h.app.store.list_settings("tuareg") == {}

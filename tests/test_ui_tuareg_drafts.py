@@ -10,6 +10,7 @@ from tuareg_table import CAMEL_1, GOLD, MILLET, SALT, WATER, new_game, with_hand
 
 from companion.errors import InputError
 from companion.games.tuareg import actions as a
+from companion.games.tuareg.actions import CONFIRMED_BOUNDS
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import remember_confirmed
@@ -17,6 +18,7 @@ from companion.store import Store
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.values import ValueEntry, confirmations, entries
 from ui.games.tuareg.view import stage_preview
+from ui.stepper import stepped
 
 
 def test_a_load_lists_every_rule_each_next_good_would_break() -> None:
@@ -59,16 +61,15 @@ def test_a_payment_adds_up_the_dinars_the_table_confirmed() -> None:
     )
 
 
-def test_value_entries_stay_within_what_the_action_accepts() -> None:
-    entry = ValueEntry(WATER)
-    entry.step("dinars", -1)
-    assert entry.dinars is None
+def test_value_steps_stay_within_what_the_action_accepts() -> None:
+    """The values dialog's steppers: empty below the lowest, plus from empty starts at it."""
+    low, high = CONFIRMED_BOUNDS["dinars"]
+    assert stepped(None, -1, low, high, blank=True) is None
+    value = None
     for _ in range(12):
-        entry.step("dinars", 1)
-    assert entry.dinars == 9
-    entry.step("points", 1)
-    entry.step("points", -1)
-    assert entry.points is None
+        value = stepped(value, 1, low, high, blank=True)
+    assert value == 9
+    assert stepped(stepped(None, 1, 1, 20, blank=True), -1, 1, 20, blank=True) is None
 
 
 def test_only_complete_values_are_confirmed_and_stored(tmp_path: Path) -> None:

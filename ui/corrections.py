@@ -2,8 +2,10 @@
 each of their fields accepts (from the action's JSON schema), so one form serves every game.
 
 Nested objects are flattened into one input per leaf, named by their dotted path
-(``animal.number``); enums, constants and small integer ranges become choices; a list of an enum's
-values becomes a sequence built one value at a time; a list of pairs is typed as ``1,2; 3,4``.
+(``animal.number``); enums, constants, yes/no and small integer ranges become choices; other
+integers a stepper within their bounds; a cell (a pair of bounded integers) two steppers; a list of
+an enum's values becomes a sequence built one value at a time; a list of pairs is typed on the
+on-screen keyboard as ``1,2; 3,4``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ Rules = GameRules[Any, Any, Any]
 
 MAX_CHOICES = 16
 """An integer field with at most this many allowed values is offered as a choice (no typing)."""
+UNBOUNDED = (-999, 999)
+"""The stepper's range for an integer whose schema gives no bounds."""
 
 
 @dataclass(frozen=True)
@@ -26,14 +30,18 @@ class FieldSpec:
     path: tuple[str, ...]
     """Where the value goes in the action's JSON: ``("animal", "number")``."""
     kind: str
-    """``integer``, ``string``, ``boolean``, ``array`` (a cell such as ``1,2``), ``groups`` (a list
-    of cells: ``1,2; 3,4``), ``choice`` (one of ``choices``) or ``sequence`` (a list of
+    """``integer`` (within ``bounds[0]``), ``cell`` (a pair of integers, each within its
+    ``bounds``), ``string``, ``array`` (numbers typed as ``1,2``), ``groups`` (a list of cells:
+    ``1,2; 3,4``), ``choice`` (one of ``choices``: also yes/no) or ``sequence`` (a list of
     ``choices``)."""
     choices: tuple[Any, ...] = ()
     nullable: bool = False
     default: Any = None
     max_items: int | None = None
     """The longest a sequence may be."""
+    bounds: tuple[tuple[int, int], ...] = ()
+    """The lowest and highest value of an ``integer`` (one pair) or of each number of a
+    ``cell``."""
 
     @property
     def name(self) -> str:
@@ -91,10 +99,18 @@ def _leaves(
     if "const" in first:
         return [FieldSpec(path, "choice", (first["const"],), nullable, first["const"])]
     kind = first.get("type", "string")
-    if kind == "integer" and "minimum" in first and "maximum" in first:
-        low, high = first["minimum"], first["maximum"]
+    if kind == "boolean":
+        return [FieldSpec(path, "choice", (True, False), nullable, default)]
+    if kind == "integer":
+        bounds = _bounds(first)
+        low, high = bounds
         if high - low < MAX_CHOICES:
             return [FieldSpec(path, "choice", tuple(range(low, high + 1)), nullable, default)]
+        return [FieldSpec(path, "integer", (), nullable, default, bounds=(bounds,))]
+    numbers = first.get("prefixItems", ())
+    if kind == "array" and len(numbers) == 2 and all(n.get("type") == "integer" for n in numbers):
+        cell = tuple(_bounds(n) for n in numbers)
+        return [FieldSpec(path, "cell", (), nullable, default, bounds=cell)]
     if kind == "array" and "items" in first:
         items = _resolve(first["items"], definitions)
         if "enum" in items:
@@ -103,6 +119,10 @@ def _leaves(
         if items.get("type") == "array":
             kind = "groups"
     return [FieldSpec(path, kind, (), nullable, default)]
+
+
+def _bounds(schema: dict[str, Any]) -> tuple[int, int]:
+    return schema.get("minimum", UNBOUNDED[0]), schema.get("maximum", UNBOUNDED[1])
 
 
 def _resolve(schema: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:
@@ -115,17 +135,10 @@ def parse_field(spec: FieldSpec, text: str) -> Any:
     text = text.strip()
     if text == "" and spec.nullable:
         return None
-    if spec.kind == "integer":
-        try:
-            return int(text)
-        except ValueError:
-            return text
     if spec.kind == "array":
         return _numbers(text.replace(" ", ","))
     if spec.kind == "groups":
         return [_numbers(group) for group in text.split(";") if group.strip()]
-    if spec.kind == "boolean":
-        return text.lower() in ("yes", "true", "1")
     return text
 
 
@@ -135,7 +148,7 @@ def _numbers(text: str) -> list[Any]:
 
 
 def field_text(spec: FieldSpec, value: Any) -> str:
-    """How a text input shows ``value`` (the inverse of :func:`parse_field`)."""
+    """How a typed field shows ``value`` (the inverse of :func:`parse_field`)."""
     if value is None:
         return ""
     if spec.kind == "array":

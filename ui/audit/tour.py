@@ -13,18 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.games.targi import actions as targi_actions
 from companion.games.targi.actions import Exchange as TargiExchange
 from companion.games.targi.model import Good as TargiGood
 from companion.games.timbuktu.model import Good as TimbuktuGood
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.timbuktu.names import good_name as timbuktu_good_name
+from companion.games.tuareg import actions as tuareg_actions
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
 from companion.session import Session
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError
+from ui.choices import kind_text
 from ui.games.targi.gamescreen import exchange_text
 from ui.kv import tr
+from ui.screens.home import game_title
 
 State = Callable[[Driver], None]
 STATES: dict[str, State] = {}
@@ -54,22 +58,34 @@ def refresh_home(d: Driver) -> None:
 def open_game(d: Driver, game: str) -> None:
     """Resume the latest unfinished game of ``game`` from Home's list, as a table would."""
     refresh_home(d)
-    d.tap_text(f"{game.capitalize()} · ", prefix=True)
+    d.tap_text(f"{game_title(game)} · ", prefix=True)
     d.expect_screen(f"game-{game}")
 
 
 def start_from_home(d: Driver, game: str, names: tuple[str, ...]) -> None:
-    """Choose ``game`` on Home, type the players' names, start."""
+    """Choose ``game`` on Home, name the players, start."""
     home = d.screen
-    home.ids.game.text = game
-    d.frames(1)
+    d.tap_text(game_title(game))
     while len(home.seats()) < len(names):
-        d.tap_text("+ player")
+        d.tap(home.ids.add_player)
     for row, name in zip(home.seats(), names, strict=False):
-        row.ids.name.text = name
+        row.ids.name.text = name  # typed on the keyboard: see the home_keyboard state
     d.frames(1)
-    d.tap_text(tr("Start the game"))
+    d.tap(home.ids.start_game)
     d.expect_screen(f"game-{game}")
+
+
+def type_on_keyboard(d: Driver, text: str) -> None:
+    """Tap ``text``'s keys on the open on-screen keyboard (capitals come by themselves)."""
+    from kivy.core.window import Window
+
+    from ui.keyboard import OnScreenKeyboard
+
+    keyboards = [w for w in Window.children if isinstance(w, OnScreenKeyboard)]
+    if not keyboards:
+        raise TourError(f"no keyboard is open on {d.screen.name}")
+    for key in text:
+        d.tap(keyboards[0].ids.space if key == " " else keyboards[0].keys[key.lower()])
 
 
 def submit_all(d: Driver, actions: Any) -> None:
@@ -101,14 +117,34 @@ def home_names_entered(d: Driver) -> None:
 
 @state
 def home_five_players(d: Driver) -> None:
-    d.screen.ids.game.text = "tuareg"
-    d.frames(1)
+    d.tap_text(game_title("tuareg"))
     for _ in range(3):
-        d.tap_text("+ player")
+        d.tap(d.screen.ids.add_player)
     names = ("Karin", "Timo", "Alexandra-Sophie", "Omar", "Sami")
     for row, name in zip(d.screen.seats(), names, strict=False):
         row.ids.name.text = name
     d.frames(2)
+
+
+@state
+def home_name_chooser(d: Driver) -> None:
+    """Seat 2's name asked: the players this table played with, the latest first."""
+    p.targi_finished(d.store)
+    p.tuareg_opened(d.store)
+    refresh_home(d)
+    d.tap(d.screen.seats()[1].ids.name)
+
+
+@state
+def home_keyboard(d: Driver) -> None:
+    """A new name typed on the on-screen keyboard."""
+    d.tap(d.screen.seats()[1].ids.name)
+    type_on_keyboard(d, "łucja żółć")
+
+
+@state
+def home_colour_chooser(d: Driver) -> None:
+    d.tap(d.screen.seats()[0].ids.colour)
 
 
 @state
@@ -122,16 +158,26 @@ def home_many_games(d: Driver) -> None:
 
 @state
 def settings(d: Driver) -> None:
-    d.tap_text("Settings")
+    d.tap(d.screen.ids.settings)
     d.expect_screen("settings")
 
 
 @state
-def settings_value_refused(d: Driver) -> None:
-    d.tap_text("Settings")
+def settings_enrol(d: Driver) -> None:
+    """An unknown tag scanned during a game: which card is it?"""
+    start_from_home(d, "targi", ("Amal", "Bilal"))
+    d.app.unknown_tag("0A1B2C3D4E")
+    d.frames(2)
+    d.expect_screen("settings")
+
+
+@state
+def settings_values_saved(d: Driver) -> None:
+    d.tap(d.screen.ids.settings)
     rows = part(d, "rows")
     first = next(iter(rows.values()))
-    first.ids.points.text = "25"
+    for _ in range(3):
+        d.tap(first.ids.points.ids.up)
     d.tap(d.screen.ids.save)
 
 
@@ -238,14 +284,30 @@ def targi_game_over(d: Driver) -> None:
 def correct_menu(d: Driver) -> None:
     p.targi(d.store)
     open_game(d, "targi")
-    d.tap_text("Correct")
+    d.tap_text(tr("Correct"))
     d.expect_screen("correct")
 
 
 @state
 def correct_targi_stock(d: Driver) -> None:
     correct_menu(d)
-    d.tap_text("Set stock")
+    d.tap_text(kind_text(targi_actions.SetStock))
+
+
+@state
+def correct_targi_marker(d: Driver) -> None:
+    """A cell (two steppers) and a cell that may be empty."""
+    correct_menu(d)
+    d.tap_text(kind_text(targi_actions.MoveMarker))
+
+
+@state
+def correct_targi_card_typed(d: Driver) -> None:
+    """A card's name typed on the on-screen keyboard."""
+    correct_menu(d)
+    d.tap_text(kind_text(targi_actions.FixCentralCard))
+    d.tap(part(d, "rows")["card"][1].ids.text)
+    type_on_keyboard(d, "oasis")
 
 
 # --- Tuareg --------------------------------------------------------------------------------------
@@ -348,8 +410,8 @@ def tuareg_game_over(d: Driver) -> None:
 @state
 def correct_tuareg_stack(d: Driver) -> None:
     tuareg_turn(d)
-    d.tap_text("Correct")
-    d.tap_text("Set stack")
+    d.tap_text(tr("Correct"))
+    d.tap_text(kind_text(tuareg_actions.SetStack))
 
 
 # --- Timbuktu ---------------------------------------------------------------------------------

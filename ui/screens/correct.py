@@ -1,19 +1,23 @@
-"""Correct what the app believes: pick one of the game's corrections, fill in its fields (started
-from the current belief), and log it. Malformed fields and refused corrections are explained.
+"""Correct what the app believes: pick one of the game's corrections (all of them in view), fill
+in its fields (started from the current belief), and log it. Malformed fields and refused
+corrections are explained.
 
-Every field of the correction gets its own input (see :mod:`ui.corrections`): the player and
-choices are spinners, a list of an enum's values is built by tapping the values in order, the rest
-is typed. Changing a spinner (the player, the animal ...) fills the other fields again from what
-the app believes for the new pick.
+Every field of the correction gets its own input (see :mod:`ui.corrections`), none needing a
+keyboard: the player and choices are spinners, numbers are steppers within their bounds, a cell is
+two steppers, a list of an enum's values is built by tapping the values in order, and the rest (a
+card's name, a list of cells) is typed on the on-screen keyboard. Changing a spinner (the player,
+the animal ...) fills the other fields again from what the app believes for the new pick.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.spinner import Spinner
+from kivy.uix.widget import Widget
 
 from companion.errors import InputError
 from companion.i18n import _
@@ -29,48 +33,122 @@ from ui.corrections import (
     field_text,
     parse_field,
 )
+from ui.keyboard import ask_text
 from ui.kv import load_kv
 from ui.screens.base import Navigator
+from ui.stepper import Stepper
 from ui.table import TableGame
-from ui.widgets import BigButton
+from ui.widgets import BigButton, show_only
 
 PLAYER = "player"
 """The field naming a seat, offered by the players' names."""
+MAX_TYPED = 200
+"""The longest text a typed field takes (a note)."""
+
+
+def choice_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return value_text(value)
+
+
+class TypedField(BigButton):
+    """A field typed on the on-screen keyboard: shows what was typed; a tap opens the keyboard."""
+
+    typed = StringProperty("")
+
+
+class KindButton(BigButton):
+    """One correction of the game's list."""
 
 
 class FieldRow(BoxLayout):
-    """One field of a correction: its name and a text box or a spinner of its choices."""
+    """One field of a correction: its name and its input (``ids.choice`` a spinner,
+    ``ids.stepper`` a stepper, ``ids.first``/``ids.second`` a cell's steppers, ``ids.text`` a
+    typed field)."""
 
     label = StringProperty("")
 
     def __init__(
         self, spec: FieldSpec, choices: dict[str, Any] | None = None, **kwargs: Any
     ) -> None:
-        """``choices`` maps each spinner text to its value (None: the field is typed)."""
+        """``choices`` maps each spinner text to its value (None: the field is not a choice)."""
         super().__init__(**kwargs)
         self.spec = spec
         self.label = _(spec.label)
         self.choices = choices
-        hidden = self.ids.text if choices is not None else self.ids.choice
-        hidden.opacity, hidden.disabled, hidden.size_hint_x, hidden.width = 0, True, None, 0
-        if choices is not None:
-            self.ids.choice.values = list(choices)
-            self.ids.choice.text = next(iter(choices))
+        for name, widget in self._inputs(spec, choices):
+            self.ids[name] = widget
+            self.ids.input.add_widget(widget)
         self.show(spec.default)
+
+    def _inputs(self, spec: FieldSpec, choices: dict[str, Any] | None) -> list[tuple[str, Widget]]:
+        if choices is not None:
+            spinner = CorrectSpinner(values=list(choices), text=next(iter(choices)))
+            return [("choice", spinner)]
+        if spec.kind == "integer":
+            return [("stepper", self._stepper(spec.bounds[0]))]
+        if spec.kind == "cell":
+            pair = zip(("first", "second"), spec.bounds, strict=True)
+            return [(name, self._stepper(bounds)) for name, bounds in pair]
+        field = TypedField()
+        field.bind(on_release=lambda _b: self.type_text())
+        return [("text", field)]
+
+    def _stepper(self, bounds: tuple[int, int]) -> Stepper:
+        low, high = bounds
+        return Stepper(minimum=low, maximum=high, blank=self.spec.nullable, blank_text=_("none"))
+
+    def steppers(self) -> list[Stepper]:
+        return [self.ids[n] for n in ("stepper", "first", "second") if n in self.ids]
+
+    def type_text(self) -> None:
+        ask_text(
+            self.label,
+            lambda text: setattr(self.ids.text, "typed", text),
+            self.ids.text.typed,
+            max_length=MAX_TYPED,
+            words=False,
+        )
 
     def value(self) -> Any:
         if self.choices is not None:
             return self.choices.get(self.ids.choice.text)
-        return parse_field(self.spec, self.ids.text.text)
+        steppers = self.steppers()
+        if self.spec.kind == "integer":
+            return steppers[0].value
+        if self.spec.kind == "cell":
+            numbers = [s.value for s in steppers]
+            return None if None in numbers and self.spec.nullable else numbers
+        return parse_field(self.spec, self.ids.text.typed)
 
     def show(self, value: Any) -> None:
         """Start the input from ``value`` (a value the spinner does not offer leaves it as is)."""
-        if self.choices is None:
-            self.ids.text.text = field_text(self.spec, value)
+        if self.choices is not None:
+            for text, choice in self.choices.items():
+                if choice == value:
+                    self.ids.choice.text = text
             return
-        for text, choice in self.choices.items():
-            if choice == value:
-                self.ids.choice.text = text
+        steppers = self.steppers()
+        if self.spec.kind == "integer":
+            if isinstance(value, int) or (value is None and self.spec.nullable):
+                steppers[0].value = value
+            elif steppers[0].value is None:
+                steppers[0].value = max(steppers[0].minimum, min(0, steppers[0].maximum))
+            return
+        if self.spec.kind == "cell":
+            numbers = list(value) if isinstance(value, list | tuple) else [None] * len(steppers)
+            for stepper, number in zip(steppers, numbers, strict=False):
+                if isinstance(number, int) or self.spec.nullable:
+                    stepper.value = number
+                elif stepper.value is None:
+                    stepper.value = stepper.minimum
+            return
+        self.ids.text.typed = field_text(self.spec, value)
+
+
+class CorrectSpinner(Spinner):
+    pass
 
 
 class SequenceRow(BoxLayout):
@@ -118,6 +196,8 @@ Row = FieldRow | SequenceRow
 class CorrectScreen(Screen):
     title = StringProperty("")
     message = StringProperty("")
+    choosing = BooleanProperty(True)
+    """The list of corrections is shown (no correction chosen yet)."""
 
     def __init__(self, nav: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -128,6 +208,17 @@ class CorrectScreen(Screen):
         self.chosen: type | None = None
         self.belief: Belief = belief_of("", "")
         self.rows: dict[str, tuple[FieldSpec, Row]] = {}
+        ids = self.ids
+        cancel = ids.cancel.__self__
+        self._menu = [ids.kinds.__self__, Widget()], [cancel]  # the list at the top
+        self._form = [ids.scroller.__self__], [ids.apply.__self__, ids.other.__self__, cancel]
+        self.on_choosing(self, self.choosing)
+
+    def on_choosing(self, _screen: CorrectScreen, choosing: bool) -> None:
+        """The list of corrections, or the chosen one's form and its actions."""
+        body, actions = self._menu if choosing else self._form
+        show_only(self.ids.body, *body)
+        show_only(self.ids.actions, *actions)
 
     def show(self, table: TableGame) -> None:
         self.table = table
@@ -138,10 +229,18 @@ class CorrectScreen(Screen):
         kinds = self.ids.kinds
         kinds.clear_widgets()
         for cls in correction_types(table.rules):
-            button = BigButton(text=kind_text(cls))
+            button = KindButton(text=kind_text(cls))
             button.bind(on_release=lambda _b, c=cls: self.choose(c))
             kinds.add_widget(button)
-        self.ids.form.clear_widgets()
+        self.ids.fields.clear_widgets()
+        self.ids.sequences.clear_widgets()
+        self.rows = {}
+        self.choosing = True
+
+    def other_correction(self) -> None:
+        """Back to the list of corrections (nothing logged)."""
+        assert self.table is not None
+        self.show(self.table)
 
     def player_names(self) -> list[str]:
         assert self.table is not None
@@ -156,13 +255,17 @@ class CorrectScreen(Screen):
         self.message = ""
         self.title = kind_text(cls)
         self.belief = belief_of(self.table.rules.name, kind_of(cls))
-        form = self.ids.form
-        form.clear_widgets()
+        fields, sequences = self.ids.fields, self.ids.sequences
+        fields.clear_widgets()
+        sequences.clear_widgets()
         self.rows = {}
         for spec in field_specs(self.table.rules, cls):
             row = self.row_for(spec)
             self.rows[spec.name] = (spec, row)
-            form.add_widget(row)
+            (sequences if isinstance(row, SequenceRow) else fields).add_widget(row)
+        cells = any(spec.kind == "cell" for spec, _row in self.rows.values())
+        fields.cols = 2 if len(fields.children) >= 3 and not cells else 1
+        self.choosing = False
         self.prefill(by_name=True)
 
     def row_for(self, spec: FieldSpec) -> Row:
@@ -172,7 +275,7 @@ class CorrectScreen(Screen):
         if spec.name == PLAYER:
             choices: dict[str, Any] | None = {n: i for i, n in enumerate(self.player_names())}
         elif spec.kind == "choice":
-            choices = {value_text(c): c for c in spec.choices}
+            choices = {choice_text(c): c for c in spec.choices}
             if spec.nullable:
                 choices[_("none")] = None
         else:

@@ -1,27 +1,49 @@
 """Home: start a game (which game, who plays in which colour, who starts), resume an unfinished one
 exactly where it stopped, or reopen a finished game's score sheet.
 
+Everything is chosen by touch: the game by its title, a seat's name from the players this table
+played with (the most recent first) or typed on the on-screen keyboard, its colour by the piece's
+shape and colour, who starts by a tap on their seat. Every seat (up to five) and Start are in view.
+
 Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.registry import GAMES, rules_for, spec_for
 from companion.store import DamagedSettingError, Store
+from ui.design import badge
+from ui.keyboard import ask_text
 from ui.kv import load_kv
+from ui.picker import pick
 from ui.widgets import BigButton
 
 COLOURS = ("blue", "white", "red", "yellow", "green", "black", "orange", "purple")
 """Colours offered for players (the rules take any name; these are the printed pieces')."""
+COLOUR_NAMES = {
+    "blue": N_("blue"),
+    "white": N_("white"),
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "black": N_("black"),
+    "orange": N_("orange"),
+    "purple": N_("purple"),
+}
 FIRST_SEATS = 2
 """Seats the form shows before the first frame is drawn (the fewest the built-in games play with);
 :meth:`HomeScreen.settle` then seats what the chosen game needs."""
+RECENT_NAMES = 12
+"""Recent players the name chooser offers."""
+MAX_NAME = 24
+"""As long as a game's options allow a player's name to be (see :mod:`companion.players`)."""
 
 
 def player_counts(game: str) -> tuple[int, int]:
@@ -30,10 +52,62 @@ def player_counts(game: str) -> tuple[int, int]:
     return spec.min_players, spec.max_players
 
 
+def game_title(game: str) -> str:
+    """A game's title as the table knows it (its spec's, translated), not its id."""
+    spec = GAMES.get(game)
+    return spec.title() if spec is not None else game.capitalize()
+
+
+def colour_text(colour: str) -> str:
+    """The piece's shape drawn in its colour, then the colour's name."""
+    return f"{badge(colour)} {_(COLOUR_NAMES.get(colour, colour))}"
+
+
+class GameChoice(BoxLayout):
+    """One button per game, by its title; ``text`` is the chosen game's id."""
+
+    text = StringProperty("")
+    values = ListProperty([])
+
+    def on_values(self, *_args: object) -> None:
+        self.clear_widgets()
+        for game in self.values:
+            button = GameButton(game=game, text=game_title(game))
+            button.bind(on_release=lambda b: setattr(self, "text", b.game))
+            self.add_widget(button)
+        self.on_text()
+
+    def on_text(self, *_args: object) -> None:
+        for button in self.children:
+            button.chosen = button.game == self.text
+
+
+class GameButton(BigButton):
+    game = StringProperty("")
+    chosen = BooleanProperty(False)
+
+
+class ColourButton(BigButton):
+    """A seat's colour, shown by its piece's shape and its name."""
+
+    colour = StringProperty("")
+
+    def on_colour(self, *_args: object) -> None:
+        self.text = colour_text(self.colour)
+
+
+class StartButton(BigButton):
+    """Marks the seat that starts (an arrow on it: not told by colour alone)."""
+
+    chosen = BooleanProperty(False)
+
+
 class PlayerRow(BoxLayout):
-    """One seat of the new game: a name and a colour."""
+    """One seat of the new game: a colour, a name (``ids.name.text``) and whether it starts."""
 
     seat = StringProperty("")
+    colour_chosen = BooleanProperty(False)
+    """The table chose this seat's colour (or its player brought theirs): not given away."""
 
 
 class HomeScreen(Screen):
@@ -43,8 +117,10 @@ class HomeScreen(Screen):
         super().__init__(**kwargs)
         self.nav = nav
         self.store = store
-        self.ids.game.values = sorted(GAMES)
+        self.start_seat = 0
+        """The seat (0-based) that starts."""
         self._settled = False
+        self.ids.game.values = sorted(GAMES)
         self.ids.game.text = sorted(GAMES)[0]  # no rules loaded yet: see settle()
         self._settled = True
 
@@ -63,7 +139,8 @@ class HomeScreen(Screen):
             rows.remove_widget(rows.children[0])
         while len(rows.children) < fewest:
             self.add_seat()
-        self.names_changed()
+        self.message = ""
+        self.mark_start()
 
     def settle(self) -> None:
         """Seat what the chosen game needs (once the first frame is drawn: this loads its rules)."""
@@ -73,9 +150,10 @@ class HomeScreen(Screen):
         _fewest, most = player_counts(self.ids.game.text)
         if len(self.ids.players.children) >= most:
             self.message = _("{game} is played by at most {n} players.").format(
-                game=self.ids.game.text, n=most
+                game=game_title(self.ids.game.text), n=most
             )
             return
+        self.message = ""
         self.add_seat()
 
     def add_seat(self) -> None:
@@ -83,32 +161,87 @@ class HomeScreen(Screen):
         seat = len(rows.children)
         row = PlayerRow(seat=str(seat + 1))
         row.ids.name.text = _("Player {n}").format(n=seat + 1)
-        row.ids.colour.text = COLOURS[seat % len(COLOURS)]
-        row.ids.colour.values = COLOURS
-        row.ids.name.bind(text=lambda *_a: self.names_changed())
+        taken = {r.ids.colour.colour for r in self.seats()}
+        row.ids.colour.colour = next((c for c in COLOURS if c not in taken), COLOURS[0])
+        row.ids.name.bind(on_release=lambda _b, r=row: self.ask_name(r))
+        row.ids.colour.bind(on_release=lambda _b, r=row: self.ask_colour(r))
+        row.ids.starts.bind(on_release=lambda _b, r=row: self.choose_start(r))
         rows.add_widget(row)
-        self.names_changed()
+        self.mark_start()
 
     def remove_player(self) -> None:
         fewest, _most = player_counts(self.ids.game.text)
         rows = self.ids.players
         if len(rows.children) <= fewest:
             self.message = _("{game} needs at least {n} players.").format(
-                game=self.ids.game.text, n=fewest
+                game=game_title(self.ids.game.text), n=fewest
             )
             return
+        self.message = ""
         rows.remove_widget(rows.children[0])
-        self.names_changed()
+        self.mark_start()
 
     def seats(self) -> list[PlayerRow]:
         return list(reversed(self.ids.players.children))
 
-    def names_changed(self) -> None:
-        names = [row.ids.name.text for row in self.seats()]
-        start = self.ids.start
-        start.values = names
-        if start.text not in names:
-            start.text = names[0] if names else ""
+    def mark_start(self) -> None:
+        """Show which seat starts (the first, if that seat is gone)."""
+        rows = self.seats()
+        if self.start_seat >= len(rows):
+            self.start_seat = 0
+        for seat, row in enumerate(rows):
+            row.ids.starts.chosen = seat == self.start_seat
+
+    def choose_start(self, row: PlayerRow) -> None:
+        self.start_seat = self.seats().index(row)
+        self.mark_start()
+
+    # --- names and colours, by touch ------------------------------------------------------------
+
+    def ask_name(self, row: PlayerRow) -> None:
+        """Offer the recent players not seated yet; a new name is typed on the keyboard."""
+        seated = {r.ids.name.text for r in self.seats() if r is not row}
+        recent = [p for p in self.store.recent_players(RECENT_NAMES) if p.name not in seated]
+        if not recent:
+            self.type_name(row)
+            return
+        pick(
+            _("Who sits in seat {n}?").format(n=row.seat),
+            [(p.name, partial(self.set_name, row, p.name, p.colour)) for p in recent],
+            [(_("New name…"), lambda: self.type_name(row))],
+        )
+
+    def type_name(self, row: PlayerRow) -> None:
+        ask_text(
+            _("Name in seat {n}").format(n=row.seat),
+            lambda text: self.set_name(row, text),
+            max_length=MAX_NAME,
+        )
+
+    def set_name(self, row: PlayerRow, name: str, colour: str | None = None) -> None:
+        """Seat ``name`` (an empty name changes nothing) with their last ``colour``, unless
+        another seat's colour was chosen as that one."""
+        if not name:
+            return
+        row.ids.name.text = name
+        holders = [r for r in self.seats() if r is not row and r.ids.colour.colour == colour]
+        if colour in COLOURS and not any(r.colour_chosen for r in holders):
+            self.set_colour(row, colour)
+
+    def ask_colour(self, row: PlayerRow) -> None:
+        pick(
+            _("Colour of {name}").format(name=row.ids.name.text),
+            [(colour_text(c), partial(self.set_colour, row, c)) for c in COLOURS],
+            cols=4,
+        )
+
+    def set_colour(self, row: PlayerRow, colour: str) -> None:
+        """Give ``row`` ``colour``; a seat that had it takes ``row``'s (a swap)."""
+        for other in self.seats():
+            if other is not row and other.ids.colour.colour == colour:
+                other.ids.colour.colour = row.ids.colour.colour
+        row.ids.colour.colour = colour
+        row.colour_chosen = True
 
     def start(self) -> None:
         """Create the game from the form; a refused option is explained and nothing is created."""
@@ -116,13 +249,13 @@ class HomeScreen(Screen):
 
         rules = rules_for(self.ids.game.text)
         players = [
-            {"name": r.ids.name.text.strip(), "colour": r.ids.colour.text} for r in self.seats()
+            {"name": r.ids.name.text.strip(), "colour": r.ids.colour.colour} for r in self.seats()
         ]
-        names = [p["name"] for p in players]
-        start = names.index(self.ids.start.text) if self.ids.start.text in names else 0
         try:
             stored = rules.stored_options(self.store.list_settings(rules.name))
-            options = rules.parse_options({**stored, "players": players, "start_player": start})
+            options = rules.parse_options(
+                {**stored, "players": players, "start_player": self.start_seat}
+            )
         except InputError as error:
             self.message = error.message
             return
@@ -146,14 +279,20 @@ class HomeScreen(Screen):
             who = _(" vs ").join(
                 p.get("name", "?") if isinstance(p, dict) else str(p) for p in players
             )
-            text = f"{game.game.capitalize()} · {who} · {game.updated_at[:16].replace('T', ' ')}"
-            button = BigButton(text=text)
+            when = game.updated_at[:16].replace("T", " ")
+            button = GameListButton(text=f"{game_title(game.game)} · {who} · {when}")
             if game.status == "finished":
                 button.bind(on_release=lambda _b, g=game.id: self.nav.finished_sheet(g))
                 finished.add_widget(button)
             else:
                 button.bind(on_release=lambda _b, g=game.id: self.nav.resume(g))
                 unfinished.add_widget(button)
+
+
+class GameListButton(BigButton):
+    """A stored game in Home's lists (an item of a list: scrolling to it is by design)."""
+
+    audit_role = "option"
 
 
 load_kv(__file__)

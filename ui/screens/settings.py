@@ -15,23 +15,36 @@ from companion.cards import TagDirectory, card_ids
 from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
 from companion.games.tuareg.names import good_name
-from companion.games.tuareg.values import SETTINGS_GAME, confirm_values, confirmed_values
+from companion.games.tuareg.values import (
+    BOUNDS,
+    SETTINGS_GAME,
+    VALUES_KEY,
+    confirm_values,
+    confirmed_values,
+)
 from companion.i18n import LANGUAGES, _, current_language, set_language
 from companion.store import DamagedSettingError, Store
 from hardware.events import ScannerConnected
 from ui.choices import card_text
 from ui.kv import load_kv
 from ui.language import LANGUAGE_SETTING
-from ui.widgets import ChoiceButton, scroll_vertically
+from ui.stepper import Stepper  # noqa: F401  (the rule of the value rows' steppers)
+from ui.widgets import BigButton, ChoiceButton, scroll_vertically
 
 _log = logging.getLogger(__name__)
 
 
 class ValueRow(BoxLayout):
-    """One good's majority value: the value and where it comes from."""
+    """One good's majority value (a stepper, ``?`` while not confirmed) and where it comes from."""
 
     good = StringProperty("")
     source = StringProperty("")
+
+
+class ForgetButton(BigButton):
+    """Forgets one enrolled tag (an item of the tags' list)."""
+
+    audit_role = "option"
 
 
 class TagRow(BoxLayout):
@@ -78,8 +91,10 @@ class SettingsScreen(Screen):
         self.ids.language.text = LANGUAGES[current_language()]
         self.ids.language.bind(text=lambda _spinner, name: self.choose_language(name))
         self.rows: dict[Good, ValueRow] = {}
+        low, high = BOUNDS[VALUES_KEY]
         for good in Good:
             row = ValueRow(good=good_name(good))
+            row.ids.points.minimum, row.ids.points.maximum = low, high
             self.rows[good] = row
             self.ids.value_rows.add_widget(row)
 
@@ -98,28 +113,19 @@ class SettingsScreen(Screen):
             confirmed = {}
         for good, row in self.rows.items():
             if good in confirmed:
-                row.ids.points.text, row.source = str(confirmed[good]), _("confirmed by this table")
+                row.ids.points.value, row.source = confirmed[good], _("confirmed by this table")
             elif good in KNOWN_VALUES:
-                row.ids.points.text, row.source = (
-                    str(KNOWN_VALUES[good]),
-                    _("printed in the rulebook"),
-                )
+                row.ids.points.value, row.source = KNOWN_VALUES[good], _("printed in the rulebook")
             else:
-                row.ids.points.text, row.source = "", _("not confirmed yet")
+                row.ids.points.value, row.source = None, _("not confirmed yet")
 
     def save_values(self) -> None:
-        """Store every value typed in; a value that is not a whole number from 1 is refused."""
-        values = {}
-        for good, row in self.rows.items():
-            text = row.ids.points.text.strip()
-            if not text:
-                continue
-            if not text.isdigit() or int(text) < 1:
-                self.message = _(
-                    "{good}: a majority value is a whole number from 1, not {text!r}."
-                ).format(good=good_name(good), text=text)
-                return
-            values[good] = int(text)
+        """Store every value set on the steppers (one left at ``?`` is not stored)."""
+        values = {
+            good: row.ids.points.value
+            for good, row in self.rows.items()
+            if row.ids.points.value is not None
+        }
         try:
             confirm_values(self.store, values)
         except InputError as error:  # the same check as ``table-companion settings set``

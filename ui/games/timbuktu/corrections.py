@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import N_
 from ui.corrections import Belief, Form, counts_of, goods_of, picked_player
 
 
@@ -21,3 +22,20 @@ BELIEFS: dict[str, Belief] = {
     "set_removed": Belief((), lambda state, _form: counts_of(state.removed)),
 }
 """Correction kind -> where its belief is found."""
+
+WORDS = (
+    N_("set goods"),
+    N_("set pitch"),
+    N_("set removed"),
+    N_("set arrows"),
+    N_("set swap fields"),
+    N_("player"),
+    N_("camel"),
+    N_("pen"),
+    N_("pitch"),
+    N_("place"),
+    N_("to"),
+    N_("fields"),
+)
+"""The words the Correct screen computes from the corrections' schemas (kinds, field names),
+listed so that the catalogs carry their translations."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import N_
 from ui.corrections import Belief, Form, counts_of, goods_of, picked_player
 
 
@@ -29,3 +30,17 @@ BELIEFS: dict[str, Belief] = {
     "set_market": Belief((), lambda state, _form: counts_of(state.market)),
 }
 """Correction kind -> where its belief is found."""
+
+WORDS = (
+    N_("set hand"),
+    N_("set stack"),
+    N_("set market"),
+    N_("set deck"),
+    N_("set turn"),
+    N_("player"),
+    N_("animal"),
+    N_("animal number"),
+    N_("count"),
+)
+"""The words the Correct screen computes from the corrections' schemas (kinds, field names),
+listed so that the catalogs carry their translations."""

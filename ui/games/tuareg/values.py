@@ -35,18 +35,6 @@ class ValueEntry:
     dinars: int | None = None
     points: int | None = None
 
-    def step(self, name: str, delta: int) -> None:
-        """One tap on plus or minus: from nothing up starts at the lowest value; below the lowest
-        is nothing again. Values stay within what a ``confirm_value`` action accepts."""
-        low, high = a.CONFIRMED_BOUNDS[name]
-        value = getattr(self, name)
-        if value is None:
-            value = low if delta > 0 else None
-        else:
-            value += delta
-            value = None if value < low else min(value, high)
-        setattr(self, name, value)
-
 
 def entries(state: TuaregState, settings: Mapping[str, Any]) -> dict[Good, ValueEntry]:
     """One entry per asked good, filled with what the game knows, else what this table stored.

@@ -1,6 +1,7 @@
 """The card values only the cards print, asked on the Tuareg screen: a row per good with dinars and
-majority points, "Save for this table" (stored for every later game and applied to this one) and
-"Later" (play goes on; the values stay unconfirmed and the screen and score sheet say so).
+majority points on steppers (``?`` until entered, within what a ``confirm_value`` action accepts),
+"Save for this table" (stored for every later game and applied to this one) and "Later" (play goes
+on; the values stay unconfirmed and the screen and score sheet say so).
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.errors import InputError
+from companion.games.tuareg.actions import CONFIRMED_BOUNDS
 from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import SETTINGS_GAME, remember_confirmed
 from companion.i18n import _
-from ui.games.tuareg.values import ASKED, ValueEntry, confirmations, entries
+from ui.games.tuareg.values import ASKED, FIELDS, ValueEntry, confirmations, entries
 from ui.games.tuareg.view import good_markup, unconfirmed
+from ui.kv import load_kv
+from ui.stepper import Stepper
 
 if TYPE_CHECKING:
     from ui.games.tuareg.host import TuaregHost as Host
@@ -24,20 +28,14 @@ else:
     Host = object
 
 
-class TuaregStepper(BoxLayout):
-    """Minus, the value, plus; ``?`` until entered."""
-
-    value = StringProperty("?")
-    __events__ = ("on_step",)
-
-    def on_step(self, delta: int) -> None:
-        pass
-
-
-class TuaregValueRow(BoxLayout):
-    """One good's printed values: dinars and majority points."""
+class CardValueRow(BoxLayout):
+    """One good's printed values: dinars and majority points (``ids.dinars``, ``ids.points``)."""
 
     label = StringProperty("")
+
+    def stepper(self, name: str) -> Stepper:
+        stepper: Stepper = self.ids[name]
+        return stepper
 
 
 class TuaregValuesPrompt(BoxLayout):
@@ -52,10 +50,6 @@ class TuaregValuesPrompt(BoxLayout):
         pass
 
 
-def shown(value: int | None) -> str:
-    return "?" if value is None else str(value)
-
-
 class ValuesDialog(Host):
     """Mixed into the screen: uses of it what :class:`ui.games.tuareg.host.TuaregHost` declares."""
 
@@ -63,13 +57,15 @@ class ValuesDialog(Host):
         self.values_prompt = TuaregValuesPrompt()
         self.values_prompt.bind(on_save=lambda _w: self.save_values())
         self.values_prompt.bind(on_later=lambda _w: self.values_later_chosen())
-        self.value_rows: dict[Good, TuaregValueRow] = {}
+        self.value_rows: dict[Good, CardValueRow] = {}
         for good in ASKED:
-            row = TuaregValueRow(
+            row = CardValueRow(
                 label=_("{good} ({n} cards)").format(good=good_markup(good), n=COPIES[good])
             )
-            for name in ("dinars", "points"):
-                row.ids[name].bind(on_step=lambda _w, d, g=good, f=name: self.step_value(g, f, d))
+            for name in FIELDS:
+                stepper = row.stepper(name)
+                stepper.minimum, stepper.maximum = CONFIRMED_BOUNDS[name]
+                stepper.bind(value=lambda _w, v, g=good, f=name: self.value_stepped(g, f, v))
             self.value_rows[good] = row
             self.values_prompt.ids.rows.add_widget(row)
         self.values_later: set[str] = set()
@@ -115,13 +111,17 @@ class ValuesDialog(Host):
         ).format(gold=gold)
         for good, entry in self.value_entries.items():
             row = self.value_rows[good]
-            row.ids.dinars.value = shown(entry.dinars)
-            row.ids.points.value = shown(entry.points)
+            for name in FIELDS:
+                row.stepper(name).value = getattr(entry, name)
 
-    def step_value(self, good: Good, name: str, delta: int) -> None:
-        self.value_entries[good].step(name, delta)
+    def value_stepped(self, good: Good, name: str, value: int | None) -> None:
+        """A stepper moved: the entry follows (a value shown by :meth:`render_values` is already
+        the entry's)."""
+        entry = self.value_entries.get(good)
+        if entry is None or getattr(entry, name) == value:
+            return
+        setattr(entry, name, value)
         self.values_prompt.message = ""
-        self.render()
 
     def save_values(self) -> None:
         """Store what was entered for every later game, and apply to this game what it does not
@@ -147,3 +147,6 @@ class ValuesDialog(Host):
         self.forget_values()
         self.values_prompt.message = ""
         self.render()
+
+
+load_kv(__file__)
