@@ -159,3 +159,23 @@ def test_the_game_bar_fits_in_every_language(
             assert left >= 0 and right <= Window.width and top <= Window.height
             assert min(right - left, top - bottom) >= 48
         h.screenshot(f"game-bar-{language}")
+
+
+def test_a_prompts_end_turn_stays_in_view_under_its_scrolling_options(tmp_path: Path) -> None:
+    targi_game(tmp_path / "games.sqlite3")
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        (game,) = store.list_games()
+        session = Session.resume(store, game.id)
+        for seat, card in enumerate((2, 5, 14, 3, 13, 11)):
+            action = t.Place(player=seat % 2, card=card)
+            assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
+    with running_app(tmp_path / "games.sqlite3") as h:
+        open_only_game(h)
+        screen = h.screen
+        prompt = screen.ids.prompt
+        (end,) = [b for b in prompt.ids.actions.children if b.text == "End turn (leave the rest)"]
+        problems = audit([screen], Window.size)
+        assert not [p for p in problems if "End turn" in p.widget], problems
+        assert plain(screen.ids.bar.ids.message.ids.turn.text) == "Amal"
+        h.tap(end)
+        assert plain(screen.ids.bar.ids.message.ids.turn.text) == "Bilal"

@@ -125,7 +125,9 @@ class GameBar(BoxLayout):
 
 class ChoicePanel(BoxLayout):
     """A prompt: a title and one button per option among legal actions, narrowed step by step
-    (see :mod:`ui.choices`); tapping an option that leaves one action calls ``on_choose(action)``."""
+    (see :mod:`ui.choices`); tapping an option that leaves one action calls ``on_choose(action)``.
+    The options scroll; Back and the ``extra`` buttons (end turn, score sheet ...) stay in view
+    under them, never hidden in the scroll area."""
 
     title = StringProperty("")
     step = StringProperty("")
@@ -187,10 +189,12 @@ class ChoicePanel(BoxLayout):
             button.payload = option.actions
             button.bind(on_release=lambda b: self.narrow(b.payload))
             grid.add_widget(button)
+        actions = self.ids.actions
+        actions.clear_widgets()
         if len(self._stack) > 1:
-            grid.add_widget(BigButton(text=_("Back"), on_release=lambda _b: self.back()))
+            actions.add_widget(BigButton(text=_("Back"), on_release=lambda _b: self.back()))
         for text, callback in self._extra:
-            grid.add_widget(BigButton(text=text, on_release=lambda _b, c=callback: c()))
+            actions.add_widget(BigButton(text=text, on_release=lambda _b, c=callback: c()))
         scroll_vertically(self.ids.scroller, 1)
 
 
