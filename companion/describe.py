@@ -15,7 +15,11 @@ from companion.registry import spec_for
 
 def player_name(state: Any, action: Any) -> str | None:
     """The name of the player ``action`` is for (its ``player`` seat), if it has one."""
-    seat = getattr(action, "player", None)
+    return seat_name(state, getattr(action, "player", None))
+
+
+def seat_name(state: Any, seat: Any) -> str | None:
+    """The name of the player in ``seat``, if there is one."""
     players = getattr(state, "players", ())
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
         return str(getattr(players[seat], "name", "")) or None
@@ -23,8 +27,11 @@ def player_name(state: Any, action: Any) -> str | None:
 
 
 def generic(state: Any, action: Any) -> str:
-    """``Amal: end turn`` (the kind as the log names it), or the kind alone."""
+    """``Amal: end turn`` (the kind as the log names it), or the kind alone; a correction says
+    so."""
     kind = str(getattr(action, "kind", type(action).__name__)).replace("_", " ")
+    if getattr(action, "correction", False):
+        kind = _("correction ({kind})").format(kind=kind)
     name = player_name(state, action)
     return _("{name}: {kind}").format(name=name, kind=kind) if name else kind
 

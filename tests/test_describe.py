@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from targi_table import CENTRE, RULES, new_game, play
+from timbuktu_table import new_game as timbuktu_game
+from tuareg_table import CAMEL_1, WATER
 from tuareg_table import options as tuareg_options
 
 from companion.describe import describe, redone, undone
 from companion.games.targi import actions as t
+from companion.games.timbuktu import actions as tb
 from companion.games.tuareg import actions as tu
 from companion.games.tuareg.rules import TuaregRules
 from companion.session import Session
@@ -27,9 +30,25 @@ def test_targi_words_its_actions() -> None:
     assert describe("targi", state, cell) == "Choice 1 named at centre 2·2"
 
 
-def test_a_game_without_words_for_an_action_names_the_player_and_the_kind() -> None:
+def test_tuareg_and_timbuktu_word_their_everyday_actions() -> None:
     state = TuaregRules().setup(tuareg_options(2))
-    assert describe("tuareg", state, tu.EndTurn(player=1)) == "Timo: end turn"
+    take = tu.TakeFromMarket(player=0, onto=CAMEL_1, good=WATER, count=2)
+    assert describe("tuareg", state, take) == "Karin took 2 water from the market"
+    assert describe("tuareg", state, tu.EndTurn(player=1)) == "Timo's end of turn"
+    steal = tu.Steal(player=0, thief=1, victim=1)
+    assert describe("tuareg", state, steal) == "Karin stole from Timo"
+    oasis = timbuktu_game()
+    move = tb.MoveCamel(player=0, camel="C", pen=4)
+    assert describe("timbuktu", oasis, move) == "Ada moved camel C to pen 4"
+
+
+def test_an_action_without_words_names_the_player_and_the_kind_and_a_correction() -> None:
+    state = TuaregRules().setup(tuareg_options(2))
+    assert describe("tuareg", state, tu.CashMap(player=1)) == "Timo: cash map"
+    assert describe("tuareg", state, tu.SetHand(player=0, count=3)) == (
+        "Karin: correction (set hand)"
+    )
+    assert describe("tuareg", state, tu.SetDeck(count=3)) == "correction (set deck)"
 
 
 def test_undo_and_redo_of_the_table_say_what_they_took_back(tmp_path: Path) -> None:

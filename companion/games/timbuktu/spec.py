@@ -70,6 +70,12 @@ def _names() -> dict[str, str]:
     return names()
 
 
+def _describe(state: Any, action: Any) -> str | None:
+    from companion.games.timbuktu.describe import describe
+
+    return describe(state, action)
+
+
 SPEC = GameSpec(
     name="timbuktu",
     title=_title,
@@ -81,4 +87,5 @@ SPEC = GameSpec(
     card_ids=_card_ids,
     settings=_settings,
     names=_names,
+    describe=_describe,
 )
