@@ -40,6 +40,8 @@ class HeaderBand(ButtonBehavior, BoxLayout):
     colour = StringProperty("")
     status = StringProperty("")
     """The phase and what to do now."""
+    text = StringProperty("")
+    """All it says, as a button's text does (for tests and the layout audit)."""
     refused = BooleanProperty(False)
     """A refusal stands (tap the band to read it)."""
     fill = ListProperty(list(design.SURFACE))

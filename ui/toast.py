@@ -33,6 +33,8 @@ MAX_WIDTH = 0.6
 """A toast's widest, as a share of the window's width."""
 MAX_HEIGHT = 0.5
 """A toast's highest, as a share of the window's height (longer text is cut: tap to read all)."""
+Rect = tuple[float, float, float, float]
+"""``(left, bottom, right, top)`` in window pixels."""
 FLASH_SECONDS = 0.14
 """Each half-blink of a refused widget (three blinks)."""
 
@@ -61,15 +63,17 @@ class Toast(ButtonBehavior, Label):
         *,
         refusal: bool,
         on_read: Callable[[], None] | None = None,
+        avoid: Sequence[Rect] = (),
     ) -> None:
-        """Show ``message`` near the window point ``near`` (None: at the top left)."""
+        """Show ``message`` near the window point ``near`` (None: at the top left), over as few of
+        the ``avoid`` boxes (the screen's other buttons) as it can."""
         self.hide()
         self.refusal = refusal
         self.background = list(design.REFUSAL if refusal else design.BUTTON)
         self.color = list(design.INK)
         self._on_read = on_read
         self._fit(message)
-        self._place(near)
+        self._place(near, avoid)
         Window.add_widget(self)
         self._hide_event = Clock.schedule_once(lambda _dt: self.hide(), SHOW_SECONDS)
 
@@ -126,19 +130,43 @@ class Toast(ButtonBehavior, Label):
         self.size = self.texture_size
         return float(self.height)
 
-    def _place(self, near: Sequence[float] | None) -> None:
-        """Above the finger where there is room, else below it, always inside the window; with no
-        finger (a scan, a hardware button), over the header band at the top left, away from the
-        prompt's options."""
+    def _place(self, near: Sequence[float] | None, avoid: Sequence[Rect]) -> None:
+        """Just above the finger if that covers none of ``avoid``, else the nearest spot that
+        covers the fewest, always inside the window; with no finger (a scan, a hardware button),
+        over the header band at the top left."""
         width, height = Window.size
         if near is None:
-            self.x, self.top = 0, height
+            self.x, self.top = 0.0, float(height)
             return
-        gap = dp(FINGER_GAP)
         x, y = near
-        bottom = y + gap if y + gap + self.height <= height else y - gap - self.height
-        self.x = min(max(0.0, x - self.width / 2), max(0.0, width - self.width))
-        self.y = min(max(0.0, bottom), max(0.0, height - self.height))
+        gap = dp(FINGER_GAP)
+        spare_x, spare_y = max(0.0, width - self.width), max(0.0, height - self.height)
+
+        def inside(left: float, bottom: float) -> tuple[float, float]:
+            return min(max(0.0, left), spare_x), min(max(0.0, bottom), spare_y)
+
+        above = inside(x - self.width / 2, y + gap)
+        below = inside(x - self.width / 2, y - gap - self.height)
+        spots = [above if y + gap + self.height <= height else below, above, below]
+        steps = 8
+        spots += [
+            (spare_x * i / steps, spare_y * j / steps)
+            for i in range(steps + 1)
+            for j in range(steps + 1)
+        ]
+
+        def cost(spot: tuple[float, float]) -> tuple[int, float]:
+            left, bottom = spot
+            box = (left, bottom, left + self.width, bottom + self.height)
+            covered = sum(1 for other in avoid if _overlap(box, other))
+            centre_x, centre_y = left + self.width / 2, bottom + self.height / 2
+            return covered, (centre_x - x) ** 2 + (centre_y - y) ** 2
+
+        self.x, self.y = min(spots, key=cost)
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def flash(widget: Widget) -> Animation:

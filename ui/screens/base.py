@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
@@ -18,9 +19,9 @@ from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.store import Store
 from companion.verdict import Verdict
-from ui.header import whose_turn
+from ui.header import HeaderBand, whose_turn
 from ui.table import TableGame
-from ui.toast import Toast, flash
+from ui.toast import Rect, Toast, flash
 
 TAP_SECONDS = 0.5
 """A refusal this soon after a finger lifted answers that tap: the toast shows by it."""
@@ -39,6 +40,12 @@ class Navigator(Protocol):
     def correct(self, table: TableGame) -> None: ...
 
     def back_to_game(self) -> None: ...
+
+
+def window_rect(widget: Widget) -> Rect:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    return (left, bottom, right, top)
 
 
 def phase_text(state: Any) -> str:
@@ -137,12 +144,13 @@ class GameScreen(Screen):
         self._told = (refusal, table.seq)
         near = self._recent_tap()
         if refusal is not None and refusal is not told_refusal:
-            self.toast.show(refusal.message, near, refusal=True, on_read=self.ids.bar.read_refusal)
             tapped = self._tapped_widget(near) if near is not None else None
+            read = self.ids.bar.read_refusal
+            self.toast.show(refusal.message, near, refusal=True, on_read=read, avoid=self.targets())
             if tapped is not None:
                 flash(tapped)
         elif table.notice and table.seq != told_seq:
-            self.toast.show(table.notice, near, refusal=False)
+            self.toast.show(table.notice, near, refusal=False, avoid=self.targets())
         elif refusal is None and table.seq != told_seq:
             self.toast.hide()
 
@@ -151,6 +159,21 @@ class GameScreen(Screen):
             return None
         where, when = self._tapped
         return where if Clock.get_boottime() - when <= TAP_SECONDS else None
+
+    def targets(self) -> list[Rect]:
+        """The boxes (window pixels) of the buttons and cells on the window (this screen, a dialog
+        open over it), which a toast should leave free for the next tap (the band under it reads
+        the same rule)."""
+        roots = [root for root in Window.children if root is not self.toast]
+        return [
+            window_rect(widget)
+            for root in roots
+            for widget in root.walk(restrict=True)
+            if isinstance(widget, ButtonBehavior)
+            and not isinstance(widget, HeaderBand)
+            and widget.opacity > 0
+            and widget.width > 0
+        ]
 
     def _tapped_widget(self, near: Sequence[float]) -> Widget | None:
         """The innermost button or cell of this screen under the window point ``near``."""
