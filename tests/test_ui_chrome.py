@@ -33,6 +33,10 @@ def targi_game(database: Path) -> None:
             assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
 
 
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def open_only_game(h: Harness) -> None:
     (game,) = h.screen.ids.unfinished.children
     h.tap(game)
@@ -83,8 +87,12 @@ def test_a_refused_tap_shows_a_toast_by_the_finger_and_the_cell_blinks(tmp_path:
         assert tuple(toast.background) == design.REFUSAL
         left, bottom, right, top = window_rect(toast)
         assert left >= 0 and right <= Window.width and bottom >= 0 and top <= Window.height
-        assert left <= x <= right  # over the finger, just above it
-        assert bottom - y == pytest.approx(dp(FINGER_GAP), abs=1)
+        toast_box = (left, bottom, right, top)
+        covered = [box for box in screen.targets() if overlap(toast_box, box)]
+        assert len(covered) <= 1  # the next taps stay free (just above the finger: 3 cells)
+        assert not overlap(toast_box, window_rect(cell))  # the refused cell is seen blinking
+        centre_x, centre_y = (left + right) / 2, (bottom + top) / 2
+        assert abs(centre_x - x) < Window.width / 2 and abs(centre_y - y) < Window.height / 2
         assert not audit([toast], Window.size)  # readable whole, nothing cut
         assert cell.opacity < 1  # the refused cell blinks ...
         h.run_for(1.2)
@@ -96,6 +104,14 @@ def test_a_refused_tap_shows_a_toast_by_the_finger_and_the_cell_blinks(tmp_path:
         assert dialog is not None and dialog.ids.reason.text == reason
         assert toast.parent is None
         h.tap(dialog.ids.close)
+
+        h.tap(cell)  # refused again; the band (its mark showing) reads the rule too
+        assert toast.parent is Window
+        band = screen.ids.bar.ids.message
+        assert band.ids.refused.opacity == 1
+        h.tap(band)
+        assert screen.ids.bar.dialog is not None and toast.parent is None
+        screen.ids.bar.dialog.dismiss(animation=False)
 
 
 def test_a_toast_hides_itself_and_lets_taps_beside_it_through(tmp_path: Path) -> None:

@@ -80,6 +80,8 @@ class GameScreen(Screen):
         """Where (window pixels) and when the last finger lifted on this screen."""
         self._told: tuple[Any, int] = (None, -1)
         """The refusal and the log entry last shown as a toast (each is shown once)."""
+        if "bar" in self.ids:  # reading the rule from the band: its toast has said its piece
+            self.ids.bar.ids.message.bind(on_release=lambda _band: self.toast.hide())
 
     def show(self, table: TableGame) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
