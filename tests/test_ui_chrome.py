@@ -142,6 +142,7 @@ def test_undo_and_redo_say_what_they_took_back(tmp_path: Path) -> None:
         assert toast.parent is Window and not toast.refusal
         assert plain(toast.text) == "Undone: Amal's Targi on 2 Dates"
         assert tuple(toast.background) != design.REFUSAL
+        assert not audit([toast], Window.size)  # one short line, still a whole finger high
         assert screen.table.state.players[0].targi == ()
         h.screenshot("undo-toast")
         tap_text(h, "Redo")

@@ -127,7 +127,9 @@ class Toast(ButtonBehavior, Label):
         if self.texture_size[0] > widest:
             self.text_size = (widest, None)
             self.texture_update()
-        self.size = self.texture_size
+        width, height = self.texture_size
+        target = design.design.target  # a finger's target, however short the text
+        self.size = (max(width, target), max(height, target))
         return float(self.height)
 
     def _place(self, near: Sequence[float] | None, avoid: Sequence[Rect]) -> None:

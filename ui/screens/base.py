@@ -179,14 +179,13 @@ class GameScreen(Screen):
 
     def _tapped_widget(self, near: Sequence[float]) -> Widget | None:
         """The innermost button or cell of this screen under the window point ``near``."""
+        x, y = near
         found = None
         for widget in self.walk(restrict=True):
-            if (
-                isinstance(widget, ButtonBehavior)
-                and widget.opacity > 0
-                and widget.collide_point(*widget.to_widget(*near))
-            ):
-                found = widget
+            if isinstance(widget, ButtonBehavior) and widget.opacity > 0:
+                left, bottom, right, top = window_rect(widget)
+                if left <= x <= right and bottom <= y <= top:
+                    found = widget
         return found
 
     # --- input, refusals and legality, the same for every game --------------------------------
