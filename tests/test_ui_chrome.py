@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from kivy.core.window import Window
@@ -20,6 +21,7 @@ from companion.session import Session
 from companion.store import Store
 from ui import design
 from ui.audit.checks import audit, window_rect
+from ui.header import whose_turn
 from ui.toast import FINGER_GAP
 
 
@@ -196,3 +198,19 @@ def test_a_prompts_end_turn_stays_in_view_under_its_scrolling_options(tmp_path: 
         assert plain(screen.ids.bar.ids.message.ids.turn.text) == "Amal"
         h.tap(end)
         assert plain(screen.ids.bar.ids.message.ids.turn.text) == "Bilal"
+
+
+def test_the_band_names_a_player_only_while_the_moves_allowed_are_theirs() -> None:
+    players = (
+        SimpleNamespace(name="Karin", colour="red"),
+        SimpleNamespace(name="Timo", colour="blue"),
+    )
+    state = SimpleNamespace(to_move=1, players=players)
+    assert whose_turn(state, [SimpleNamespace(player=1), SimpleNamespace(player=1)]) == (
+        "Timo",
+        "blue",
+    )
+    assert whose_turn(state, [SimpleNamespace(player=1), SimpleNamespace(player=0)]) is None
+    assert whose_turn(state, [SimpleNamespace(kind="score_stage")]) is None  # the whole table's
+    assert whose_turn(state, []) is None  # game over
+    assert whose_turn(SimpleNamespace(to_move=None, players=players), []) is None

@@ -4,6 +4,7 @@ now. Tapping it reads the last refusal whole (its mark shows while one stands)."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -14,11 +15,15 @@ from ui import design
 from ui.kv import load_kv
 
 
-def whose_turn(state: Any) -> tuple[str, str] | None:
-    """``(name, colour)`` of the player to move, or None when nobody is (a reveal, game over)."""
+def whose_turn(state: Any, legal: Sequence[Any]) -> tuple[str, str] | None:
+    """``(name, colour)`` of the player to move, or None when nobody is: the state's ``to_move``
+    seat, as long as the actions the rules allow now are all that player's (a reveal, a market
+    to name or a stage to score is the whole table's; game over allows nothing)."""
     seat = getattr(state, "to_move", None)
     players = getattr(state, "players", ())
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(players):
+        return None
+    if not legal or any(getattr(action, "player", None) != seat for action in legal):
         return None
     player = players[seat]
     return str(getattr(player, "name", "")), str(getattr(player, "colour", ""))

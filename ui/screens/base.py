@@ -119,7 +119,8 @@ class GameScreen(Screen):
         reason."""
         assert self.table is not None
         bar = self.ids.bar
-        bar.player, bar.colour = whose_turn(self.table.state) or ("", "")
+        turn = whose_turn(self.table.state, self.table.legal_actions())
+        bar.player, bar.colour = turn or ("", "")
         bar.status = phase_text(self.table.state)
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
