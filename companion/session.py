@@ -128,6 +128,16 @@ class Session:
         return self._effective[-1].state if self._effective else self._initial
 
     @property
+    def last_action(self) -> Any:
+        """The last effective action (what an undo takes back, what a redo put back), or None."""
+        return self._effective[-1].action if self._effective else None
+
+    @property
+    def redo_action(self) -> Any:
+        """The action a redo would put back (the last one undone), or None."""
+        return self._undone[-1].action if self._undone else None
+
+    @property
     def store(self) -> Store:
         """Where the game is logged (to reopen it after another device wrote to it)."""
         return self._store

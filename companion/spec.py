@@ -25,6 +25,9 @@ SettingsReader = Callable[[], Mapping[str, Any]]
 """Reads the game's stored settings (key -> JSON value); called only when one is needed."""
 ScanCheck = Callable[[Any, str], "Verdict"]
 """Whether a scanned card of the game fits the state's current phase, and if not, why."""
+Describer = Callable[[Any, Any], "str | None"]
+"""``describe(state, action)``: the action in a few words for people (``Amal's Targi on 2 Dates``),
+``state`` being the game as it was when the action was taken; None: the generic words do."""
 ScanFill = Callable[[tuple[str, ...]], "dict[str, Any] | Verdict | None"]
 """The fields of one action kind that scanned cards (in scan order) fill; a refusal when the cards
 are of that kind of move but not a whole one yet (why); None when they make no such move."""
@@ -132,3 +135,6 @@ class GameSpec:
     """The table settings (loaded on first use); None: the game has none."""
     names: Callable[[], Mapping[str, str]] = field(default=_no_names)
     """Translated names of the game's goods and cards, by the value their actions use in JSON."""
+    describe: Describer | None = None
+    """How the game words its actions (undo / redo say what they took back); None: the generic
+    words of :mod:`companion.describe`."""

@@ -34,7 +34,7 @@ from ui.choices import kind_of, kind_text
 from ui.corrections import FieldSpec, correction_types, field_specs, parse_field
 from ui.design import SYMBOLS
 from ui.kv import TOUCH_TARGET
-from ui.screens.base import GameScreen, Navigator
+from ui.screens.base import TAP_SECONDS, GameScreen, Navigator
 from ui.screens.correct import CorrectScreen
 
 TUAREG = TuaregRules()
@@ -90,7 +90,7 @@ def pick(h: Harness, spinner: Any, text: str) -> None:
 # --- 1: the last refusal is readable in full ------------------------------------------------------
 
 
-def test_a_short_refusal_is_drawn_whole_in_the_bar(tmp_path: Path) -> None:
+def test_a_short_refusal_is_drawn_whole_in_the_toast(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
     with Store.open(database) as store:
         session = Session.create(store, TARGI, TARGI.parse_options(targi_players()))
@@ -106,12 +106,13 @@ def test_a_short_refusal_is_drawn_whole_in_the_bar(tmp_path: Path) -> None:
         reason = "Card 10 is opposite an opponent's Targi."
         assert screen.ids.bar.refusal == reason
         h.frames(2)
-        label = screen.ids.bar.ids.refusal
-        assert drawn(label) == reason
-        assert label.texture_size[1] <= label.height and label.texture_size[0] <= label.width
+        toast = screen.toast
+        assert drawn(toast) == f"{reason} Tap to read the rule"
+        assert toast.texture_size[1] <= toast.height and toast.texture_size[0] <= toast.width
+        assert screen.ids.bar.ids.message.ids.refused.opacity == 1  # the band marks it
 
 
-def test_a_long_refusal_is_cut_with_a_hint_and_tapping_the_bar_reads_it_whole(
+def test_a_long_refusal_is_drawn_whole_in_the_toast_and_tapping_the_bar_reads_it(
     tmp_path: Path,
 ) -> None:
     tuareg_game(tmp_path / "games.sqlite3")
@@ -125,11 +126,10 @@ def test_a_long_refusal_is_cut_with_a_hint_and_tapping_the_bar_reads_it_whole(
         assert screen.ids.bar.refusal == LONG_REFUSAL
         h.frames(2)
 
-        label = screen.ids.bar.ids.refusal
-        shown = drawn(label)
-        assert shown.endswith("... (tap to read all)")
-        assert words(LONG_REFUSAL).startswith(shown.removesuffix("... (tap to read all)"))
-        assert label.texture_size[1] <= label.height  # nothing drawn outside the bar
+        toast = screen.toast
+        assert words(drawn(toast)) == words(f"{LONG_REFUSAL} Tap to read the rule")
+        assert toast.texture_size[1] <= toast.height  # nothing drawn outside the toast
+        assert toast.top <= h.root.height and toast.y >= 0
         message = screen.ids.bar.ids.message
         tappable = [w for w in screen.ids.bar.walk() if hasattr(w, "trigger_action")]
         assert message in tappable and min(w.height for w in tappable) >= min(48, TOUCH_TARGET)
@@ -175,6 +175,7 @@ def test_a_refusal_keeps_the_merchant_exchanges_in_progress(tmp_path: Path) -> N
         tap_text(h, "2 dates for 1 salt")
         assert screen.ids.prompt.title.endswith("(2 dates for 1 salt)")
 
+        h.run_for(TAP_SECONDS)  # the card is scanned a moment later: its toast is not by the tap
         screen.on_scan("TARGI-GOODS-NOPE-1")  # a card the game does not expect: refused
         h.frames(2)
         assert "not a card the game expects" in screen.ids.bar.refusal

@@ -18,6 +18,7 @@ from PIL import Image
 
 from companion.store import Store
 from ui.app import CompanionApp
+from ui.toast import SHOW_SECONDS, Toast
 from ui.widgets import scroll_vertically
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
@@ -70,12 +71,20 @@ class Harness:
             self.scroll_into_view(scroller, widget)
         self.frames(1)
         x, y = widget.to_window(*widget.center)
+        self.wait_out_toast(widget, x, y)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
         if scroller is not None:
             self.run_for(SCROLL_RELEASE_DELAY)
         self.frames(2)
+
+    def wait_out_toast(self, widget: Widget, x: float, y: float) -> None:
+        """A toast lying over the point a player means to tap (a refusal's, or undo's): they wait
+        for it to go, as they would at the table (tapping it would read its rule instead)."""
+        for toast in [w for w in Window.children if isinstance(w, Toast)]:
+            if toast is not widget and toast.collide_point(x, y):
+                self.wait_for(lambda t=toast: t.parent is None, SHOW_SECONDS + 2)
 
     def scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
         """Scroll vertically until ``widget`` sits in the middle of the view (as far as it can)."""

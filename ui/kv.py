@@ -8,9 +8,9 @@ from pathlib import Path
 from kivy.lang import Builder
 
 from companion.i18n import _
-from ui.design import TOUCH_TARGET
+from ui.design import TOUCH_TARGET, design
 
-__all__ = ["TOUCH_TARGET", "load_kv", "tr"]
+__all__ = ["TOUCH_TARGET", "body_size", "load_kv", "tr"]
 
 
 def load_kv(module_file: str) -> None:
@@ -23,3 +23,10 @@ def load_kv(module_file: str) -> None:
 def tr(message: str) -> str:
     """``_`` under a name the ``.kv`` files import (``#:import tr ui.kv.tr``)."""
     return _(message)
+
+
+def body_size() -> float:
+    """The body type's size now: every label's default font (``font_size: body_size()``), read
+    once when the label is made. Bound to ``design.body`` instead, the default would override each
+    label's own size (given in Python or by its class's rule) whenever the window changes size."""
+    return float(design.body)

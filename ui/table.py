@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.describe import redone, undone
 from companion.refusals import STALE
 from companion.store import StorageUnavailableError
 from companion.verdict import Verdict
@@ -38,6 +39,9 @@ class TableGame:
         self.refusal: Verdict | None = session.damage_verdict()
         """The last refused input, until the next accepted one (a damaged game's notice at first:
         it accepts none)."""
+        self.notice = ""
+        """What the last accepted undo or redo took back or put back (``Undone: ...``); empty
+        after any other input."""
         self._listeners: list[Listener] = []
         self.on_fault: FaultListener | None = None
         """Told when the storage refused a write (after the refusal is shown)."""
@@ -90,17 +94,28 @@ class TableGame:
         return self._write(lambda: self.session.submit(action, seq=seq, game_id=self.game_id))
 
     def undo(self, *, seq: int) -> Verdict:
-        return self._write(lambda: self.session.undo(seq=seq, game_id=self.game_id))
+        return self._write(
+            lambda: self.session.undo(seq=seq, game_id=self.game_id),
+            lambda: undone(self.rules.name, self.state, self.session.redo_action),
+        )
 
     def redo(self, *, seq: int) -> Verdict:
-        return self._write(lambda: self.session.redo(seq=seq, game_id=self.game_id))
+        return self._write(
+            lambda: self.session.redo(seq=seq, game_id=self.game_id),
+            lambda: redone(self.rules.name, self.state, self.session.last_action),
+        )
 
     def refuse(self, verdict: Verdict) -> None:
         """Show a refusal that never reached the session (e.g. a malformed correction)."""
         self.refusal = verdict
+        self.notice = ""
         self._tell()
 
-    def _write(self, write: Callable[[], Outcome]) -> Verdict:
+    def _write(
+        self, write: Callable[[], Outcome], notice: Callable[[], str] | None = None
+    ) -> Verdict:
+        """Run ``write``; ``notice`` words what an accepted one did (undo / redo)."""
+        self.notice = ""
         try:
             outcome = write()
         except StorageUnavailableError as error:  # not acknowledged: the session is unchanged
@@ -109,10 +124,12 @@ class TableGame:
             if self.on_fault is not None:
                 self.on_fault(error)
             return verdict
-        return self._settle(outcome)
+        return self._settle(outcome, notice)
 
-    def _settle(self, outcome: Outcome) -> Verdict:
+    def _settle(self, outcome: Outcome, notice: Callable[[], str] | None = None) -> Verdict:
         self.refusal = None if outcome.verdict.ok else outcome.verdict
+        if outcome.verdict.ok and notice is not None:
+            self.notice = notice()
         if outcome.verdict.code == STALE.code:
             self._reload()
         self._tell()

@@ -1,17 +1,15 @@
-"""Widgets every screen shares: big touch buttons, and the game bar (whose turn, the last refusal,
-undo / redo / correct / score sheet / home).
+"""Widgets every screen shares, drawn with the design system (:mod:`ui.design`): big touch buttons,
+cells, prompts, and the game bar: the header band (whose turn on their colour, the phase) and
+undo / redo / correct / score sheet / home as icons with short words.
 
-The bar is one touch target high, so a long refusal may not fit in it: the refusal wraps in the
-largest of :data:`REFUSAL_FONT_SIZES` that fits, and is cut at a word with a hint otherwise. Tapping
-the bar's text always opens the whole reason in large type (:class:`RefusalDialog`)."""
+A refusal shows as a toast near the finger (:mod:`ui.toast`); the band keeps a mark while it stands,
+and tapping the toast or the band opens the whole reason in large type (:class:`RefusalDialog`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from kivy.clock import Clock
-from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -22,8 +20,11 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.i18n import _
-from ui import choices
+from ui import choices, design
+from ui.header import HeaderBand
 from ui.kv import load_kv
+
+__all__ = ["HeaderBand"]  # the bar's band, registered before the rules below use it
 
 
 def scroll_vertically(scroller: ScrollView, scroll_y: float) -> None:
@@ -57,58 +58,19 @@ class ChoiceButton(BigButton):
 class TextCell(ButtonBehavior, Label):
     """A tappable cell with a background colour and an optional highlight frame (the Targi grid)."""
 
-    background = ListProperty([0.2, 0.2, 0.22, 1])
+    background = ListProperty(list(design.SURFACE))
     frame = ListProperty([0, 0, 0, 0])
     highlighted = BooleanProperty(False)
 
 
-REFUSAL_FONT_SIZES = (15, 13, 12)
-"""Font sizes (sp) tried in turn for the refusal in the game bar, the largest that fits first."""
-
-
-class FittedLabel(Label):
-    """A label showing ``full_text`` wrapped in the largest of :data:`REFUSAL_FONT_SIZES` that fits
-    its box; text too long even at the smallest is cut at a word and ends with a hint to tap."""
-
-    full_text = StringProperty("")
-
-    def __init__(self, **kwargs: Any) -> None:
-        self._fit_trigger = Clock.create_trigger(lambda _dt: self.fit())
-        super().__init__(**kwargs)
-        self.bind(full_text=self._fit_trigger, size=self._fit_trigger)
-
-    def fit(self) -> None:
-        for size in REFUSAL_FONT_SIZES:
-            if self._shows(self.full_text, sp(size)):
-                return
-        words = self.full_text.split()
-        smallest = sp(REFUSAL_FONT_SIZES[-1])
-        shown, hidden = 0, len(words)  # binary search: the most words that fit before the hint
-        while hidden - shown > 1:
-            middle = (shown + hidden) // 2
-            if self._shows(self._cut(words, middle), smallest):
-                shown = middle
-            else:
-                hidden = middle
-        self._shows(self._cut(words, shown), smallest)
-
-    @staticmethod
-    def _cut(words: Sequence[str], count: int) -> str:
-        return _("{start}... (tap to read all)").format(start=" ".join(words[:count]))
-
-    def _shows(self, text: str, font_size: float) -> bool:
-        """Lay ``text`` out at ``font_size``; True if all of it fits the label's box."""
-        self.text, self.font_size = text, font_size
-        self.text_size = (self.width, None)
-        self.texture_update()
-        return self.texture_size[1] <= self.height
-
-
-class BarMessage(ButtonBehavior, BoxLayout):
-    """The bar's text (whose turn, the last refusal): the whole area is one touch target."""
+class BarButton(ButtonBehavior, BoxLayout):
+    """A game bar button: an icon over a short word, as wide as its word needs (German and Polish
+    words run longer), never narrower than a touch target."""
 
     text = StringProperty("")
-    """All it says, as a button's text does."""
+    """The word (what a test or the layout audit reads, as on a Button)."""
+    icon = StringProperty("")
+    """A symbol of :data:`ui.design.SYMBOL_FONT`."""
 
 
 class RefusalDialog(ModalView):
@@ -120,8 +82,14 @@ class RefusalDialog(ModalView):
 class GameBar(BoxLayout):
     """The top bar of a game screen; the screen binds the ``on_*`` events to its intents."""
 
+    player = StringProperty("")
+    """The name of the player to move ('' when nobody is)."""
+    colour = StringProperty("")
+    """Their piece's colour (``blue``, ``white`` ...)."""
     status = StringProperty("")
+    """The phase and what to do now."""
     refusal = StringProperty("")
+    """The last refusal's whole reason ('' when none stands)."""
     __events__ = ("on_undo", "on_redo", "on_correct", "on_score", "on_home")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -157,7 +125,9 @@ class GameBar(BoxLayout):
 
 class ChoicePanel(BoxLayout):
     """A prompt: a title and one button per option among legal actions, narrowed step by step
-    (see :mod:`ui.choices`); tapping an option that leaves one action calls ``on_choose(action)``."""
+    (see :mod:`ui.choices`); tapping an option that leaves one action calls ``on_choose(action)``.
+    The options scroll; Back and the ``extra`` buttons (end turn, score sheet ...) stay in view
+    under them, never hidden in the scroll area."""
 
     title = StringProperty("")
     step = StringProperty("")
@@ -219,10 +189,12 @@ class ChoicePanel(BoxLayout):
             button.payload = option.actions
             button.bind(on_release=lambda b: self.narrow(b.payload))
             grid.add_widget(button)
+        actions = self.ids.actions
+        actions.clear_widgets()
         if len(self._stack) > 1:
-            grid.add_widget(BigButton(text=_("Back"), on_release=lambda _b: self.back()))
+            actions.add_widget(BigButton(text=_("Back"), on_release=lambda _b: self.back()))
         for text, callback in self._extra:
-            grid.add_widget(BigButton(text=text, on_release=lambda _b, c=callback: c()))
+            actions.add_widget(BigButton(text=text, on_release=lambda _b, c=callback: c()))
         scroll_vertically(self.ids.scroller, 1)
 
 

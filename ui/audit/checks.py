@@ -26,7 +26,9 @@ Kinds of problem:
 
 (:mod:`ui.audit.run` adds ``unreachable``: a state the tour could not bring about.)
 
-A ModalView open over the screen is audited alone: what lies under it is inactive by design.
+A ModalView open over the screen is audited alone: what lies under it is inactive by design. A widget
+marked ``audit_role = "transient"`` (a toast that hides itself after seconds and takes no touch
+outside its box) is audited itself but covers nothing.
 Invisible widgets (zero opacity, zero size) and empty labels are not checked.
 """
 
@@ -281,7 +283,7 @@ def paints(widget: Widget) -> bool:
 def painted_rect(node: Node) -> Rect | None:
     """The area ``node`` draws over what lies under it (None: it draws nothing opaque)."""
     widget = node.widget
-    if not node.visible:
+    if not node.visible or getattr(widget, "audit_role", None) == "transient":
         return None
     if is_target(widget) or paints(widget):
         return intersect(node.rect, node.clip)

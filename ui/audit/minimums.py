@@ -13,5 +13,6 @@ MIN_BODY_SP = CAPTION_SP
 """Smallest text (sp) anywhere on a screen."""
 MIN_WHOSE_TURN_SP = 24
 """Smallest text (sp) of the line saying whose turn it is (the design draws it larger)."""
-WHOSE_TURN_IDS = frozenset({"status"})
-"""``ids`` names of the labels that say whose turn it is (today: the game bar's ``status``)."""
+WHOSE_TURN_IDS = frozenset({"turn"})
+"""``ids`` names of the labels that say whose turn it is (the header band's ``turn``: the name of
+the player to move, or the phase when nobody is)."""

@@ -212,6 +212,12 @@ def targi_refusal_read(d: Driver) -> None:
 
 
 @state
+def targi_undone(d: Driver) -> None:
+    targi_placement(d)
+    d.tap(d.screen.ids.bar.ids.undo)  # the toast says what was taken back
+
+
+@state
 def targi_take_goods(d: Driver) -> None:
     p.targi_placed(d.store, (2, 5, 14, 3, 13, 11))
     open_game(d, "targi")

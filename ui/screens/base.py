@@ -1,18 +1,30 @@
-"""What every game screen shares: the table it shows, the game bar's intents, the named buttons and
-scanned cards, and how it reaches the other screens."""
+"""What every game screen shares: the table it shows, the game bar (the header band saying whose turn
+it is, and its intents), refusals as a toast near the finger with the refused widget blinking, undo
+and redo saying what they took back, the named buttons and scanned cards, and how it reaches the
+other screens."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.errors import InputError
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.store import Store
 from companion.verdict import Verdict
+from ui.header import HeaderBand, whose_turn
 from ui.table import TableGame
+from ui.toast import Rect, Toast, flash
+
+TAP_SECONDS = 0.5
+"""A refusal this soon after a finger lifted answers that tap: the toast shows by it."""
 
 
 class Navigator(Protocol):
@@ -28,6 +40,12 @@ class Navigator(Protocol):
     def correct(self, table: TableGame) -> None: ...
 
     def back_to_game(self) -> None: ...
+
+
+def window_rect(widget: Widget) -> Rect:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    return (left, bottom, right, top)
 
 
 def phase_text(state: Any) -> str:
@@ -56,6 +74,14 @@ class GameScreen(Screen):
         """The log's sequence number when half-made choices were last forgotten."""
         self.rendered_seq = -1
         """The log's sequence number of the game as last rendered: every input is meant for it."""
+        self.toast = Toast()
+        """The refusal or undo / redo toast (shown over the window, near the last tap)."""
+        self._tapped: tuple[tuple[float, float], float] | None = None
+        """Where (window pixels) and when the last finger lifted on this screen."""
+        self._told: tuple[Any, int] = (None, -1)
+        """The refusal and the log entry last shown as a toast (each is shown once)."""
+        if "bar" in self.ids:  # reading the rule from the band: its toast has said its piece
+            self.ids.bar.ids.message.bind(on_release=lambda _band: self.toast.hide())
 
     def show(self, table: TableGame) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
@@ -64,8 +90,12 @@ class GameScreen(Screen):
         self.table = table
         table.listen(self._changed)
         self._reset_at = self.rendered_seq = table.seq
+        self._tapped = None
+        self._told = (None, table.seq)
+        self.toast.hide()
         self.reset()
         self.render()
+        self.tell()
 
     def _changed(self, table: TableGame) -> None:
         """A new log entry forgets half-made choices; a refusal keeps them, so the player can
@@ -75,6 +105,7 @@ class GameScreen(Screen):
             self.reset()
         self.rendered_seq = table.seq
         self.render()
+        self.tell()
 
     def reset(self) -> None:
         """Forget half-made choices (the state changed under them: a new log entry, or another
@@ -84,12 +115,79 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     def render_bar(self) -> None:
-        """The game bar: whose turn and which phase, and the last refusal's reason."""
+        """The game bar: whose turn (the header band) and which phase, and the last refusal's
+        reason."""
         assert self.table is not None
         bar = self.ids.bar
+        turn = whose_turn(self.table.state, self.table.legal_actions())
+        bar.player, bar.colour = turn or ("", "")
         bar.status = phase_text(self.table.state)
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
+
+    # --- toasts: a refusal near the finger, what undo / redo did ----------------------------
+
+    def on_touch_up(self, touch: Any) -> bool:
+        """Remember where the finger lifted: a refusal it causes shows there."""
+        where = self.parent.to_window(*touch.pos) if self.parent is not None else touch.pos
+        self._tapped = ((float(where[0]), float(where[1])), Clock.get_boottime())
+        return bool(super().on_touch_up(touch))
+
+    def on_leave(self, *_args: Any) -> None:
+        self.toast.hide()
+
+    def tell(self) -> None:
+        """A new refusal as a toast by the tap that caused it (the tapped widget blinks); what an
+        undo or redo took back as a quiet one; any other input hides the toast."""
+        table = self.table
+        if table is None:
+            return
+        refusal = table.refusal
+        told_refusal, told_seq = self._told
+        self._told = (refusal, table.seq)
+        near = self._recent_tap()
+        if refusal is not None and refusal is not told_refusal:
+            tapped = self._tapped_widget(near) if near is not None else None
+            read = self.ids.bar.read_refusal
+            self.toast.show(refusal.message, near, refusal=True, on_read=read, avoid=self.targets())
+            if tapped is not None:
+                flash(tapped)
+        elif table.notice and table.seq != told_seq:
+            self.toast.show(table.notice, near, refusal=False, avoid=self.targets())
+        elif refusal is None and table.seq != told_seq:
+            self.toast.hide()
+
+    def _recent_tap(self) -> Sequence[float] | None:
+        if self._tapped is None:
+            return None
+        where, when = self._tapped
+        return where if Clock.get_boottime() - when <= TAP_SECONDS else None
+
+    def targets(self) -> list[Rect]:
+        """The boxes (window pixels) of the buttons and cells on the window (this screen, a dialog
+        open over it), which a toast should leave free for the next tap (the band under it reads
+        the same rule)."""
+        roots = [root for root in Window.children if root is not self.toast]
+        return [
+            window_rect(widget)
+            for root in roots
+            for widget in root.walk(restrict=True)
+            if isinstance(widget, ButtonBehavior)
+            and not isinstance(widget, HeaderBand)
+            and widget.opacity > 0
+            and widget.width > 0
+        ]
+
+    def _tapped_widget(self, near: Sequence[float]) -> Widget | None:
+        """The innermost button or cell of this screen under the window point ``near``."""
+        x, y = near
+        found = None
+        for widget in self.walk(restrict=True):
+            if isinstance(widget, ButtonBehavior) and widget.opacity > 0:
+                left, bottom, right, top = window_rect(widget)
+                if left <= x <= right and bottom <= y <= top:
+                    found = widget
+        return found
 
     # --- input, refusals and legality, the same for every game --------------------------------
 

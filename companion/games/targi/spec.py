@@ -60,6 +60,12 @@ def _card_hints() -> dict[str, str]:
     return card_hints()
 
 
+def _describe(state: Any, action: Any) -> str | None:
+    from companion.games.targi.describe import describe
+
+    return describe(state, action)
+
+
 SPEC = GameSpec(
     name="targi",
     title=_title,
@@ -74,4 +80,5 @@ SPEC = GameSpec(
     turn_end="end_turn",
     settings=_settings,
     names=_names,
+    describe=_describe,
 )

@@ -92,6 +92,12 @@ def _names() -> dict[str, str]:
     return names()
 
 
+def _describe(state: Any, action: Any) -> str | None:
+    from companion.games.timbuktu.describe import describe
+
+    return describe(state, action)
+
+
 SPEC = GameSpec(
     name="timbuktu",
     title=_title,
@@ -106,4 +112,5 @@ SPEC = GameSpec(
     scan_forms=_scan_forms,
     settings=_settings,
     names=_names,
+    describe=_describe,
 )

@@ -70,6 +70,12 @@ def _names() -> dict[str, str]:
     return names()
 
 
+def _describe(state: Any, action: Any) -> str | None:
+    from companion.games.tuareg.describe import describe
+
+    return describe(state, action)
+
+
 SPEC = GameSpec(
     name="tuareg",
     title=_title,
@@ -85,4 +91,5 @@ SPEC = GameSpec(
     stage_end="score_stage",
     settings=_settings,
     names=_names,
+    describe=_describe,
 )

@@ -1,0 +1,29 @@
+"""Timbuktu's everyday actions in a few words (``Ada moved camel C to pen 4``): what undo and redo
+name. Actions not worded here read in :mod:`companion.describe`'s generic words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.describe import player_name
+from companion.games.timbuktu import actions as a
+from companion.i18n import _
+
+
+def describe(state: Any, action: Any) -> str | None:
+    name = player_name(state, action) or ""
+    if isinstance(action, a.LoadCaravan):
+        return _("{name}'s caravan loaded").format(name=name)
+    if isinstance(action, a.PlaceCamel):
+        return _("{name} placed camel {camel} in pen {pen}").format(
+            name=name, camel=action.camel, pen=action.pen
+        )
+    if isinstance(action, a.MoveCamel):
+        return _("{name} moved camel {camel} to pen {pen}").format(
+            name=name, camel=action.camel, pen=action.pen
+        )
+    if isinstance(action, a.PassThiefPiles):
+        return _("the thief piles passed")
+    if isinstance(action, a.RevealThief):
+        return _("the thief pile of pen {pen}").format(pen=action.pen)
+    return None
