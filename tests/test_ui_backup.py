@@ -28,9 +28,10 @@ def plug(mounts: Path, stick: Path) -> None:
 
 
 def open_backup(h: Harness, mounts: Path, media: Path) -> None:
+    """Home, Settings, Backup and restore: the screen reads ``mounts`` for sticks under ``media``."""
     h.app.backup_screen.sticks = lambda: mounted_sticks(mounts, (media,))
-    h.app.backup()
-    h.frames(2)
+    h.tap(h.screen.ids.settings)
+    h.tap(h.screen.ids.backup)
 
 
 def test_a_stick_takes_every_game_and_gives_them_to_another_table(tmp_path: Path) -> None:

@@ -50,8 +50,7 @@ def test_the_history_lists_every_game_and_filters_by_a_tap(recorded: Path, size)
     with Store.open(recorded) as store:
         plays = list(history.plays(store))
     with running_app(recorded, size) as h:
-        h.app.history()
-        h.frames(2)
+        h.tap(h.screen.ids.history)  # on Home
         assert h.screen.name == "history"
         shown = rows(h)
         assert len(shown) == len(plays) == 4
