@@ -23,6 +23,20 @@ Before (commit c710889, the screens before issue 15's redesign, 800x480)::
     tuareg    take 1 water from the market, end the turn           4       0        2        1      2
     tuareg    load a card from the hand, end the turn              5       0        3        1      2
     timbuktu  move camel A to pen 1, pay coffee, no swap field     4       0        3        1      1
+
+After (the redesign: merged card chips, the likeliest tribe symbol preselected, camels tapped on the
+board, fixed action rows; 800x480)::
+
+    game      turn                                              taps  swipes  prompts  screens  moves
+    targi     name 2 revealed centre cards (Dates 1, Well 1)       2       0        0        1      2
+    targi     place a Targi on border card 2                       1       0        0        1      1
+    targi     resolve an intersection (Choice 1: dates)            2       0        1        1      1
+    tuareg    take 1 water from the market, end the turn           4       0        2        1      2
+    tuareg    load a card from the hand, end the turn              5       0        3        1      2
+    timbuktu  move camel A to pen 1, pay coffee, no swap field     4       0        3        1      1
+
+The Targi names no longer scroll (two swipes before); a free Timbuktu move with the board's arrows
+and swap fields not entered is one tap fewer ("Free, no swap field" answers both: 3 instead of 4).
 """
 
 from __future__ import annotations
@@ -43,9 +57,9 @@ if TYPE_CHECKING:
 Step = Callable[["Driver"], None]
 
 
-def text(label: str, *, prefix: bool = False) -> Step:
-    """Tap the button reading ``label`` (or starting with it)."""
-    return lambda d: d.tap_text(label, prefix=prefix)
+def text(label: str, *, prefix: bool = False, suffix: bool = False) -> Step:
+    """Tap the button reading ``label`` (or starting or ending with it)."""
+    return lambda d: d.tap_text(label, prefix=prefix, suffix=suffix)
 
 
 def part(name: str, key: Any) -> Step:
@@ -88,7 +102,9 @@ def _turns() -> list[Turn]:
             "targi",
             "name 2 revealed centre cards (Dates 1, Well 1)",
             lambda store: p.targi(store, revealed=False),
-            (text("Dates 1"), text("Well 1")),
+            # one chip per distinct card, by what it prints: Dates 1 gives 1 dates; Well 1 is
+            # the first chip of the Well symbol, preselected as the likeliest
+            (text("gives 1 dates", prefix=True), text("1 VP; costs 1 dates, 1 gold", prefix=True)),
             2,
         ),
         Turn("targi", "place a Targi on border card 2", p.targi, (part("cells", 2),), 1),
@@ -128,7 +144,7 @@ def _turns() -> list[Turn]:
             "timbuktu",
             "move camel A to pen 1, pay coffee, no swap field",
             lambda store: p.timbuktu(store, p.at_phase(Phase.MOVES)),
-            (camel("A"), part("columns", 0), text("Paid with coffee"), text("No swap field")),
+            (camel("A"), part("columns", 0), text("coffee", suffix=True), text("No swap field")),
             1,
         ),
     ]
