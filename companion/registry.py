@@ -100,6 +100,17 @@ class Registry(Mapping[str, GameSpec]):
                 raise ValueError(f"a game named {spec.name!r} is already registered")
             self._added[spec.name] = spec
 
+    def added(self) -> dict[str, GameSpec]:
+        """The games :meth:`add` made known (not found in the package or installed)."""
+        with self._lock:
+            return dict(self._added)
+
+    def remove(self, name: str) -> None:
+        """Forget a game :meth:`add` made known, and its rules object."""
+        with self._lock:
+            self._added.pop(name, None)
+            self._rules.pop(name, None)
+
 
 GAMES = Registry()
 
@@ -117,3 +128,8 @@ def rules_for(name: str) -> GameRules[Any, Any, Any]:
 def register(spec: GameSpec) -> None:
     """Make ``spec`` known as its name (test games, plug-ins); a taken name cannot be reused."""
     GAMES.add(spec)
+
+
+def unregister(name: str) -> None:
+    """Forget the game :func:`register` made known as ``name`` (nothing if it did not)."""
+    GAMES.remove(name)

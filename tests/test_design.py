@@ -54,12 +54,12 @@ def test_letters_read_on_every_piece(colour: str) -> None:
     assert d.contrast(d.ink_on(fill), fill) >= 4.5
 
 
-def test_every_colour_has_its_own_shape_in_the_symbol_font() -> None:
+def test_every_colour_has_its_own_shape_and_every_symbol_is_in_the_symbol_font() -> None:
     shapes = [piece.shape for piece in d.PIECES.values()] + [d.UNKNOWN_PIECE.shape]
     assert len(set(shapes)) == len(shapes)
     face = ImageFont.truetype(str(Path(kivy.__file__).parent / "data/fonts/DejaVuSans.ttf"), 48)
     tofu = bytes(face.getmask("\ue000"))
-    assert [s for s in shapes if bytes(face.getmask(s)) == tofu] == []
+    assert [s for s in d.SYMBOLS if bytes(face.getmask(s)) == tofu] == []
 
 
 def deuteranope(rgba: tuple[float, ...]) -> tuple[float, float, float]:

@@ -42,8 +42,8 @@ def test_an_input_after_another_device_wrote_is_refused_and_the_screen_refreshes
         )
         # Refreshed: the other device's placement is shown, and card 3 was not taken.
         assert screen.table.seq == screen.rendered_seq == written == shown + 1
-        assert "Amal" in screen.cells[2].text and "Amal" not in screen.cells[3].text
+        assert "[b]A[/b]" in screen.cells[2].text and "[b]A[/b]" not in screen.cells[3].text
         assert "Bilal to move" in screen.ids.bar.status
 
         h.tap(screen.cells[3])  # the next input is meant for the game as it now is
-        assert screen.table.refusal is None and "Bilal" in screen.cells[3].text
+        assert screen.table.refusal is None and "[b]B[/b]" in screen.cells[3].text

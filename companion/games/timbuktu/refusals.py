@@ -96,3 +96,4 @@ OFF_ROUTE = REFUSALS.add(
 )
 # refused by the screen
 NO_CAMEL = REFUSALS.add("no_camel", N_("Name the camel that moves first."))
+NOT_A_MOVABLE_CAMEL = REFUSALS.variant(NO_CAMEL, N_("Tap one of {name}'s framed camels."))
