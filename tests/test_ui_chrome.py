@@ -16,6 +16,7 @@ from targi_table import RULES as TARGI
 from ui_harness import Harness, buttons, plain, running_app, tap_text
 
 from companion import i18n
+from companion.explanations import explained
 from companion.games.targi import actions as t
 from companion.session import Session
 from companion.store import Store
@@ -23,6 +24,7 @@ from ui import design
 from ui.audit.checks import audit, window_rect
 from ui.header import whose_turn
 from ui.toast import FINGER_GAP
+from ui.widgets import RefusalDialog
 
 
 def targi_game(database: Path) -> None:
@@ -214,3 +216,32 @@ def test_the_band_names_a_player_only_while_the_moves_allowed_are_theirs() -> No
     assert whose_turn(state, [SimpleNamespace(kind="score_stage")]) is None  # the whole table's
     assert whose_turn(state, []) is None  # game over
     assert whose_turn(SimpleNamespace(to_move=None, players=players), []) is None
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_tapping_the_toast_says_why_and_where_the_rulebook_says_it(
+    tmp_path: Path, language: str, english_afterwards: None
+) -> None:
+    """Issue 17's "Why?": the refusal's dialog explains the rule and cites the rulebook's section
+    and words, in the table's language (Polish: the Polish edition's own sentence)."""
+    i18n.set_language(language)
+    expected = explained("targi", "opposite")
+    assert expected is not None and expected["quote"]["lang"] == language
+    targi_game(tmp_path / "games.sqlite3")
+    with running_app(tmp_path / "games.sqlite3") as h:
+        open_only_game(h)
+        h.tap(h.screen.cells[2])
+        h.tap(h.screen.cells[10])  # opposite Amal's Targi: refused
+        h.tap(h.screen.toast)
+        (dialog,) = [w for w in Window.children if isinstance(w, RefusalDialog)]
+        why = plain(dialog.ids.why.text)
+        for part in (
+            expected["title"],
+            expected["explanation"],
+            expected["source"]["section"],
+            expected["quote"]["text"],
+        ):
+            assert part in why
+        assert audit([dialog], Window.size) == []
+        h.screenshot(f"refusal-why-{language}")
+        dialog.dismiss(animation=False)

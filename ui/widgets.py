@@ -18,7 +18,9 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
 
+from companion.explanations import explained
 from companion.i18n import _
 from ui import choices, design
 from ui.header import HeaderBand
@@ -73,10 +75,33 @@ class BarButton(ButtonBehavior, BoxLayout):
     """A symbol of :data:`ui.design.SYMBOL_FONT`."""
 
 
+def why_text(game: str, code: str) -> str:
+    """Markup: why the rules refuse ``code`` in ``game`` (:mod:`companion.explanations`) and
+    where the rulebook says it, with its own words where the table's language has them; ''
+    for a code without an explanation."""
+    found = explained(game, code)
+    if found is None:
+        return ""
+    source = found["source"]
+    lines = [
+        f"[b]{escape_markup(found['title'])}[/b]",
+        escape_markup(found["explanation"]),
+        escape_markup(" · ".join(part for part in (source["book"], source["section"]) if part)),
+    ]
+    quote = found["quote"]
+    if quote is not None:
+        lines.append(f"[i]{escape_markup(quote['text'])}[/i]")
+        if quote.get("note"):
+            lines.append(escape_markup(quote["note"]))
+    return "\n".join(lines)
+
+
 class RefusalDialog(ModalView):
-    """The last refusal's whole reason, in large type, until closed (or the refusal changes)."""
+    """The last refusal's whole reason, in large type, then why the rules say so and where (the
+    rulebook's section and words), until closed (or the refusal changes)."""
 
     text = StringProperty("")
+    explanation = StringProperty("")
 
 
 class GameBar(BoxLayout):
@@ -90,6 +115,8 @@ class GameBar(BoxLayout):
     """The phase and what to do now."""
     refusal = StringProperty("")
     """The last refusal's whole reason ('' when none stands)."""
+    explanation = StringProperty("")
+    """Why the rules refuse it and where the rulebook says so (markup; '' when none)."""
     __events__ = ("on_undo", "on_redo", "on_correct", "on_score", "on_home")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -99,7 +126,7 @@ class GameBar(BoxLayout):
     def read_refusal(self) -> None:
         """Show the whole refusal in a dialog (nothing to read: nothing happens)."""
         if self.refusal and self.dialog is None:
-            self.dialog = RefusalDialog(text=self.refusal)
+            self.dialog = RefusalDialog(text=self.refusal, explanation=self.explanation)
             self.dialog.bind(on_dismiss=lambda _d: setattr(self, "dialog", None))
             self.dialog.open(animation=False)
 

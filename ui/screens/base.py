@@ -22,6 +22,7 @@ from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
 from ui.table import TableGame
 from ui.toast import Rect, Toast, flash
+from ui.widgets import why_text
 
 TAP_SECONDS = 0.5
 """A refusal this soon after a finger lifted answers that tap: the toast shows by it."""
@@ -124,6 +125,9 @@ class GameScreen(Screen):
         bar.status = phase_text(self.table.state)
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
+        bar.explanation = (
+            why_text(self.table.rules.name, refusal.code) if refusal is not None else ""
+        )
 
     # --- toasts: a refusal near the finger, what undo / redo did ----------------------------
 
