@@ -136,3 +136,26 @@ def test_a_finished_sheet_shows_the_bg_stats_code_a_phone_reads(recorded: Path) 
         h.app.show_sheet(replace(newest.sheet, final=False), back_to="home")
         h.frames(2)
         assert not h.screen.recordable and h.screen.ids.bgstats.disabled
+
+
+def test_play_again_seats_the_same_players_in_one_tap(recorded: Path) -> None:
+    """From a finished game's sheet, one tap: Home's form holds the same game, the same players
+    in the same seats and colours, the next seat starting; Start makes the game."""
+    with Store.open(recorded) as store:
+        newest = next(history.plays(store))
+    seats = sorted(newest.seats, key=lambda s: s.seat)
+    starter = next(s.seat for s in seats if s.start_player)
+    with running_app(recorded) as h:
+        h.app.finished_sheet(newest.game_id)
+        tap_text(h, "Play again")
+        home = h.screen
+        assert home.name == "home" and home.ids.game.text == newest.game
+        assert [(r.ids.name.text, r.ids.colour.colour) for r in home.seats()] == [
+            (s.name, s.colour) for s in seats
+        ]
+        assert home.start_seat == (starter + 1) % len(seats)
+        h.tap(home.ids.start_game)
+        with Store.open(recorded) as store:
+            options = store.load(h.app.table.game_id).options
+        assert [p["name"] for p in options["players"]] == [s.name for s in seats]
+        assert options["start_player"] == (starter + 1) % len(seats)

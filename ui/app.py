@@ -249,6 +249,11 @@ class CompanionApp(InputRouting, App):
     def home(self) -> None:
         self.go("home")
 
+    def play_again(self, game: str, players: list[tuple[str, str]], start_seat: int) -> None:
+        """Home, its form filled for a new game with the same players."""
+        self.home_screen.seat_players(game, players, start_seat)
+        self.home()
+
     def backup(self) -> None:
         self.go(self.backup_screen.name)  # it looks for a USB stick as it is entered
 

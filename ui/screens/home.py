@@ -243,6 +243,24 @@ class HomeScreen(Screen):
         row.ids.colour.colour = colour
         row.colour_chosen = True
 
+    def seat_players(self, game: str, players: list[tuple[str, str]], start_seat: int) -> None:
+        """Fill the form for a new game of ``game`` with ``players`` ((name, colour) by seat) and
+        who starts: the table checks it and taps Start."""
+        self.ids.game.text = game
+        self.choose_game(game)
+        rows = self.ids.players
+        while len(rows.children) > len(players):
+            rows.remove_widget(rows.children[0])
+        while len(rows.children) < len(players):
+            self.add_seat()
+        for row, (name, colour) in zip(self.seats(), players, strict=True):
+            row.ids.name.text = name
+            row.ids.colour.colour = colour
+            row.colour_chosen = True
+        self.start_seat = start_seat if 0 <= start_seat < len(players) else 0
+        self.mark_start()
+        self.message = ""
+
     def start(self) -> None:
         """Create the game from the form; a refused option is explained and nothing is created."""
         from companion.errors import InputError

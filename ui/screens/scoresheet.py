@@ -139,6 +139,17 @@ class ScoreSheetScreen(Screen):
     def back(self) -> None:
         self.nav.go(self.back_to)
 
+    def play_again(self) -> None:
+        """New game, same players: Home with this game's players in their seats and colours,
+        the next seat starting."""
+        assert self.game_id is not None
+        play = history.load_play(self.nav.store, self.game_id)
+        seats = sorted(play.seats, key=lambda s: s.seat)
+        starter = next((s.seat for s in seats if s.start_player), -1)
+        self.nav.play_again(
+            play.game, [(s.name, s.colour) for s in seats], (starter + 1) % len(seats)
+        )
+
     def show_bgstats(self) -> None:
         """The play as BG Stats' push-a-play link in a QR code, large enough for a phone."""
         assert self.game_id is not None
