@@ -267,7 +267,7 @@ def targi_score_midgame(d: Driver) -> None:
 def targi_final_sheet(d: Driver) -> None:
     p.targi_finished(d.store)
     refresh_home(d)
-    d.tap_text("Targi · ", prefix=True)
+    d.tap_text(f"{game_title('targi')} · ", prefix=True)
     d.expect_screen("sheet")
 
 
