@@ -5,7 +5,7 @@ other screens."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from kivy.clock import Clock
@@ -77,6 +77,8 @@ class GameScreen(Screen):
         """The log's sequence number of the game as last rendered: every input is meant for it."""
         self.toast = Toast()
         """The refusal or undo / redo toast (shown over the window, near the last tap)."""
+        self.primary: Callable[[], None] | None = None
+        """What the prompt shown expects (its highlighted button): the confirm button does it."""
         self._tapped: tuple[tuple[float, float], float] | None = None
         """Where (window pixels) and when the last finger lifted on this screen."""
         self._told: tuple[Any, int] = (None, -1)
@@ -256,6 +258,10 @@ class GameScreen(Screen):
         }
         if button in intents:
             intents[button]()
+            return True
+        if button == "confirm":
+            if self.primary is not None:
+                self.primary()
             return True
         return False
 

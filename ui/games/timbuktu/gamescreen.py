@@ -116,7 +116,6 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         self.caravan_view = TimbuktuLabel(font_size=design.body, valign="top")
         self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
-        self.primary: Callable[[], None] | None = None
         self._layout = Layout()
         self._loading = False
         """What the game said when last seen: a change is what the table told the app once."""
@@ -178,13 +177,6 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
                 self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
             self.render()
         return verdict
-
-    def on_button(self, button: str) -> bool:
-        if button == "confirm":
-            if self.primary is not None:
-                self.primary()
-            return True
-        return super().on_button(button)
 
     def tap_pitch(self, pen: int, pitch: int) -> None:
         """A tap on the board: a camel of the player to move chosen where they choose one, a swap

@@ -105,7 +105,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
         self.animal_cells: dict[tuple[int, AnimalRef], TuaregAnimal] = {}
         self.maps_kept: set[int] = set()
         """Seats that keep their remaining maps at this stage's end."""
-        self.primary: Callable[[], None] | None = None
         self.reset_drafts()
 
     @property
@@ -156,13 +155,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
                 self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
             self.render()
         return verdict
-
-    def on_button(self, button: str) -> bool:
-        if button == "confirm":
-            if self.primary is not None:
-                self.primary()
-            return True
-        return super().on_button(button)
 
     def on_scan(self, card: str) -> bool:
         """A scanned good is laid, picked or paid as the current step takes it; a special card
