@@ -172,6 +172,32 @@ def settings_enrol(d: Driver) -> None:
 
 
 @state
+def settings_backup(d: Driver) -> None:
+    """Backup and restore, no USB stick plugged in (the machine's own mount table)."""
+    settings(d)
+    d.tap(d.screen.ids.backup)
+    d.expect_screen("backup")
+
+
+@state
+def history(d: Driver) -> None:
+    """Three finished Targi games in the history."""
+    for _ in range(3):
+        p.targi_finished(d.store)
+    refresh_home(d)
+    d.tap(d.screen.ids.history)
+    d.expect_screen("history")
+
+
+@state
+def statistics(d: Driver) -> None:
+    history(d)
+    d.tap(d.screen.ids.statistics)
+    d.tap_text(game_title("targi"))
+    d.expect_screen("statistics")
+
+
+@state
 def settings_values_saved(d: Driver) -> None:
     d.tap(d.screen.ids.settings)
     rows = part(d, "rows")
