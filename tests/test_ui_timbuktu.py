@@ -388,7 +388,8 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         ben = state.players[BEN].camels[0]  # the report is read first: a camel tap waits
         tap_pitch(h, ben.pen, ben.pitch)
         assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.move is None
-        assert shown(h, "note").startswith(
+        (report,) = screen.ids.options.children  # it scrolls, the way on stays in view
+        assert plain(report.text).startswith(
             f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
         )
         assert f"♨ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")

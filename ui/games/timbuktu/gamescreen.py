@@ -284,14 +284,18 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
 
     # --- the side panel: one prompt at a time ---------------------------------------------------
 
-    def panel(self, title: str, note: str = "", cols: int = 2) -> None:
+    def panel(self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False) -> None:
+        """A new prompt: ``title``, then ``note`` above the answers, or at the top of them where
+        it ``scrolls`` with them (a report that may outgrow the screen)."""
         if self.ids.title.text != title:  # a new prompt starts at the top of its answers
             scroll_vertically(self.ids.options_view, 1.0)
         self.ids.options.clear_widgets()
         self.ids.actions.clear_widgets()
-        self.ids.options.cols = cols
+        self.ids.options.cols = 1 if scrolls else cols
         self.ids.title.text = title
-        self.ids.note.text = note
+        self.ids.note.text = "" if scrolls else note
+        if scrolls:
+            self.ids.options.add_widget(TimbuktuLabel(text=note))
         self.primary = None
 
     def button(

@@ -32,7 +32,9 @@ class TimbuktuHost(Protocol):
 
     def legal(self) -> list[Any]: ...
 
-    def panel(self, title: str, note: str = "", cols: int = 2) -> None: ...
+    def panel(
+        self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False
+    ) -> None: ...
 
     def button(
         self,

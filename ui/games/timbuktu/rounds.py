@@ -377,8 +377,10 @@ class RoundPrompts:
                 pen=draft.pen
             )
         struck = _("{robbed}: its thief has struck.").format(robbed=symbol(ROBBED_MARK))
-        legend = [struck] if state.robbed_pens and draft.pen is None else []
-        self.panel(title, "\n".join([*done, *legend]), cols=PITCHES)
+        legend = [struck] if state.robbed_pens else []
+        # The stage's thefts so far while a pen is chosen; once a pile is being entered, its
+        # answers need the room (five thefts in Polish took it all at 800x480).
+        self.panel(title, "\n".join([*done, *legend]) if draft.pen is None else "", cols=PITCHES)
         for pitch in range(1, PITCHES + 1):
             self.button(
                 _("Pitch {n}").format(n=pitch),
@@ -394,12 +396,7 @@ class RoundPrompts:
         if draft.ready:
             assert draft.pen is not None
             taken = theft_preview(state, draft.pen, draft.pitches, draft.goods)
-            self.ids.note.text = "\n".join(
-                (
-                    *done,
-                    _("It takes: {stolen}").format(stolen=stolen_text(state, taken)),
-                )
-            )
+            self.ids.note.text = _("It takes: {stolen}").format(stolen=stolen_text(state, taken))
             self.button(
                 _("Confirm"),
                 lambda: self.submit_payload(draft.payload()),
@@ -422,6 +419,7 @@ class RoundPrompts:
         self.panel(
             _("The thieves of {place} took:").format(place=board.place_name(state, stage)),
             "\n".join(theft_line(state, theft) for theft in stage_thefts(state, stage)),
+            scrolls=True,
         )
         self.button(_("On to stage {n}").format(n=state.stage), self.close_report, primary=True)
 
