@@ -75,9 +75,14 @@ class Design(EventDispatcher):
     """A touch row's height: grows with the type so that its text still fits."""
 
     def follow(self, window: EventDispatcher) -> None:
-        """Rescale now and whenever ``window`` (Kivy's ``Window``) changes size."""
-        window.bind(size=lambda _w, size: self.rescale(*size))
+        """Rescale now and whenever ``window`` (Kivy's ``Window``) changes size; following it
+        again (another app built in the same process) binds nothing more."""
+        window.unbind(size=self._resized)
+        window.bind(size=self._resized)
         self.rescale(*window.size)
+
+    def _resized(self, _window: EventDispatcher, size: tuple[float, float]) -> None:
+        self.rescale(*size)
 
     def rescale(self, width: float, height: float) -> None:
         self.scale = scale = scale_for(width, height)

@@ -22,16 +22,12 @@ from companion.i18n import _, current_language
 from companion.registry import GAMES
 from ui.design import badge
 from ui.kv import load_kv
+from ui.screens.home import game_title
 
 logger = logging.getLogger(__name__)
 
 SHOWN_PLAYERS = 12
 """Player filters offered: the most recently played first."""
-
-
-def game_title(game: str) -> str:
-    """A game's title in the table's language (its id only if no game of that name is installed)."""
-    return GAMES[game].title() if game in GAMES else game
 
 
 def when(play: Play) -> str:

@@ -18,7 +18,8 @@ from companion.registry import GAMES
 from ui.charts import Series, bar_rows
 from ui.design import badge
 from ui.kv import load_kv
-from ui.screens.history import fill, game_title
+from ui.screens.history import fill
+from ui.screens.home import game_title
 
 logger = logging.getLogger(__name__)
 
