@@ -31,7 +31,7 @@ class TurnPrompts:
     # --- the start of the game ------------------------------------------------------------------
 
     def market_prompt(self) -> None:
-        self.panel(_("Which two cards were laid out as the market?"))
+        self.panel(_("Which two cards were laid out as the market?"), self.scanned_note())
         for action in self.legal():
             if isinstance(action, a.OpenMarket):
                 self.button(goods_markup(action.goods), lambda x=action: self.submit(x))
@@ -104,6 +104,12 @@ class TurnPrompts:
             primary=True,
         )
         self.button(_("Cancel"), self.cancel, fixed=True)
+
+    def scanned_note(self) -> str:
+        """The cards scanned for the step so far (none: nothing)."""
+        if not self.picked:
+            return ""
+        return _("Scanned: {goods}").format(goods=goods_markup(self.picked))
 
     # --- loading an animal ----------------------------------------------------------------------
 
@@ -187,6 +193,13 @@ class TurnPrompts:
                 stack=goods_markup(self.load.stack, _("nothing"))
             ),
         )
+        scanned = self.scanned_take()
+        if scanned is not None:
+            self.ids.note.text += "\n" + self.scanned_note()
+            text = _("Take {n} {good}").format(
+                n=scanned["count"], good=good_markup(Good(scanned["good"]))
+            )
+            self.button(text, lambda: self.submit_payload(scanned), primary=True)
         takes = [x for x in self.legal() if isinstance(x, a.TakeFromMarket) and x.onto == onto]
         for action in takes:
             text = _("Take {n} {good}").format(n=action.count, good=good_markup(action.good))
