@@ -7,10 +7,14 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from test_ui_timbuktu import at_thefts
+from test_ui_timbuktu import logged as timbuktu_logged
+from test_ui_timbuktu import resume as timbuktu_resume
 from test_ui_tuareg import logged, resume
 from tuareg_table import CAMEL_1, GOLD, MILLET, SALT, WATER
 from ui_harness import Harness, plain, running_app, shown, tap_text
 
+from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.tuareg import actions as a
 from hardware.events import CardScanned
 
@@ -90,3 +94,51 @@ def test_another_games_card_is_refused_naming_its_game(tmp_path: Path) -> None:
         scan(h, "TIMBUKTU-CAMEL-A")
         refused(h, "TIMBUKTU-CAMEL-A is a Timbuktu card, not a Tuareg card.")
         assert h.screen.table.seq == seq
+
+
+def test_a_timbuktu_thief_pile_scanned_at_a_stage_end(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    timbuktu_logged(database, at_thefts(1))
+    with running_app(database) as h:
+        timbuktu_resume(h)
+        screen = h.screen
+        seq = screen.table.seq
+        scan(h, "TIMBUKTU-THIEF-PEN-1")
+        h.wait_for(lambda: screen.thief_cards == ["TIMBUKTU-THIEF-PEN-1"])
+        assert plain(shown(h, "note")).startswith("Scanned: Pen 1")
+        assert screen.table.seq == seq and shown(h, "refusal") == ""
+        before = plain(shown(h, "note"))
+        scan(h, "TIMBUKTU-CAMEL-A")  # no card of a thief pile: refused, nothing changes
+        h.wait_for(lambda: screen.table.refusal is not None)
+        assert screen.table.seq == seq and screen.thief_cards == ["TIMBUKTU-THIEF-PEN-1"]
+        assert plain(shown(h, "note")) == before
+        removed = screen.table.state.removed
+        scan(h, "TIMBUKTU-THIEF-GOODS-GOLD-SALT")
+        scan(h, "TIMBUKTU-THIEF-PITCH-1-3")
+        h.wait_for(lambda: screen.table.seq == seq + 1)
+        theft = screen.table.session.last_action
+        assert (theft.pen, theft.pitches, {g.value for g in theft.goods}) == (
+            1,
+            (1, 3),
+            {"gold", "salt"},
+        )
+        assert screen.table.state.removed != removed and screen.thief_cards == []
+
+
+def test_a_timbuktu_camel_card_names_the_camel_that_moves(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    timbuktu_logged(database, lambda s: s.phase is TimbuktuPhase.MOVES)
+    with running_app(database) as h:
+        timbuktu_resume(h)
+        screen = h.screen
+        state = screen.table.state
+        letter = screen.movable_letters()[0]
+        seq = screen.table.seq
+        scan(h, f"TIMBUKTU-CAMEL-{letter}")
+        h.wait_for(lambda: screen.move is not None)
+        assert screen.move.letter == letter and screen.table.seq == seq  # its pen is a tap
+        assert shown(h, "title").startswith(f"Camel {letter}: tap the pen of")
+        scan(h, "TIMBUKTU-CAMEL-Z")  # no such card
+        h.wait_for(lambda: screen.table.refusal is not None)
+        assert screen.move.letter == letter and screen.table.seq == seq
+        assert state.to_move == screen.table.state.to_move
