@@ -23,7 +23,6 @@ from companion.games.tuareg import actions as tuareg_actions
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
 from companion.session import Session
-from hardware.events import CardScanned
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError
 from ui.choices import kind_text
@@ -87,12 +86,6 @@ def type_on_keyboard(d: Driver, text: str) -> None:
         raise TourError(f"no keyboard is open on {d.screen.name}")
     for key in text:
         d.tap(keyboards[0].ids.space if key == " " else keyboards[0].keys[key.lower()])
-
-
-def scan(d: Driver, card: str) -> None:
-    """``card`` read by the scanner, delivered as its thread delivers it."""
-    d.app.pump.queue.post(CardScanned(tag=card, card=card))
-    d.frames(3)
 
 
 def submit_all(d: Driver, actions: Any) -> None:
@@ -397,7 +390,7 @@ def tuareg_load_scanned(d: Driver) -> None:
     d.tap_text("Load from the hand")
     d.tap(part(d, "animal_cells")[(p.KARIN, p.CAMEL_1)])
     for card in ("TUAREG-GOOD-GOLD", "TUAREG-GOOD-GOLD", "TUAREG-GOOD-WATER"):
-        scan(d, card)
+        d.scan(card)
 
 
 @state
@@ -553,8 +546,8 @@ def timbuktu_thief_scanned(d: Driver) -> None:
     """Two cards of a thief pile scanned, the third still to come."""
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
-    scan(d, "TIMBUKTU-THIEF-PEN-1")
-    scan(d, "TIMBUKTU-THIEF-GOODS-GOLD-SALT")
+    d.scan("TIMBUKTU-THIEF-PEN-1")
+    d.scan("TIMBUKTU-THIEF-GOODS-GOLD-SALT")
 
 
 @state

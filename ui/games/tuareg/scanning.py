@@ -10,7 +10,7 @@ left to choose; a draft that may still grow waits for its confirm button.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.games.tuareg import actions as a
@@ -43,7 +43,7 @@ class TuaregScans(ScanSteps, Host):
         elif self.mode == "load" and self.load is not None:
             self.scan_load(card)
         elif self.mode == "market" and self.load is not None:
-            self.scan_goods(card, {"kind": "take_market", **self.onto()})
+            self.scan_goods(card, {"kind": "take_market", **self.onto()}, complete=self.all_taken)
         elif self.mode == "draw":
             fewest = min(
                 (len(x.to_market) for x in self.legal() if isinstance(x, a.Draw)), default=0
@@ -65,18 +65,24 @@ class TuaregScans(ScanSteps, Host):
         return {"player": dumped["player"], "onto": dumped["onto"]}
 
     def scan_goods(
-        self, card: str, given: Mapping[str, Any], *, fewest: int = 0, complete: bool = False
+        self,
+        card: str,
+        given: Mapping[str, Any],
+        *,
+        fewest: int = 0,
+        complete: bool | Callable[[dict[str, Any]], bool] = False,
     ) -> None:
         """One more goods card for the step's cards (``picked``). ``fewest``: the step needs at
-        least so many, so fewer are not refused yet; ``complete``: the move is made as soon as the
-        cards make it (nothing is left to choose)."""
+        least so many, so fewer are not refused yet; ``complete``: the move the cards make is made
+        at once (nothing is left to choose), or whether it is, asked of the move."""
         cards = [*map(good_card, self.picked), card]
         move = self.scan_move(cards, given)
         goods, _specials = cards_of((card,))
         if not goods or not self.scan_joins(move, None, short=len(cards) < fewest):
             self.refuse_scan(move)
             return
-        if move.action is not None and complete:
+        whole = complete(move.action) if callable(complete) and move.action else complete
+        if move.action is not None and whole:
             self.play_scan(move)
             return
         self.picked.append(goods[0])
@@ -138,6 +144,18 @@ class TuaregScans(ScanSteps, Host):
         count = len(self.state.players[seat].caves[number - 1])
         given = {"kind": "reveal_cave", "player": seat, "cave": number}
         self.scan_goods(card, given, fewest=count, complete=True)
+
+    def all_taken(self, take: dict[str, Any]) -> bool:
+        """Whether the market cards scanned are all of that good the rules let the animal take
+        (then nothing is left to choose)."""
+        onto = self.load.onto if self.load is not None else None
+        return not any(
+            isinstance(x, a.TakeFromMarket)
+            and x.onto == onto
+            and x.good.value == take["good"]
+            and x.count > take["count"]
+            for x in self.legal()
+        )
 
     def scanned_take(self) -> dict[str, Any] | None:
         """The market cards scanned onto the animal chosen, as a move (None: none scanned)."""

@@ -194,16 +194,17 @@ class TurnPrompts:
             ),
         )
         scanned = self.scanned_take()
-        if scanned is not None:
-            self.ids.note.text += "\n" + self.scanned_note()
-            text = _("Take {n} {good}").format(
-                n=scanned["count"], good=good_markup(Good(scanned["good"]))
-            )
-            self.button(text, lambda: self.submit_payload(scanned), primary=True)
         takes = [x for x in self.legal() if isinstance(x, a.TakeFromMarket) and x.onto == onto]
         for action in takes:
             text = _("Take {n} {good}").format(n=action.count, good=good_markup(action.good))
-            self.button(text, lambda x=action: self.submit(x))
+            if scanned is not None and (action.good.value, action.count) == (
+                scanned["good"],
+                scanned["count"],
+            ):  # the cards scanned: the move the confirm button makes
+                self.ids.note.text += "\n" + self.scanned_note()
+                self.button(text, lambda x=action: self.submit(x), primary=True)
+            else:
+                self.button(text, lambda x=action: self.submit(x))
         for good, available in self.state.market.items():
             verdict = self.load.verdict(good)
             if available and not verdict.ok:
