@@ -16,9 +16,20 @@ from ui_harness import Harness, plain, running_app, shown, tap_text
 
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.tuareg import actions as a
+from companion.games.tuareg.model import SpecialCard
 from hardware.events import CardScanned
 
 KARIN, TIMO = 0, 1
+
+
+KARINS_TURN = (
+    a.OpenMarket(goods=(WATER, MILLET)),
+    a.Draw(player=KARIN, to_market=(SALT,)),
+    a.EndTurn(player=KARIN),
+    a.Draw(player=TIMO, to_market=(MILLET,)),
+    a.EndTurn(player=TIMO),
+)
+"""Karin to move, holding two cards; the market: 1 water, 2 millet, 1 rock salt."""
 
 
 def scan(h: Harness, card: str) -> None:
@@ -38,14 +49,7 @@ def refused(h: Harness, message: str) -> None:
 
 def test_a_tuareg_load_built_by_scanning_card_after_card(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
-    logged(
-        database,
-        a.OpenMarket(goods=(WATER, MILLET)),
-        a.Draw(player=KARIN, to_market=(SALT,)),
-        a.EndTurn(player=KARIN),
-        a.Draw(player=TIMO, to_market=(MILLET,)),
-        a.EndTurn(player=TIMO),
-    )
+    logged(database, *KARINS_TURN)
     with running_app(database) as h:
         resume(h)
         screen = h.screen
@@ -66,6 +70,46 @@ def test_a_tuareg_load_built_by_scanning_card_after_card(tmp_path: Path) -> None
         assert screen.load.added == [WATER, WATER] and screen.table.seq == seq
         tap_text(h, "Load 2 card(s)")
         assert screen.table.state.players[KARIN].stack(CAMEL_1) == (WATER, WATER)
+
+
+def test_a_tuareg_card_bought_and_paid_by_scans(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, *KARINS_TURN)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        seq = screen.table.seq
+        scan(h, "TUAREG-SPECIAL-CAVE")  # at the turn's menu: the card to buy
+        h.wait_for(lambda: screen.payment is not None and screen.payment.card is SpecialCard.CAVE)
+        scan(h, "TUAREG-GOOD-GOLD")  # still short of the price: paid so far
+        scan(h, "TUAREG-GOOD-SALT")
+        h.wait_for(lambda: screen.payment.from_cache == (GOLD, SALT))
+        assert shown(h, "note") == "gold 2 + rock salt 1 = 3 dinars; the price is 3."
+        scan(h, "TUAREG-GOOD-MILLET")  # a third card from a hand of two
+        refused(h, "Karin holds 2 cards, not 3.")
+        assert screen.payment.from_cache == (GOLD, SALT) and screen.table.seq == seq
+        tap_text(h, "Buy the cave")
+        assert len(screen.table.state.players[KARIN].caves) == 1
+
+
+def test_tuareg_market_cards_scanned_onto_an_animal(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, *KARINS_TURN)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        tap_text(h, "Take from the market")
+        h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
+        seq = screen.table.seq
+        scan(h, "TUAREG-GOOD-MILLET")  # one of two millet cards: the other may follow
+        h.wait_for(lambda: screen.picked == [MILLET])
+        assert screen.table.seq == seq and "Scanned: millet" in plain(shown(h, "note"))
+        scan(h, "TUAREG-GOOD-WATER")  # of another good: no take of one good
+        h.wait_for(lambda: screen.table.refusal is not None)
+        assert screen.picked == [MILLET] and screen.table.seq == seq
+        scan(h, "TUAREG-GOOD-MILLET")  # both millet cards: nothing left to choose
+        h.wait_for(lambda: screen.table.seq == seq + 1)
+        assert screen.table.state.players[KARIN].stack(CAMEL_1) == (MILLET, MILLET)
 
 
 def test_the_tuareg_market_opens_by_scanning_its_two_cards(tmp_path: Path) -> None:
