@@ -17,7 +17,10 @@ from ui_harness import Harness, plain, running_app, shown, tap_text
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
+from companion.games.tuareg.state import Phase as TuaregPhase
+from companion.store import Store
 from hardware.events import CardScanned
+from ui.audit import positions
 
 KARIN, TIMO = 0, 1
 
@@ -186,3 +189,25 @@ def test_a_timbuktu_camel_card_names_the_camel_that_moves(tmp_path: Path) -> Non
         h.wait_for(lambda: screen.table.refusal is not None)
         assert screen.move.letter == letter and screen.table.seq == seq
         assert state.to_move == screen.table.state.to_move
+
+
+def test_a_tuareg_stage_end_revealed_by_scans(tmp_path: Path) -> None:
+    """The cave's card, the thief's, then a map cashed in: each a scan; a card that is none of
+    them is refused and changes nothing."""
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        positions.tuareg(store, positions.TUAREG_STAGE_ONE)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        seq = screen.table.seq
+        assert screen.state.phase is TuaregPhase.REVEAL
+        scan(h, "TUAREG-SPECIAL-DONKEY")
+        h.wait_for(lambda: screen.table.refusal is not None)
+        assert screen.table.seq == seq and screen.picked == []
+        for card in ("TUAREG-GOOD-GOLD", "TUAREG-GOOD-GOLD", "TUAREG-SPECIAL-MAP"):
+            scan(h, card)
+            seq += 1
+            h.wait_for(lambda s=seq: screen.table.seq == s)
+        kinds = [entry.payload["kind"] for entry in screen.table.session.entries[-3:]]
+        assert kinds == ["reveal_cave", "reveal_thief", "cash_map"]
