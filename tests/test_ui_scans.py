@@ -211,3 +211,20 @@ def test_a_tuareg_stage_end_revealed_by_scans(tmp_path: Path) -> None:
             h.wait_for(lambda s=seq: screen.table.seq == s)
         kinds = [entry.payload["kind"] for entry in screen.table.session.entries[-3:]]
         assert kinds == ["reveal_cave", "reveal_thief", "cash_map"]
+
+
+def test_a_tuareg_draws_market_cards_scanned(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    logged(database, *KARINS_TURN)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        tap_text(h, "Draw")
+        seq = screen.table.seq
+        scan(h, "TUAREG-GOOD-WATER")
+        h.wait_for(lambda: screen.picked == [WATER])
+        scan(h, "TUAREG-SPECIAL-THIEF")  # no goods card: never laid into the market
+        h.wait_for(lambda: screen.table.refusal is not None)
+        assert screen.picked == [WATER] and screen.table.seq == seq
+        tap_text(h, "Draw, lay 1 into the market")
+        assert screen.table.state.market.water == 2
