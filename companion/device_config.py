@@ -10,8 +10,9 @@ that has one *is* the wiring: only the buttons it names exist; each needs ``pin`
 
 Scanner: none unless the config has a ``[scanner]`` section, which needs ``port`` (a device path,
 a udev symlink, a ``/dev/serial/by-id/...`` path or ``hwgrep://VID:PID``) and may set ``protocol``
-(``lines`` or ``rdm6300``), ``baudrate``, ``max_length`` (lines only), ``repeat_gap`` (seconds of
-absence before the same tag counts again; 0 reports every read) and ``retry_max`` (the longest wait,
+(``lines`` or ``rdm6300``), ``baudrate``, ``max_length`` (lines only), ``repeat_gap`` (seconds within
+which a frame repeating the one just before is the reader repeating itself; by default the
+protocol's own; 0 reports every read) and ``retry_max`` (the longest wait,
 in seconds, between attempts to reopen a lost port). The defaults are those of :class:`ScannerConfig`.
 
 Every value must have its TOML type (``true``, ``"17"`` and ``17.0`` are not pins; an integer is a
@@ -61,7 +62,8 @@ class ScannerConfig:
     protocol: ScannerProtocol = "lines"
     baudrate: Annotated[int, Strict(), Field(ge=300, le=4_000_000)] = 9600
     max_length: Annotated[int, Strict(), Field(ge=1, le=4096)] = 64
-    repeat_gap: Annotated[float, Strict(), Field(ge=0, le=60)] = 1.0
+    repeat_gap: Annotated[float, Strict(), Field(ge=0, le=60)] | None = None
+    """None: the protocol's own (:data:`hardware.scanner.parser.REPEAT_GAPS`)."""
     retry_max: Annotated[float, Strict(), Field(ge=0.1, le=60)] = 2.0
 
 

@@ -114,21 +114,32 @@ def test_unknown_protocol_is_refused() -> None:
 # --- repeats --------------------------------------------------------------------------------
 
 
-def test_a_tag_counts_again_only_after_being_away_for_the_gap() -> None:
+def test_a_frame_is_a_repeat_only_while_the_reader_keeps_sending_it() -> None:
     repeats = RepeatFilter(gap=1.0)
     assert repeats.admit("A", 0.0)
     assert not repeats.admit("A", 0.5)
-    assert not repeats.admit("A", 1.4)  # read 0.9 s after the last read: still present
+    assert not repeats.admit("A", 1.4)  # read 0.9 s after the last read: still being sent
     assert repeats.admit("B", 1.5)  # another tag is not a repeat
-    assert repeats.admit("A", 2.4)  # away for 1.0 s
+    assert repeats.admit("A", 1.6)  # A after B: another card with the same code, not a repeat
+    assert repeats.admit("A", 2.6)  # no frame for 1.0 s: presented again
     assert RepeatFilter(gap=0).admit("A", 0) and RepeatFilter(gap=0).admit("A", 0)
 
 
+def test_each_protocol_has_its_own_repeat_gap() -> None:
+    frame = rdm6300_frame(TAG)
+    rdm = ScanParser("rdm6300")  # a tag lying on the reader: a frame every 0.2 s or so
+    assert [r.kind for r in rdm.feed(frame, 0.0) + rdm.feed(frame, 0.4)] == ["tag", "repeat"]
+    lines = ScanParser("lines")  # two water cards, one label each, scanned 0.4 s apart
+    reads = lines.feed(b"TUAREG-GOOD-WATER\r", 0.0) + lines.feed(b"TUAREG-GOOD-WATER\r", 0.4)
+    assert [r.kind for r in reads] == ["tag", "tag"]
+    assert [r.kind for r in lines.feed(b"TUAREG-GOOD-WATER\r", 0.5)] == ["repeat"]
+
+
 def test_repeat_memory_is_bounded() -> None:
-    repeats = RepeatFilter(gap=10.0, capacity=4)
+    repeats = RepeatFilter(gap=10.0)
     for number in range(100):
         repeats.admit(f"T{number}", 0.0)
-    assert len(repeats) == 4
+    assert len(repeats) == 1
 
 
 def test_parser_tells_new_tags_repeats_and_rejections_apart() -> None:

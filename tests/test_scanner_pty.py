@@ -207,6 +207,52 @@ def test_cr_lf_and_crlf_each_end_one_label(link: Path) -> None:
         ]
 
 
+def test_two_copies_of_a_card_scanned_in_turn_are_two_cards(link: Path) -> None:
+    """Labels are per card id: two water cards print one code. A barcode scanner's repeats (the
+    same label read again while it stays in view) are dropped; a copy scanned after it is not,
+    however soon, and neither is a card scanned again after another one."""
+    clock, parsed = ManualClock(), ReadMonitor()
+    scanner = FakeScanner(link)
+    dates, gold = b"TUAREG-GOOD-WATER\r\n", b"TUAREG-GOOD-GOLD\r\n"
+    with supervising(str(link), "lines", clock=clock, monitor=parsed) as events:
+        events.wait_for(1)
+        for frames in range(1, 5):  # continuous mode: the label in view, read every 0.1 s
+            scanner.send(dates)
+            parsed.wait_for(frames)
+            clock.advance(0.1)
+        clock.advance(0.3)  # the first card taken away, the second brought under the scanner
+        for frames, label in enumerate((dates, gold, dates), start=5):
+            scanner.send(label)  # the second water card, then gold, then a third water card
+            parsed.wait_for(frames)
+            clock.advance(0.05)
+        found = events.quiet_for(0.1)
+    scanner.unplug()
+    cards = [row[2] for row in summary(found)[1:]]
+    assert cards == [
+        "TUAREG-GOOD-WATER",
+        "TUAREG-GOOD-WATER",
+        "TUAREG-GOOD-GOLD",
+        "TUAREG-GOOD-WATER",
+    ]
+
+
+def test_an_rfid_tag_lying_on_the_reader_is_one_card(link: Path) -> None:
+    """An RDM6300 sends its frame every 0.1-0.2 s while the tag lies on it: one card, by default."""
+    clock, parsed = ManualClock(), ReadMonitor()
+    scanner = FakeScanner(link)
+    with supervising(str(link), clock=clock, monitor=parsed) as events:
+        events.wait_for(1)
+        for frames in range(1, 11):
+            scanner.send(rdm6300_frame(TAG))
+            parsed.wait_for(frames)
+            clock.advance(0.2)
+        clock.advance(0.5)  # lifted, and laid on it again
+        scanner.send(rdm6300_frame(TAG))
+        found = events.wait_for(3)
+    scanner.unplug()
+    assert summary(found)[1:] == [("card", TAG, "TARGI-TRIBE-WELL-3")] * 2
+
+
 def test_stx_etx_framing_and_junk_before_it(link: Path) -> None:
     with plugged_in(link, "lines") as (scanner, events):
         scanner.send(b"\xfe\xffpower-up noise\x02targi-tribe-tent-3\x03\r\n")

@@ -43,5 +43,21 @@ def test_a_script_that_no_longer_fits_the_screens_is_reported_broken(tmp_path: P
     assert miscounted.broken == "logged 1 move(s), the script says 2"
     printed = table([gone, miscounted, Count("tuareg", "fine", taps=3, moves=1, screens=1)])
     assert "BROKEN: logged 1 move(s)" in printed
-    assert printed.splitlines()[0].split()[2:] == ["taps", "swipes", "prompts", "screens", "moves"]
-    assert printed.splitlines()[-1].split()[-5:] == ["3", "0", "0", "1", "1"]
+    assert printed.splitlines()[0].split()[2:] == [
+        "taps",
+        "swipes",
+        "prompts",
+        "screens",
+        "moves",
+        "scans",
+    ]
+    assert printed.splitlines()[-1].split()[-6:] == ["3", "0", "0", "1", "1", "0"]
+
+
+def test_a_scan_is_counted_as_a_scan_not_a_tap(tmp_path: Path) -> None:
+    """With a scanner fitted the three cards of a Timbuktu thief pile are its whole entry."""
+    thefts = next(t for t in _turns() if t.name == "scanner: a thief pile at a stage's end")
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        count = count_turn(store, thefts, SIZE)
+    assert count.broken == ""
+    assert (count.taps, count.scans, count.moves) == (0, 3, 1)

@@ -94,6 +94,13 @@ class Driver:
             self.run_for(SCROLL_RELEASE_DELAY)
         self.frames(2)
 
+    def scan(self, card: str) -> None:
+        """``card`` read by the scanner, delivered as its thread delivers it (to the app's queue)."""
+        from hardware.events import CardScanned
+
+        self.app.pump.queue.post(CardScanned(tag=card, card=card))
+        self.frames(3)
+
     def buttons(self, text: str, *, prefix: bool = False, suffix: bool = False) -> list[Widget]:
         """The buttons of the current screen (and any open dialog) reading ``text``, or its
         translation in the language shown (``--lang``); or starting or ending with it (a good's

@@ -37,6 +37,19 @@ board, fixed action rows; 800x480)::
 
 The Targi names no longer scroll (two swipes before); a free Timbuktu move with the board's arrows
 and swap fields not entered is one tap fewer ("Free, no swap field" answers both: 3 instead of 4).
+
+With a scanner fitted (issue 19; 800x480), the same moves at the table, a card scanned where it is
+handled anyway (``scans``: cards read; Targi's card names were scans already)::
+
+    game      turn                                                      taps  prompts  moves  scans
+    tuareg    take 1 water from the market, end the turn                   4        2      2      0
+    tuareg    scanner: the same                                            3        2      2      1
+    tuareg    load a card from the hand, end the turn                      5        3      2      0
+    tuareg    scanner: the same                                            4        3      2      1
+    timbuktu  move camel A to pen 1, pay coffee, no swap field             4        3      1      0
+    timbuktu  scanner: the same                                            3        3      1      1
+    timbuktu  a thief pile at a stage's end (pen 1, pitches 1, 3, ...)     6        4      1      0
+    timbuktu  scanner: the same                                            0        0      1      3
 """
 
 from __future__ import annotations
@@ -71,6 +84,11 @@ def part(name: str, key: Any) -> Step:
         d.tap(screen_part(d, name)[key])
 
     return tap
+
+
+def scan(card: str) -> Step:
+    """The scanner reads ``card`` (a scan, not a tap)."""
+    return lambda d: d.scan(card)
 
 
 def camel(letter: str) -> Step:
@@ -147,6 +165,69 @@ def _turns() -> list[Turn]:
             (camel("A"), part("columns", 0), text("coffee", suffix=True), text("No swap field")),
             1,
         ),
+        Turn(
+            "timbuktu",
+            "a thief pile at a stage's end (pen 1, pitches 1 and 3, gold and salt)",
+            lambda store: p.timbuktu(store, p.at_phase(Phase.THEFTS, stage=1)),
+            (
+                part("columns", 0),
+                text("Pitch 1"),
+                text("Pitch 3"),
+                text("gold", suffix=True),
+                text("salt", suffix=True),
+                text("Confirm"),
+            ),
+            1,
+        ),
+        # the same turns with a scanner fitted: a card the table handles anyway is scanned
+        Turn(
+            "tuareg",
+            "scanner: take 1 water from the market, end the turn",
+            p.tuareg_opened,
+            (
+                text("Take from the market"),
+                part("animal_cells", (p.KARIN, p.CAMEL_1)),
+                scan("TUAREG-GOOD-WATER"),  # the market's only water: nothing left to choose
+                text("End turn"),
+            ),
+            2,
+        ),
+        Turn(
+            "tuareg",
+            "scanner: load a card from the hand, end the turn",
+            p.tuareg_opened,
+            (
+                text("Load from the hand"),
+                part("animal_cells", (p.KARIN, p.CAMEL_1)),
+                scan("TUAREG-GOOD-GOLD"),
+                text("Load 1 card", prefix=True),
+                text("End turn"),
+            ),
+            2,
+        ),
+        Turn(
+            "timbuktu",
+            "scanner: move camel A to pen 1, pay coffee, no swap field",
+            lambda store: p.timbuktu(store, p.at_phase(Phase.MOVES)),
+            (
+                scan("TIMBUKTU-CAMEL-A"),
+                part("columns", 0),
+                text("coffee", suffix=True),
+                text("No swap field"),
+            ),
+            1,
+        ),
+        Turn(
+            "timbuktu",
+            "scanner: a thief pile at a stage's end",
+            lambda store: p.timbuktu(store, p.at_phase(Phase.THEFTS, stage=1)),
+            (
+                scan("TIMBUKTU-THIEF-PEN-1"),
+                scan("TIMBUKTU-THIEF-PITCH-1-3"),
+                scan("TIMBUKTU-THIEF-GOODS-GOLD-SALT"),
+            ),
+            1,
+        ),
     ]
 
 
@@ -159,6 +240,7 @@ class Count:
     prompts: int = 0
     screens: int = 0
     moves: int = 0
+    scans: int = 0
     broken: str = ""
 
 
@@ -191,6 +273,10 @@ def count_turn(store: Store, turn: Turn, size: tuple[int, int]) -> Count:
             count.taps += 1
             super().tap(widget)
 
+        def scan(self, card: str) -> None:
+            count.scans += 1
+            super().scan(card)
+
         def _scroll_into_view(self, scroller: Any, widget: Any) -> None:
             before = scroller.scroll_y
             super()._scroll_into_view(scroller, widget)
@@ -200,7 +286,7 @@ def count_turn(store: Store, turn: Turn, size: tuple[int, int]) -> Count:
     d = Counting(store, size)
     try:
         open_game(d, turn.game)
-        count.taps = count.swipes = 0  # resuming the game is not part of the turn
+        count.taps = count.swipes = count.scans = 0  # resuming the game is not part of the turn
         start = _seq(d)
         screens = {d.screen.name}
         for step in turn.steps:
@@ -234,7 +320,7 @@ def count_all(size: tuple[int, int]) -> list[Count]:
     return counts
 
 
-COLUMNS = ("taps", "swipes", "prompts", "screens", "moves")
+COLUMNS = ("taps", "swipes", "prompts", "screens", "moves", "scans")
 
 
 def table(counts: Sequence[Count]) -> str:

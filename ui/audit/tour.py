@@ -384,6 +384,16 @@ def tuareg_load_builder(d: Driver) -> None:
 
 
 @state
+def tuareg_load_scanned(d: Driver) -> None:
+    """A load built by scans: two gold cards on, a third card refused (Karin holds two)."""
+    tuareg_turn(d)
+    d.tap_text("Load from the hand")
+    d.tap(part(d, "animal_cells")[(p.KARIN, p.CAMEL_1)])
+    for card in ("TUAREG-GOOD-GOLD", "TUAREG-GOOD-GOLD", "TUAREG-GOOD-WATER"):
+        d.scan(card)
+
+
+@state
 def tuareg_take_market(d: Driver) -> None:
     tuareg_turn(d)
     d.tap_text("Take from the market")
@@ -529,6 +539,15 @@ def timbuktu_thief_pile(d: Driver) -> None:
     d.tap_text(tr("Pitch {n}").format(n=3))
     d.tap_text(timbuktu_good_name(TimbuktuGood.GOLD), suffix=True)
     d.tap_text(timbuktu_good_name(TimbuktuGood.SALT), suffix=True)
+
+
+@state
+def timbuktu_thief_scanned(d: Driver) -> None:
+    """Two cards of a thief pile scanned, the third still to come."""
+    p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
+    open_game(d, "timbuktu")
+    d.scan("TIMBUKTU-THIEF-PEN-1")
+    d.scan("TIMBUKTU-THIEF-GOODS-GOLD-SALT")
 
 
 @state

@@ -27,6 +27,11 @@ PREFIX = "TUAREG-"
 Filled = dict[str, Any] | Verdict | None
 
 
+def good_card(good: Good) -> str:
+    """The card id printed on a goods card (``TUAREG-GOOD-SALT``)."""
+    return f"{PREFIX}GOOD-{good.name}"
+
+
 def cards_of(cards: tuple[str, ...]) -> tuple[list[Good], list[SpecialCard]]:
     """The goods and the special cards among ``cards`` (Tuareg card ids), each in scan order."""
     goods: list[Good] = []

@@ -29,6 +29,7 @@ from ui import design as tokens
 from ui.design import design
 from ui.games.timbuktu.drafts import CaravanDraft, MoveDraft, ThiefDraft
 from ui.games.timbuktu.rounds import RoundPrompts
+from ui.games.timbuktu.scanning import TimbuktuScans
 from ui.games.timbuktu.setup import SetupPrompts
 from ui.games.timbuktu.view import (
     caravan_board_text,
@@ -102,7 +103,7 @@ def _fit_height(button: BigButton, texture_size: list[float]) -> None:
     button.height = max(design.target, texture_size[1] + dp(10))
 
 
-class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
+class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
     """Tap a pen, a camel or an answer; the rules answer."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -139,6 +140,7 @@ class TimbuktuScreen(SetupPrompts, RoundPrompts, GameScreen):
         """The camel the player to place picked (None: the first not placed)."""
         self.move: MoveDraft | None = None
         self.thief: ThiefDraft | None = None
+        self.thief_cards: list[str] = []
         self.mode: str | None = None
         """A board entry in progress: ``arrows`` or ``swap_fields``."""
         self.swap_fields: set[tuple[int, int]] = set()

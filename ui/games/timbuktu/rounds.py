@@ -380,7 +380,8 @@ class RoundPrompts:
         legend = [struck] if state.robbed_pens else []
         # The stage's thefts so far while a pen is chosen; once a pile is being entered, its
         # answers need the room (five thefts in Polish took it all at 800x480).
-        self.panel(title, "\n".join([*done, *legend]) if draft.pen is None else "", cols=PITCHES)
+        lines = [*done, *legend] if draft.pen is None else []
+        self.panel(title, "\n".join([self.thief_scanned_note(), *lines]).strip(), cols=PITCHES)
         for pitch in range(1, PITCHES + 1):
             self.button(
                 _("Pitch {n}").format(n=pitch),

@@ -20,12 +20,13 @@ from kivy.uix.widget import Widget
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.blocked import blocked
-from companion.games.tuareg.model import Good, SpecialCard
+from companion.games.tuareg.model import Good
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
 from ui.design import INK, badge
 from ui.games.tuareg.drafts import LoadDraft, Payment
+from ui.games.tuareg.scanning import TuaregScans
 from ui.games.tuareg.stage import StagePrompts
 from ui.games.tuareg.turn import TurnPrompts
 from ui.games.tuareg.values_dialog import ValuesDialog
@@ -47,7 +48,6 @@ from ui.widgets import BigButton, show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
 CHOSEN_FRAME = list(INK)
-CARD_PREFIX = "TUAREG-"
 
 
 class TuaregLabel(Label):
@@ -90,7 +90,7 @@ class TuaregPlayerPanel(BoxLayout):
         self.tallest = max((c.texture_size[1] for c in self.ids.animals.children), default=0)
 
 
-class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
+class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
     """Tap an action, build it card by card, submit it; the rules answer."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -155,30 +155,6 @@ class TuaregScreen(TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
                 self.nav.show_sheet(self.table.score_sheet(), back_to=self.name)
             self.render()
         return verdict
-
-    def on_scan(self, card: str) -> bool:
-        """A scanned good is laid, picked or paid as the current step takes it; a special card
-        names the card to buy."""
-        kind, _sep, name = card.removeprefix(CARD_PREFIX).partition("-")
-        if kind == "GOOD" and name.lower() in {g.value for g in Good}:
-            good = Good(name.lower())
-            if self.mode == "load" and self.load is not None:
-                self.add_load(good)
-                return True
-            if self.mode in ("draw", "reveal_hand"):
-                self.pick(good)
-                return True
-            if self.mode == "buy" and self.payment is not None and self.payment.card is not None:
-                self.pay(good)
-                return True
-        specials = {c.value for c in SpecialCard}
-        if kind == "SPECIAL" and name.lower() in specials and self.payment is not None:
-            self.choose_card(SpecialCard(name.lower()))
-            return True
-        self.refuse(
-            "unexpected_card", _("{card} is not a card the game expects now.").format(card=card)
-        )
-        return True
 
     # --- rendering ------------------------------------------------------------------------------
 

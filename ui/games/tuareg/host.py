@@ -8,8 +8,10 @@ from typing import Any, Protocol
 
 from kivy.uix.widget import Widget
 
+from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import TuaregState
 from companion.verdict import Verdict
+from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.screens.base import Navigator
 from ui.table import TableGame
 
@@ -28,3 +30,22 @@ class TuaregHost(Protocol):
     def submit(self, action: Any) -> Verdict: ...
 
     def render(self) -> None: ...
+
+    # the turn's drafts and steps (:class:`ui.games.tuareg.turn.TurnPrompts`), for the scans
+    mode: str | None
+    load: LoadDraft | None
+    payment: Payment | None
+    picked: list[Good]
+    reveal_seat: int | None
+
+    def legal(self) -> list[Any]: ...
+
+    def blocked(self) -> dict[str, Verdict]: ...
+
+    def begin(self, mode: str | None) -> None: ...
+
+    def choose_card(self, card: SpecialCard) -> None: ...
+
+    def pay(self, step: Any) -> None: ...
+
+    def hand_to_reveal(self) -> int: ...

@@ -82,6 +82,7 @@ class StagePrompts:
             hidden = player.caves[number - 1]
             title = _("{name}'s cave {n}: which cards lie in it (in the order hidden)?")
             note = _("Seen going in: {goods}").format(goods=goods_markup(hidden)) + "\n" + so_far()
+            note = "\n".join(filter(None, (self.scanned_note(), note)))
             options = [
                 (goods_markup(x.goods), x)
                 for x in self.legal()

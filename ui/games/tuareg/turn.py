@@ -31,7 +31,7 @@ class TurnPrompts:
     # --- the start of the game ------------------------------------------------------------------
 
     def market_prompt(self) -> None:
-        self.panel(_("Which two cards were laid out as the market?"))
+        self.panel(_("Which two cards were laid out as the market?"), self.scanned_note())
         for action in self.legal():
             if isinstance(action, a.OpenMarket):
                 self.button(goods_markup(action.goods), lambda x=action: self.submit(x))
@@ -104,6 +104,12 @@ class TurnPrompts:
             primary=True,
         )
         self.button(_("Cancel"), self.cancel, fixed=True)
+
+    def scanned_note(self) -> str:
+        """The cards scanned for the step so far (none: nothing)."""
+        if not self.picked:
+            return ""
+        return _("Scanned: {goods}").format(goods=goods_markup(self.picked))
 
     # --- loading an animal ----------------------------------------------------------------------
 
@@ -187,10 +193,18 @@ class TurnPrompts:
                 stack=goods_markup(self.load.stack, _("nothing"))
             ),
         )
+        scanned = self.scanned_take()
         takes = [x for x in self.legal() if isinstance(x, a.TakeFromMarket) and x.onto == onto]
         for action in takes:
             text = _("Take {n} {good}").format(n=action.count, good=good_markup(action.good))
-            self.button(text, lambda x=action: self.submit(x))
+            if scanned is not None and (action.good.value, action.count) == (
+                scanned["good"],
+                scanned["count"],
+            ):  # the cards scanned: the move the confirm button makes
+                self.ids.note.text += "\n" + self.scanned_note()
+                self.button(text, lambda x=action: self.submit(x), primary=True)
+            else:
+                self.button(text, lambda x=action: self.submit(x))
         for good, available in self.state.market.items():
             verdict = self.load.verdict(good)
             if available and not verdict.ok:

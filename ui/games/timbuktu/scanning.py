@@ -1,0 +1,77 @@
+"""Scanned Timbuktu cards, mixed into :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`, read as
+:mod:`companion.scan_play` (``game scan``) reads them: a camel card turned over names the camel
+placed in the start area or moved (the pen is a tap, unless the rules leave one), and at a stage's
+end a thief pile's three cards (pen, pitches, goods), scanned in any order, are its theft. The
+caravans are loaded with goods, not cards: nothing there is scanned.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.games.timbuktu.model import Phase
+from companion.games.timbuktu.scans import CAMEL
+from companion.i18n import _
+from companion.labels import card_name
+from companion.refusals import SCAN_AMBIGUOUS
+from companion.registry import GAMES
+from ui.scans import ScanSteps
+
+if TYPE_CHECKING:
+    from ui.games.timbuktu.host import TimbuktuHost as Host
+else:
+    Host = object
+
+
+class TimbuktuScans(ScanSteps, Host):
+    """Uses of the screen what :class:`ui.games.timbuktu.host.TimbuktuHost` declares."""
+
+    thief_cards: list[str]
+    """The cards of the thief pile scanned so far (a pile is whole with its three)."""
+
+    def on_scan(self, card: str) -> bool:
+        """A scanned card goes into the step at hand, or is refused with the reason."""
+        phase = self.state.phase
+        if phase is Phase.THEFTS and self.reported_stage is None:
+            self.scan_thief(card)
+        elif phase in (Phase.PLACEMENT, Phase.MOVES) and card.startswith(CAMEL):
+            self.scan_camel(card, "place" if phase is Phase.PLACEMENT else "move")
+        else:
+            self.play_scan(self.scan_move([card]))
+        return True
+
+    def scan_camel(self, card: str, kind: str) -> None:
+        """The camel named: moved or placed at once when the rules leave it one pen, else chosen
+        as a tap on it chooses it (the pen is tapped next)."""
+        move = self.scan_move([card], {"kind": kind})
+        if move.action is None and move.verdict.code != SCAN_AMBIGUOUS.code:
+            self.refuse_scan(move)
+            return
+        letter = card.removeprefix(CAMEL)
+        if kind == "move":
+            self.name_camel(letter)  # its pen and the questions the board leaves open, as a tap
+        elif move.action is not None:
+            self.play_scan(move)
+        else:
+            self.pick_placing(letter)
+
+    def scan_thief(self, card: str) -> None:
+        """One more card of the thief pile revealed; the third makes the theft."""
+        cards = [*self.thief_cards, card]
+        move = self.scan_move(cards, {"kind": "thief"})
+        if move.action is not None:
+            self.play_scan(move)
+        elif self.scan_joins(move, None):
+            self.thief_cards.append(card)
+            self.render()
+        else:
+            self.refuse_scan(move)
+
+    def thief_scanned_note(self) -> str:
+        """The thief pile's cards scanned so far (none: nothing)."""
+        if not self.thief_cards:
+            return ""
+        spec = GAMES["timbuktu"]
+        words = spec.names()
+        names = ", ".join(card_name(spec, card, words) for card in self.thief_cards)
+        return _("Scanned: {cards}").format(cards=names)
