@@ -67,6 +67,7 @@ RULINGS = (
                 N_("The Silversmith may make several trades in one visit."),
             ),
         ),
+        codes=("not_your_card",),
     ),
     Ruling(
         "gold_slash",
@@ -131,6 +132,7 @@ RULINGS = (
                 N_("A player who cannot pay a raid in full gives nothing."),
             ),
         ),
+        codes=("wrong_payment",),
     ),
     Ruling(
         "last_raid_unpaid",
@@ -147,6 +149,7 @@ RULINGS = (
                 N_("Nothing happens when a player cannot pay the last raid."),
             ),
         ),
+        codes=("wrong_payment",),
     ),
     Ruling(
         "limits_at_the_end",

@@ -54,6 +54,7 @@ RULINGS = (
                 N_("Once the draw pile is empty, any player may end the turn without an option."),
             ),
         ),
+        codes=("action_possible",),
     ),
     Ruling(
         "hand_limit_after_caves",
