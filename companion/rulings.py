@@ -36,6 +36,8 @@ class Alternative:
     id: str
     text: str
     value: Any = None
+    short: str = ""
+    """The alternative in a few words (a msgid), as a button offers it."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,10 @@ class Ruling:
     codes: tuple[str, ...] = ()
     """The verdict codes this ruling decides: a refusal with one of them names the house rule
     chosen instead (:func:`deciding`)."""
+    title: str = ""
+    """What the ruling is about, in a few words (a msgid): a house rule's heading."""
+    short: str = ""
+    """The app's ruling in a few words (a msgid), as a button offers it beside the alternatives'."""
 
     @property
     def per_game(self) -> bool:
@@ -141,13 +147,25 @@ def check_choices(
     return checked
 
 
-def game_options(game: str, choices: Mapping[str, str]) -> dict[str, Any]:
+def offered(game: str) -> tuple[Ruling, ...]:
+    """``game``'s rulings a table may replace by an alternative once per game."""
+    return tuple(ruling for ruling in rulings_of(game) if ruling.per_game)
+
+
+def game_options(
+    game: str, choices: Mapping[str, str], *, complete: bool = False
+) -> dict[str, Any]:
     """The options that store ``choices`` (checked by :func:`check_choices`) in a new game: a
-    ruling with a setting under its setting's key, the others under :data:`RULINGS_OPTION`."""
+    ruling with a setting under its setting's key, the others under :data:`RULINGS_OPTION`.
+
+    ``complete``: ``choices`` are every house rule of the game (a ruling left out is the app's),
+    so a ruling with a setting not chosen gets the app's value over the table's setting."""
     options: dict[str, Any] = {}
     others: dict[str, str] = {}
-    for ruling in rulings_of(game):
+    for ruling in offered(game):
         if ruling.id not in choices:
+            if complete and ruling.setting is not None:
+                options[ruling.setting] = ruling.default
             continue
         if ruling.setting is None:
             others[ruling.id] = choices[ruling.id]
