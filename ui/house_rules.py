@@ -22,7 +22,10 @@ Chosen = Callable[[dict[str, str]], None]
 
 
 class RulingChoice(BigButton):
-    """One way to rule: the app's or an alternative; ``chosen`` marks the one that holds."""
+    """One way to rule: the app's or an alternative; ``chosen`` marks the one that holds (an item
+    of the rulings' list: scrolling to it is by design)."""
+
+    audit_role = "option"
 
     ruling = StringProperty("")
     alternative = StringProperty("")
