@@ -21,7 +21,7 @@ from companion.games.tuareg import actions as ta
 from companion.games.tuareg.state import GoodCounts
 from companion.i18n import set_language
 from companion.registry import rules_for
-from companion.rulings import chosen, game_options, rulings_of
+from companion.rulings import chosen, game_options, offered, rulings_of
 from companion.session import Session
 from companion.store import Store
 
@@ -380,3 +380,10 @@ def test_cli_rules_rulings_gives_each_alternative_its_choice_handle() -> None:
         "last_raid_nothing": "last_raid_unpaid=last_raid_nothing",
         "limits_always": "limits_at_the_end=limits_always",
     }
+
+
+def test_every_house_rule_offered_says_itself_in_a_few_words() -> None:
+    for game in ("targi", "tuareg", "timbuktu"):
+        for ruling in offered(game):
+            assert ruling.title and ruling.short, ruling.id
+            assert all(alternative.short for alternative in ruling.alternatives), ruling.id

@@ -181,8 +181,8 @@ def outcome_report(
     refusal's explanation to its verdict (``explanation``: as ``rules explain`` prints it, with
     ``house_rule`` naming the game's house rule where one decided it)."""
     game = describe(session)
-    if compact:
-        del game["state"]
+    if compact:  # as before house rules: the game's are in show
+        del game["state"], game["house_rules"]
     verdict = outcome.verdict.as_dict()
     if explain and not outcome.verdict.ok:
         code = outcome.verdict.code
