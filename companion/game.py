@@ -16,6 +16,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticSerializationError, to_json
 
 from companion.errors import WHOLE_INPUT, InputError
+from companion.rulings import RULINGS_OPTION, check_choices
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation, Verdict
 
@@ -108,10 +109,13 @@ class GameRules(ABC, Generic[Options, State, Action]):
 
         ``stored``: the options of a game already in the store, read back as they were accepted
         (checks added since, such as :func:`check_players`, must not lock an old game away).
+        A new game's house rules (its ``rulings`` option) must name rulings and alternatives of
+        this game (:func:`companion.rulings.check_choices`).
         """
         options: Options = _validate(self.options_adapter, data, whole="players")
         if not stored:
             check_players(getattr(options, "players", ()))
+            check_choices(self.name, getattr(options, RULINGS_OPTION, None) or {})
         return options
 
     def dump_options(self, options: Options) -> dict[str, Any]:

@@ -62,6 +62,8 @@ class ScoreSheet:
     decided tie quote them)."""
     colours: Mapping[str, str] = field(default_factory=dict)
     """player -> the colour they play (as the game's options name it), where known."""
+    house_rules: Mapping[str, str] = field(default_factory=dict)
+    """The house rules the game chose: ruling id -> alternative id (:mod:`companion.rulings`)."""
 
     @property
     def ranks(self) -> dict[str, int]:
@@ -89,6 +91,7 @@ class ScoreSheet:
                 player: {key: list(seqs) for key, seqs in cells.items()}
                 for player, cells in self.trace.items()
             },
+            "house_rules": dict(self.house_rules),
         }
 
     def to_csv(self) -> str:

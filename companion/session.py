@@ -29,6 +29,7 @@ from companion.refusals import (
     input_refusal,
 )
 from companion.registry import rules_for
+from companion.rulings import chosen, house_rules_note
 from companion.scoresheet import ScoreSheet
 from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store
 from companion.verdict import RuleViolation, Verdict
@@ -78,6 +79,8 @@ class Session:
             if isinstance(p, PlayerOptions)
         }
         """Each player's colour, where the options name players as :class:`PlayerOptions`."""
+        self.house_rules = chosen(rules.name, rules.dump_options(options))
+        """The house rules the game chose (ruling id -> alternative id), from its options."""
         self._status = status
         self._entries: list[LogEntry] = []
         self._effective: list[_Step] = []
@@ -212,10 +215,13 @@ class Session:
                 for key, seqs in cells.items():
                     if _cell(after, player, key) != _cell(before, player, key):
                         seqs.append(step.seq)
+        note = house_rules_note(self.rules.name, self.house_rules)
         return replace(
             final,
             trace={p: {k: tuple(seqs) for k, seqs in cells.items()} for p, cells in trace.items()},
             colours={p: self._colours[p] for p in final.players if p in self._colours},
+            house_rules=dict(self.house_rules),
+            notes=final.notes if note is None else (*final.notes, note),
         )
 
     def ended_by(self) -> int | None:

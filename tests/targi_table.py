@@ -22,12 +22,14 @@ CENTRE = {
 """A centre dealt at setup: goods on the corners and the middle, tribe cards on the edges."""
 
 
-def new_game(start_player: int = 0) -> TargiState:
-    """Amal (blue, seat 0) and Bilal (white, seat 1), the centre above revealed: round 1 placement."""
+def new_game(start_player: int = 0, rulings: dict[str, str] | None = None) -> TargiState:
+    """Amal (blue, seat 0) and Bilal (white, seat 1), the centre above revealed: round 1 placement;
+    ``rulings``: the game's house rules (ruling id -> alternative id)."""
     options = RULES.parse_options(
         {
             "players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}],
             "start_player": start_player,
+            "rulings": rulings or {},
         }
     )
     return play(RULES.setup(options), *(a.RevealCard(cell=c, card=k) for c, k in CENTRE.items()))

@@ -24,19 +24,31 @@ TABLE_VALUES = {
 """Values a table might confirm for the goods the rulebook does not print (a test's choice)."""
 
 
-def options(players: int = 2, values: dict[str, Any] | None = None, start: int = 0) -> Any:
+def options(
+    players: int = 2,
+    values: dict[str, Any] | None = None,
+    start: int = 0,
+    rulings: dict[str, str] | None = None,
+) -> Any:
     return RULES.parse_options(
         {
             "players": [{"name": n, "colour": f"c{i}"} for i, n in enumerate(NAMES[:players])],
             "start_player": start,
             "values": TABLE_VALUES if values is None else values,
+            "rulings": rulings or {},
         }
     )
 
 
-def new_game(players: int = 2, values: dict[str, Any] | None = None, start: int = 0) -> TuaregState:
-    """A game whose market opened with a water and a millet; the start player to move."""
-    state = RULES.setup(options(players, values, start))
+def new_game(
+    players: int = 2,
+    values: dict[str, Any] | None = None,
+    start: int = 0,
+    rulings: dict[str, str] | None = None,
+) -> TuaregState:
+    """A game whose market opened with a water and a millet; the start player to move;
+    ``rulings``: its house rules (ruling id -> alternative id)."""
+    state = RULES.setup(options(players, values, start, rulings))
     return RULES.apply(state, a.OpenMarket(goods=(WATER, MILLET)))
 
 

@@ -22,6 +22,7 @@ from kivy.utils import escape_markup
 
 from companion.explanations import explained
 from companion.i18n import _
+from companion.rulings import deciding
 from ui import choices, design
 from ui.header import HeaderBand
 from ui.kv import load_kv
@@ -75,13 +76,15 @@ class BarButton(ButtonBehavior, BoxLayout):
     """A symbol of :data:`ui.design.SYMBOL_FONT`."""
 
 
-def why_text(game: str, code: str) -> str:
+def why_text(game: str, code: str, house_rules: Mapping[str, str] | None = None) -> str:
     """Markup: why the rules refuse ``code`` in ``game`` (:mod:`companion.explanations`) and
     where the rulebook says it, with its own words where the table's language has them; ''
-    for a code without an explanation."""
+    for a code without an explanation. The house rule of the game's ``house_rules`` that decided
+    the refusal comes first."""
     found = explained(game, code)
     if found is None:
         return ""
+    house_rule = deciding(game, code, house_rules or {})
     source = found["source"]
     lines = [
         f"[b]{escape_markup(found['title'])}[/b]",
@@ -93,6 +96,9 @@ def why_text(game: str, code: str) -> str:
         lines.append(f"[i]{escape_markup(quote['text'])}[/i]")
         if quote.get("note"):
             lines.append(escape_markup(quote["note"]))
+    if house_rule is not None:
+        said = _("House rule of this game: {rule}").format(rule=house_rule)
+        lines.insert(1, f"[b]{escape_markup(said)}[/b]")
     return "\n".join(lines)
 
 

@@ -66,6 +66,13 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     new.add_argument(
         "--start", default="0", help="seat of the start player, counted from 0 (default 0)"
     )
+    new.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="RULING=ALTERNATIVE",
+        help="a house rule for this game, as rules rulings GAME lists them (repeatable)",
+    )
     verbs.add_parser("list", help="every stored game")
     for verb, text in (
         ("show", "what the app believes"),
@@ -134,7 +141,7 @@ def _print(value: Any) -> None:
 
 def _game_command(args: argparse.Namespace, store: Store) -> int:
     if args.verb == "new":
-        _print(games.new_game(store, args.game, args.player, args.start))
+        _print(games.new_game(store, args.game, args.player, args.start, args.ruling))
         return games.EXIT_OK
     if args.verb == "list":
         _print(games.summaries(store))

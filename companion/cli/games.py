@@ -14,6 +14,7 @@ the error ``log_damaged``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from companion.explanations import explained
 from companion.i18n import _
 from companion.json_input import check_text, read_json
 from companion.registry import GAMES, rules_for
+from companion.rulings import check_choices, deciding, game_options
 from companion.session import Outcome, Session
 from companion.store import LogEntry, Store, UnknownGameError
 
@@ -54,6 +56,7 @@ def describe(session: Session) -> dict[str, Any]:
         "to_move": getattr(state, "to_move", None),
         "state": _state_adapter(state.__class__).dump_python(state, mode="json"),
     }
+    described["house_rules"] = dict(session.house_rules)
     if session.damage is not None:  # only then: a sound game's output is unchanged
         described["damaged"] = session.damage.as_dict()
     return described
@@ -90,7 +93,26 @@ def parse_seq(text: str, session: Session) -> int:
         raise InputError("invalid_value", message.format(latest=LATEST, text=text)) from None
 
 
-def new_game(store: Store, game: str, players: list[str], start: str) -> dict[str, Any]:
+def parse_rulings(game: str, specs: Sequence[str]) -> dict[str, str]:
+    """``RULING=ALTERNATIVE`` house rules (``game new --ruling``), checked against ``game``'s
+    rulings; InputError names ``ruling`` and what is wrong."""
+    choices: dict[str, str] = {}
+    for spec in specs:
+        check_text(spec, "ruling")
+        ruling, sep, alternative = spec.partition("=")
+        if not sep or not ruling or not alternative:
+            raise InputError("invalid_value", f"ruling: expected RULING=ALTERNATIVE, got {spec!r}")
+        if ruling in choices:
+            raise InputError("invalid_value", f"ruling: {ruling!r} is chosen twice")
+        choices[ruling] = alternative
+    return check_choices(game, choices, "ruling")
+
+
+def new_game(
+    store: Store, game: str, players: list[str], start: str, rulings: Sequence[str] = ()
+) -> dict[str, Any]:
+    """A new game; ``rulings`` (``RULING=ALTERNATIVE``) are its house rules, chosen over the
+    table's settings."""
     check_text(game, "game")
     if game not in GAMES:
         raise InputError("unknown_game", f"game: unknown game {game!r}; known: {sorted(GAMES)}")
@@ -103,6 +125,7 @@ def new_game(store: Store, game: str, players: list[str], start: str) -> dict[st
             "players": parse_players(players),
             "start_player": parse_count(start, "start"),
             **stored,
+            **game_options(game, parse_rulings(game, rulings)),
         }
     )
     session = Session.create(store, rules, options)
@@ -155,13 +178,19 @@ def outcome_report(
     session: Session, outcome: Outcome, *, compact: bool = False, explain: bool = False
 ) -> tuple[dict[str, Any], int]:
     """The verdict and the game after it; ``compact`` leaves the state out; ``explain`` adds a
-    refusal's explanation to its verdict (``explanation``: as ``rules explain`` prints it)."""
+    refusal's explanation to its verdict (``explanation``: as ``rules explain`` prints it, with
+    ``house_rule`` naming the game's house rule where one decided it)."""
     game = describe(session)
-    if compact:
-        del game["state"]
+    if compact:  # as before house rules: the game's are in show
+        del game["state"], game["house_rules"]
     verdict = outcome.verdict.as_dict()
     if explain and not outcome.verdict.ok:
-        verdict["explanation"] = explained(session.rules.name, outcome.verdict.code)
+        code = outcome.verdict.code
+        found = explained(session.rules.name, code)
+        house_rule = deciding(session.rules.name, code, session.house_rules)
+        if found is not None and house_rule is not None:
+            found = {**found, "house_rule": house_rule}
+        verdict["explanation"] = found
     report = {"verdict": verdict, **game}
     return report, EXIT_OK if outcome.verdict.ok else EXIT_REFUSED
 

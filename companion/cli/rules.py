@@ -9,6 +9,11 @@ rulebook source: :mod:`companion.explanations`) and ``rules rulings GAME`` (how 
 the rulebooks are silent or ambiguous: :mod:`companion.rulings`); exit 2 naming ``game`` or
 ``code`` for one it does not know.
 
+Every question also takes ``rulings``: the house rules the table chose for its game (ruling id ->
+alternative id, as ``rules rulings GAME`` lists them under ``house_rule``); absent, the app's
+rulings hold. The answers follow them (e.g. Targi's ``raid`` under ``raid_nothing``); exit 2 names
+a ruling or alternative the game does not have.
+
 A few questions also read what the table confirmed once for this installation (card values no
 rulebook prints; :attr:`companion.spec.Question.reads_settings`): :func:`answer` takes a reader
 of a game's stored settings, which the command opens the game database for only when such a
@@ -20,9 +25,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import IO, Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError, create_model
 from pydantic_core import to_json
 
 from companion.errors import WHOLE_INPUT, InputError
@@ -30,7 +36,7 @@ from companion.explanations import explained
 from companion.json_input import check_text, read_json
 from companion.refusals import all_refusals
 from companion.registry import GAMES
-from companion.rulings import rulings_of
+from companion.rulings import RULINGS_OPTION, HouseRules, check_choices, rulings_of
 
 SettingsReader = Callable[[str], Mapping[str, Any]]
 """Game name -> the settings stored for it (key -> JSON value)."""
@@ -86,15 +92,29 @@ def answer(
             "unknown_question",
             f"question: {game} has no question {question!r}; known: {sorted(questions)}",
         )
-    model, handler = questions[question].model, questions[question].handler
+    model, handler = _asked(questions[question].model), questions[question].handler
     value = read_json(text, WHOLE_INPUT)
     try:  # validated as JSON, strictly: strings name enum members, no type is coerced
         parsed = model.model_validate_json(to_json(value), strict=True)
     except ValidationError as error:
         raise InputError.from_validation(error) from None
+    check_choices(game, getattr(parsed, RULINGS_OPTION), RULINGS_OPTION)
     if questions[question].reads_settings:
         return handler(parsed, lambda: {} if settings is None else settings(game))
     return handler(parsed)
+
+
+@cache
+def _asked(model: type[BaseModel]) -> type[BaseModel]:
+    """A question's model that also takes the game's house rules (``rulings``), empty unless
+    given: the handler reads them as the question's ``rulings``."""
+    asked: type[BaseModel] = create_model(
+        model.__name__,
+        __base__=model,
+        __doc__=model.__doc__,
+        rulings=(HouseRules, Field(default_factory=dict)),
+    )
+    return asked
 
 
 def run(

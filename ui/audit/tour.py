@@ -148,6 +148,21 @@ def home_colour_chooser(d: Driver) -> None:
 
 
 @state
+def home_house_rules(d: Driver) -> None:
+    """Targi's house rules asked (its four rulings with an alternative), one of them chosen."""
+    from kivy.core.window import Window
+
+    from ui.house_rules import HouseRulesDialog
+
+    d.tap_text(game_title("targi"))
+    d.tap(d.screen.ids.house_rules)
+    dialog = next(w for w in Window.children if isinstance(w, HouseRulesDialog))
+    rows = list(reversed(dialog.ids.rulings.children))
+    d.tap(rows[1].ids.ways.children[0])  # the first raids' alternative
+    d.frames(2)
+
+
+@state
 def home_many_games(d: Driver) -> None:
     for _ in range(4):
         p.targi(d.store)

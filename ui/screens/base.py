@@ -128,7 +128,9 @@ class GameScreen(Screen):
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
         bar.explanation = (
-            why_text(self.table.rules.name, refusal.code) if refusal is not None else ""
+            why_text(self.table.rules.name, refusal.code, self.table.session.house_rules)
+            if refusal is not None
+            else ""
         )
 
     # --- toasts: a refusal near the finger, what undo / redo did ----------------------------

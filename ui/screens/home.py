@@ -4,6 +4,8 @@ exactly where it stopped, or reopen a finished game's score sheet.
 Everything is chosen by touch: the game by its title, a seat's name from the players this table
 played with (the most recent first) or typed on the on-screen keyboard, its colour by the piece's
 shape and colour, who starts by a tap on their seat. Every seat (up to five) and Start are in view.
+House rules (the game's alternatives to the app's rulings, the table's settings first) are one tap
+away beside Start.
 
 Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`)."""
 
@@ -18,8 +20,10 @@ from kivy.uix.screenmanager import Screen
 
 from companion.i18n import N_, _
 from companion.registry import GAMES, rules_for, spec_for
+from companion.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store
 from ui.design import badge
+from ui.house_rules import choose_house_rules
 from ui.keyboard import ask_text
 from ui.kv import load_kv
 from ui.picker import pick
@@ -112,6 +116,8 @@ class PlayerRow(BoxLayout):
 
 class HomeScreen(Screen):
     message = StringProperty("")
+    house_rules_text = StringProperty("")
+    """The House rules button's text: how many the new game has chosen."""
 
     def __init__(self, nav: Any, store: Store, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -119,6 +125,8 @@ class HomeScreen(Screen):
         self.store = store
         self.start_seat = 0
         """The seat (0-based) that starts."""
+        self.house_rules: dict[str, str] = {}
+        """The new game's house rules (ruling id -> alternative id), the table's settings first."""
         self._settled = False
         self.ids.game.values = sorted(GAMES)
         self.ids.game.text = sorted(GAMES)[0]  # no rules loaded yet: see settle()
@@ -141,6 +149,8 @@ class HomeScreen(Screen):
             self.add_seat()
         self.message = ""
         self.mark_start()
+        self.set_house_rules(self._table_house_rules(name))
+        self.ids.house_rules.disabled = not offered(name)
 
     def settle(self) -> None:
         """Seat what the chosen game needs (once the first frame is drawn: this loads its rules)."""
@@ -195,6 +205,30 @@ class HomeScreen(Screen):
     def choose_start(self, row: PlayerRow) -> None:
         self.start_seat = self.seats().index(row)
         self.mark_start()
+
+    # --- house rules ----------------------------------------------------------------------------
+
+    def _table_house_rules(self, game: str) -> dict[str, str]:
+        """The house rules the table's settings choose for every new game of ``game``."""
+        try:
+            return chosen(game, self.store.list_settings(game))
+        except DamagedSettingError:  # Start names it
+            return {}
+
+    def set_house_rules(self, choices: dict[str, str]) -> None:
+        self.house_rules = choices
+        n = len(choices)
+        self.house_rules_text = _("House rules ({n})").format(n=n) if n else _("House rules")
+
+    def ask_house_rules(self) -> None:
+        """The game's rulings with an alternative, the new game's choice marked."""
+        game = self.ids.game.text
+        choose_house_rules(
+            _("House rules for this game of {game}").format(game=game_title(game)),
+            offered(game),
+            self.house_rules,
+            self.set_house_rules,
+        )
 
     # --- names and colours, by touch ------------------------------------------------------------
 
@@ -271,8 +305,9 @@ class HomeScreen(Screen):
         ]
         try:
             stored = rules.stored_options(self.store.list_settings(rules.name))
+            house_rules = game_options(rules.name, self.house_rules, complete=True)
             options = rules.parse_options(
-                {**stored, "players": players, "start_player": self.start_seat}
+                {**stored, "players": players, "start_player": self.start_seat, **house_rules}
             )
         except InputError as error:
             self.message = error.message

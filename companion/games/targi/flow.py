@@ -27,6 +27,10 @@ from companion.games.targi.model import (
     TargiState,
 )
 
+LIMITS_ALWAYS = "limits_always"
+"""The house rule (alternative of the ruling ``limits_at_the_end``): the limits apply at the end of
+the game's last round too, before the tie-break."""
+
 
 def over_limit(player: PlayerState) -> bool:
     return player.stock.goods > GOODS_LIMIT or player.stock.gold > GOLD_LIMIT
@@ -102,6 +106,8 @@ def _next_step(state: TargiState) -> TargiState:
     if state.phase is Phase.REVEAL and not awaiting_reveal(state):
         return _after_reveal(state)
     if state.phase is Phase.LIMITS and not any(over_limit(p) for p in state.players):
+        if state.end_reason is not None:  # the limits at the end (house rule LIMITS_ALWAYS)
+            return replace(state, phase=Phase.GAME_OVER)
         return _next_round(state)
     return state
 
@@ -126,8 +132,12 @@ def awaiting_reveal(state: TargiState) -> list[Cell]:
 def _end_actions(state: TargiState) -> TargiState:
     """The round's actions are over: a 12th displayed card ends the game, else cards are revealed.
 
-    After round 12 nothing is revealed: raid 4 ends the game before the new cards could be used."""
+    After round 12 nothing is revealed: raid 4 ends the game before the new cards could be used.
+    Under the house rule :data:`LIMITS_ALWAYS` a game ended by a 12th card first applies the
+    limits (the game is over once they are kept)."""
     if any(p.displayed >= DISPLAY_SIZE for p in state.players):
+        if LIMITS_ALWAYS in state.house_rules and any(over_limit(p) for p in state.players):
+            return replace(state, phase=Phase.LIMITS, end_reason="display_full")
         return replace(state, phase=Phase.GAME_OVER, end_reason="display_full")
     if state.round >= LAST_ROUND:
         return _after_reveal(state)

@@ -71,7 +71,7 @@ def _raid_payments(state: TargiState, seat: int) -> Iterator[a.TargiAction]:
     assert state.raid is not None
     if state.has_effect(seat, CardEffect.RAID_PROTECTION):
         yield a.RaidProtected(player=seat)
-    options, _gains = raid_options(state.raid, state.players[seat].stock)
+    options, _gains = raid_options(state.raid, state.players[seat].stock, state.house_rules)
     if not options:
         yield a.PayRaid(player=seat)
     for option in options:

@@ -195,6 +195,8 @@ class TargiState:
     """The table's confirmed facts about tribe cards (from the game's options), sorted by card."""
     rules_version: int = 2
     """The app's rulings the game's log was written under (see ``TargiOptions.rules_version``)."""
+    house_rules: tuple[str, ...] = ()
+    """The alternatives to the app's rulings this game chose (``TargiOptions.rulings``)."""
 
     @property
     def other_player(self) -> int:

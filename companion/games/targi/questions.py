@@ -24,6 +24,7 @@ from companion.games.targi.board import (
 from companion.games.targi.model import DISPLAY_ROWS, ROW_LENGTH, Stock, Symbol
 from companion.games.targi.raids import raid_options
 from companion.questions import Question
+from companion.rulings import RULINGS_OPTION, alternatives_chosen
 
 Card = Annotated[int, Field(ge=1, le=16)]
 Bonus = Annotated[int, Field(ge=-99, le=99)]
@@ -111,8 +112,13 @@ def round_(q: RoundQuestion) -> dict[str, Any]:
 
 
 def raid(q: RaidQuestion) -> dict[str, Any]:
+    """What the raid takes under the house rules the question names (``rulings``, see
+    :mod:`companion.cli.rules`; absent: the app's rulings)."""
     p = q.player
-    options, opponent_gains = raid_options(q.raid, Stock(p.dates, p.salt, p.pepper, p.gold, p.vp))
+    chosen = alternatives_chosen(getattr(q, RULINGS_OPTION, {}))
+    options, opponent_gains = raid_options(
+        q.raid, Stock(p.dates, p.salt, p.pepper, p.gold, p.vp), chosen
+    )
     return {"options": [o.as_dict() for o in options], "opponent_gains": opponent_gains}
 
 

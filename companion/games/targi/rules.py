@@ -59,6 +59,7 @@ from companion.games.targi.refusals import (
 )
 from companion.i18n import _
 from companion.refusals import Refusal
+from companion.rulings import HouseRules, alternatives_chosen
 from companion.scoresheet import ScoreSheet
 
 RULES_VERSION: Final = 2
@@ -80,6 +81,8 @@ class TargiOptions:
     start_player: Annotated[int, Field(ge=0, le=1)] = 0
     gold_alternative: table_settings.GoldAlternatives = field(default_factory=dict)
     card_effects: table_settings.CardEffects = field(default_factory=dict)
+    rulings: HouseRules = field(default_factory=dict)
+    """House rules chosen for this game: ruling id -> alternative id (:mod:`companion.rulings`)."""
     rules_version: Literal[1, 2] = RULES_VERSION
     """2 for every new game. 1: a game stored before the Noble waited for a later round and before
     "goods / 1 gold" kept the gold a card prints; its log replays under those rulings."""
@@ -164,7 +167,7 @@ def _pay_raid(state: TargiState, action: a.PayRaid) -> TargiState:
     player = require_turn(state, action.player)
     assert state.raid is not None
     payment = Stock(action.dates, action.salt, action.pepper, action.gold, action.vp)
-    options, opponent_gains = raid_options(state.raid, player.stock)
+    options, opponent_gains = raid_options(state.raid, player.stock, state.house_rules)
     if options and not any(payment_matches(o, payment) for o in options):
         choices = _(" or ").join(f"{o.amount} {resource_name(o.resource)}" for o in options)
         raise WRONG_PAYMENT.violation(raid=state.raid, choices=choices)
@@ -225,8 +228,21 @@ def _merchant(state: TargiState, action: a.UseMerchant) -> TargiState:
     )
 
 
+SILVERSMITH_REPEATS = "silversmith_repeats"
+"""The house rule (alternative of the ruling ``trades_per_visit``): the Silversmith may trade
+several times in one visit."""
+
+
 def _silversmith(state: TargiState, action: a.UseSilversmith) -> TargiState:
-    state = _use_special(state, action.player, BorderCard.SILVERSMITH)
+    """One trade; under the house rule :data:`SILVERSMITH_REPEATS` the Targi stays on the card
+    after it, for another trade, until the player skips the card or ends the turn."""
+    if SILVERSMITH_REPEATS in state.house_rules:
+        card = next(n for n, printed in BORDER.items() if printed is BorderCard.SILVERSMITH)
+        acting(state, action.player)
+        if card not in state.players[action.player].targi:
+            raise NOT_YOUR_CARD.violation(card=card)
+    else:
+        state = _use_special(state, action.player, BorderCard.SILVERSMITH)
     player = state.players[action.player]
     stock = effects.silversmith(player.stock, action.trade, action.good)
     return state.with_player(action.player, player.with_stock(stock))
@@ -349,6 +365,7 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
                 for card in sorted({*options.gold_alternative, *options.card_effects})
             ),
             rules_version=options.rules_version,
+            house_rules=alternatives_chosen(options.rulings),
         )
 
     def apply(self, state: TargiState, action: a.TargiAction) -> TargiState:

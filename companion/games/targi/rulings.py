@@ -65,8 +65,12 @@ RULINGS = (
             Alternative(
                 "silversmith_repeats",
                 N_("The Silversmith may make several trades in one visit."),
+                short=N_("Several trades"),
             ),
         ),
+        codes=("not_your_card",),
+        title=N_("Silversmith: trades per visit"),
+        short=N_("One trade"),
     ),
     Ruling(
         "gold_slash",
@@ -129,8 +133,12 @@ RULINGS = (
             Alternative(
                 "raid_nothing",
                 N_("A player who cannot pay a raid in full gives nothing."),
+                short=N_("Gives nothing"),
             ),
         ),
+        codes=("wrong_payment",),
+        title=N_("Raids 1 to 3 not paid in full"),
+        short=N_("All goods or all VP"),
     ),
     Ruling(
         "last_raid_unpaid",
@@ -145,8 +153,12 @@ RULINGS = (
             Alternative(
                 "last_raid_nothing",
                 N_("Nothing happens when a player cannot pay the last raid."),
+                short=N_("Nothing happens"),
             ),
         ),
+        codes=("wrong_payment",),
+        title=N_("Last raid not paid"),
+        short=N_("Opponent gains 3 VP"),
     ),
     Ruling(
         "limits_at_the_end",
@@ -163,8 +175,11 @@ RULINGS = (
                 N_(
                     "The limits are applied at the end of the last round too, before the tie-break."
                 ),
+                short=N_("Applied"),
             ),
         ),
+        title=N_("Goods and gold limits when a 12th card ends the game"),
+        short=N_("Not applied"),
     ),
     Ruling(
         "after_round_12",

@@ -48,6 +48,7 @@ from companion.games.timbuktu.refusals import (
 )
 from companion.i18n import _
 from companion.refusals import GAME_OVER, NOT_YOUR_TURN
+from companion.rulings import HouseRules
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation
 
@@ -70,6 +71,9 @@ class TimbuktuOptions:
         default_factory=dict
     )
     """The last printed loads by colour, offered as one-tap loads (printed variant only)."""
+    rulings: HouseRules = field(default_factory=dict)
+    """House rules without a setting of their own (:mod:`companion.rulings`); Timbuktu's are all
+    chosen through ``variant`` and ``leftovers_removed``."""
 
     def __post_init__(self) -> None:
         if len({p.name for p in self.players}) != len(self.players):

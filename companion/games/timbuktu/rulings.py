@@ -38,10 +38,13 @@ RULINGS = (
                     "or 4 kinds to a camel."
                 ),
                 "dealt",
+                short=N_("Dealt goods (variant)"),
             ),
         ),
         setting="variant",
         default="printed",
+        title=N_("Loading the caravans"),
+        short=N_("Printed loads"),
     ),
     Ruling(
         "leftovers",
@@ -64,10 +67,13 @@ RULINGS = (
                 "leftovers_count",
                 N_("The leftovers count as removed goods and raise the value of their kind."),
                 True,
+                short=N_("Count as removed"),
             ),
         ),
         setting="leftovers_removed",
         default=False,
+        title=N_("Leftover goods of the variant"),
+        short=N_("Do not count"),
     ),
     Ruling(
         "pens_numbered",

@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement, product
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.loading import load_refusals
 from companion.games.tuareg.model import CAPACITY, MAX_PER_TURN, SPECIAL_CARD_PRICE, Animal, Good
-from companion.games.tuareg.passing import possible_action
+from companion.games.tuareg.passing import may_pass
 from companion.games.tuareg.state import (
     CAVE_CAPACITY,
     AnimalRef,
@@ -76,7 +76,7 @@ def _turn(state: TuaregState) -> Iterator[a.TuaregAction]:
         yield from _buys(state, seat, player)
     yield from _hides(state, seat, player)
     yield from _steals(state, seat, player)
-    if state.turn.main is None and (state.deck > 0 or possible_action(state, seat) is not None):
+    if state.turn.main is None and (state.deck > 0 or not may_pass(state, seat)):
         return
     if player.hand <= HAND_LIMIT:
         yield a.EndTurn(player=seat)

@@ -1,5 +1,5 @@
 """May a player end a turn without its action? Only with the deck empty (the last round), and only if
-they can do nothing.
+they can do nothing (under the house rule "pass when empty": anyone, with the deck empty).
 
 Hands are secret, so the app refuses a pass only when an action is *certainly* possible from what
 the table has seen: market cards that fit an animal, a card from the hand that would fit whatever
@@ -16,6 +16,15 @@ from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import PlayerState, TuaregState
 from companion.i18n import _
+
+PASS_WHEN_EMPTY = "pass_when_empty"
+"""The house rule (ruling ``turn_needs_option``) under which anyone may pass once the deck is
+empty."""
+
+
+def may_pass(state: TuaregState, seat: int) -> bool:
+    """With the deck empty: whether ``seat`` may end the turn without one of its options."""
+    return PASS_WHEN_EMPTY in state.house_rules or possible_action(state, seat) is None
 
 
 def possible_action(state: TuaregState, seat: int) -> str | None:

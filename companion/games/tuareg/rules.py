@@ -4,7 +4,7 @@ score sheet."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -28,6 +28,7 @@ from companion.games.tuareg.refusals import require_phase, require_plausible
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase, PlayerState, TuaregState
 from companion.games.tuareg.values import table_values
 from companion.i18n import _
+from companion.rulings import HouseRules, alternatives_chosen
 from companion.scoresheet import ScoreSheet
 
 CAMELS = {2: 3}
@@ -56,6 +57,8 @@ class TuaregOptions:
     ]
     start_player: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] = 0
     values: Mapping[Good, ValueOptions] = Field(default_factory=dict)
+    rulings: HouseRules = field(default_factory=dict)
+    """House rules chosen for this game: ruling id -> alternative id (:mod:`companion.rulings`)."""
 
     def __post_init__(self) -> None:
         if len({p.name for p in self.players}) != len(self.players):
@@ -118,6 +121,7 @@ class TuaregRules(GameRules[TuaregOptions, TuaregState, a.TuaregAction]):
             supply=tuple(SPECIAL_SUPPLY[len(players)].items()),
             to_move=options.start_player,
             deck=sum(COPIES.values()),
+            house_rules=alternatives_chosen(options.rulings),
         )
 
     def apply(self, state: TuaregState, action: a.TuaregAction) -> TuaregState:

@@ -52,8 +52,12 @@ RULINGS = (
             Alternative(
                 "pass_when_empty",
                 N_("Once the draw pile is empty, any player may end the turn without an option."),
+                short=N_("Anyone may pass"),
             ),
         ),
+        codes=("action_possible",),
+        title=N_("Passing once the draw pile is empty"),
+        short=N_("Only who can do nothing"),
     ),
     Ruling(
         "hand_limit_after_caves",

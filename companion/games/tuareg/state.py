@@ -209,6 +209,8 @@ class TuaregState:
     ended_by: int | None = None
     """The player who drew the deck's last card; stage 2 starts to their left."""
     stages: tuple[StageCount, ...] = ()
+    house_rules: tuple[str, ...] = ()
+    """The alternatives to the app's rulings this game chose (``TuaregOptions.rulings``)."""
 
     def value(self, good: Good) -> CardValue:
         return dict(self.values)[good]

@@ -15,7 +15,7 @@ from companion.games.tuareg import stage
 from companion.games.tuareg.loading import load_violation
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
-from companion.games.tuareg.passing import possible_action
+from companion.games.tuareg.passing import PASS_WHEN_EMPTY, possible_action
 from companion.games.tuareg.refusals import (
     ACTION_POSSIBLE,
     CAVE_FULL,
@@ -244,9 +244,12 @@ def end_turn(state: TuaregState, action: a.EndTurn) -> TuaregState:
 
 
 def _require_pass(state: TuaregState, seat: int) -> None:
-    """A turn without its action: only with the deck empty, by a player who can do nothing."""
+    """A turn without its action: only with the deck empty, by a player who can do nothing (by
+    anyone under the house rule :data:`PASS_WHEN_EMPTY`)."""
     if state.deck > 0:
         raise NO_ACTION.violation()
+    if PASS_WHEN_EMPTY in state.house_rules:
+        return
     possible = possible_action(state, seat)
     if possible is not None:
         raise ACTION_POSSIBLE.violation(name=state.players[seat].name, action=possible)
