@@ -149,3 +149,9 @@ def test_german_search_is_accent_blind(tmp_path: Path) -> None:
         h.screen.searched("RAUBER")  # typed without the umlaut, in capitals
         found = sections(h)
         assert "robber" in found and "raid" in found and "markers" not in found
+
+
+def test_the_layout_audit_visits_the_rules_of_every_game() -> None:
+    from ui.audit.tour import STATES
+
+    assert {"rules_targi", "rules_targi_search", "rules_tuareg", "rules_timbuktu"} <= set(STATES)
