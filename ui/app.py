@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.history import HistoryScreen
+    from ui.screens.rules import RulesScreen
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
     from ui.screens.stats import StatisticsScreen
@@ -220,6 +221,10 @@ class CompanionApp(InputRouting, App):
         return self.screen("history", "ui.screens.history:HistoryScreen")
 
     @property
+    def rules_screen(self) -> RulesScreen:
+        return self.screen("rules", "ui.screens.rules:RulesScreen")
+
+    @property
     def statistics_screen(self) -> StatisticsScreen:
         return self.screen("statistics", "ui.screens.stats:StatisticsScreen")
 
@@ -263,6 +268,11 @@ class CompanionApp(InputRouting, App):
     def statistics(self, game: str | None = None) -> None:
         self.statistics_screen.show(game)
         self.go("statistics")
+
+    def rules(self, game: str, back_to: str = "home") -> None:
+        """``game``'s rules, at the moment of the game on the table if it is that game."""
+        self.rules_screen.show(game, self.table, back_to)
+        self.go("rules")
 
     def settings(self, back_to: str = "home") -> None:
         self.settings_screen.back_to = back_to

@@ -123,7 +123,7 @@ class GameBar(BoxLayout):
     """The last refusal's whole reason ('' when none stands)."""
     explanation = StringProperty("")
     """Why the rules refuse it and where the rulebook says so (markup; '' when none)."""
-    __events__ = ("on_undo", "on_redo", "on_correct", "on_score", "on_home")
+    __events__ = ("on_undo", "on_redo", "on_correct", "on_score", "on_rules", "on_home")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -150,6 +150,9 @@ class GameBar(BoxLayout):
         pass
 
     def on_score(self) -> None:
+        pass
+
+    def on_rules(self) -> None:
         pass
 
     def on_home(self) -> None:

@@ -50,11 +50,15 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     ask = commands.add_parser(
         "rules",
         help="answer a rules question (JSON in, JSON out), explain a verdict code, list rulings",
-        usage="%(prog)s GAME QUESTION [FILE] | explain GAME CODE | rulings GAME",
+        usage="%(prog)s GAME QUESTION [FILE] | explain GAME CODE | rulings GAME"
+        " | reference GAME [--section ID]",
     )
-    ask.add_argument("game", help=f"{names}; or {rules.EXPLAIN!r} or {rules.RULINGS!r}")
-    ask.add_argument("question", help="the question; after explain or rulings: the game")
+    ask.add_argument(
+        "game", help=f"{names}; or {rules.EXPLAIN!r}, {rules.RULINGS!r} or {rules.REFERENCE!r}"
+    )
+    ask.add_argument("question", help="the question; after explain, rulings or reference: the game")
     ask.add_argument("file", nargs="?", help="else standard input; after explain: the verdict code")
+    ask.add_argument("--section", metavar="ID", help="after reference: only this section")
 
     game = commands.add_parser("game", help="track a game, one logged action per command")
     verbs = game.add_subparsers(dest="verb", required=True)
@@ -78,6 +82,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
         ("show", "what the app believes"),
         ("legal", "the legal actions now"),
         ("log", "every log entry: time, kind, player, action; undos name what they undid"),
+        ("now", "what can be done now, and the rule behind each option that cannot"),
     ):
         verbs.add_parser(verb, help=text).add_argument("game_id")
     seq_help = (
@@ -153,6 +158,8 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
         _print(games.legal(session))
     elif args.verb == "log":
         _print(games.log(session))
+    elif args.verb == "now":
+        _print(games.now(session))
     elif args.verb == "sheet":
         sheet = session.score_sheet()
         print(sheet.to_csv() if args.format == "csv" else json.dumps(sheet.as_dict(), indent=2))
@@ -193,8 +200,15 @@ def _question_source(
 
 
 def _rules_reference(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``rules explain GAME CODE`` and ``rules rulings GAME``: they read no JSON."""
-    if args.game == rules.EXPLAIN:
+    """``rules explain GAME CODE``, ``rules rulings GAME`` and ``rules reference GAME``: they read
+    no JSON."""
+    if args.section is not None and args.game != rules.REFERENCE:
+        parser.error("rules: --section goes with rules reference GAME only")
+    if args.game == rules.REFERENCE:
+        if args.file is not None:
+            parser.error(f"rules reference: expected GAME only, got also {args.file!r}")
+        _print(rules.reference(args.question, args.section))
+    elif args.game == rules.EXPLAIN:
         if args.file is None:
             parser.error("rules explain: expected GAME CODE")
         _print(rules.explain(args.question, args.file))
@@ -278,8 +292,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
     try:
         if args.command == "rules":
-            if args.game in (rules.EXPLAIN, rules.RULINGS):
+            if args.game in (rules.EXPLAIN, rules.RULINGS, rules.REFERENCE):
                 return _rules_reference(parser, args)
+            if args.section is not None:
+                parser.error("rules: --section goes with rules reference GAME only")
             with ExitStack() as opened:
                 settings = _settings_reader(args, opened)
                 source = _question_source(parser, args.file, opened)

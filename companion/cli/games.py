@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from companion import reference
 from companion.errors import InputError
 from companion.explanations import explained
 from companion.i18n import _
@@ -34,7 +35,7 @@ LATEST = "latest"
 """The SEQ that stands for the game's sequence number as the command reads it."""
 EXIT_STORAGE = 3
 """The game database cannot be used where it is (:class:`companion.store.StorageUnavailableError`)."""
-READING_VERBS = ("list", "show", "legal", "log", "sheet")
+READING_VERBS = ("list", "show", "legal", "log", "sheet", "now")
 """Verbs that only read: they work on a database on a read-only mount."""
 
 _log = logging.getLogger(__name__)
@@ -238,6 +239,17 @@ def legal(session: Session) -> list[dict[str, Any]]:
     if session.damage is not None:  # read-only: nothing can be done
         return []
     return [session.rules.dump_action(a) for a in session.rules.legal_actions(session.state)]
+
+
+def now(session: Session) -> dict[str, Any]:
+    """ "What can I do now?": ``{"game_id", "game", "seq", "phase", "section", "options"}``, the
+    section of the rules reference that matches the phase and each option of the moment, open or
+    not (then with the refusal's ``code`` and ``reason``, the ``rule`` and its ``section``).
+    A damaged game offers nothing."""
+    found = reference.now(session.rules.name, session.rules, session.state)
+    if session.damage is not None:
+        found["options"] = []
+    return {"game_id": session.game_id, "game": found.pop("game"), "seq": session.seq, **found}
 
 
 def summaries(store: Store) -> list[dict[str, Any]]:

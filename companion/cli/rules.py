@@ -4,10 +4,11 @@ Exit 0 for every well-formed question (an illegal placement is an answer); exit 
 ``{"error": {"code", "message"}}`` naming the bad field for malformed JSON, unknown fields or values
 out of range.
 
-Two more forms read no JSON: ``rules explain GAME CODE`` (why a verdict code refuses, with its
-rulebook source: :mod:`companion.explanations`) and ``rules rulings GAME`` (how the app rules where
-the rulebooks are silent or ambiguous: :mod:`companion.rulings`); exit 2 naming ``game`` or
-``code`` for one it does not know.
+Three more forms read no JSON: ``rules explain GAME CODE`` (why a verdict code refuses, with its
+rulebook source: :mod:`companion.explanations`), ``rules rulings GAME`` (how the app rules where
+the rulebooks are silent or ambiguous: :mod:`companion.rulings`) and ``rules reference GAME
+[--section ID]`` (the rules summarised in the rulebook's order: :mod:`companion.reference`); exit 2
+naming ``game``, ``code`` or ``section`` for one it does not know.
 
 Every question also takes ``rulings``: the house rules the table chose for its game (ruling id ->
 alternative id, as ``rules rulings GAME`` lists them under ``house_rule``); absent, the app's
@@ -34,6 +35,7 @@ from pydantic_core import to_json
 from companion.errors import WHOLE_INPUT, InputError
 from companion.explanations import explained
 from companion.json_input import check_text, read_json
+from companion.reference import part_dict, reference_of
 from companion.refusals import all_refusals
 from companion.registry import GAMES
 from companion.rulings import RULINGS_OPTION, HouseRules, check_choices, rulings_of
@@ -43,8 +45,9 @@ SettingsReader = Callable[[str], Mapping[str, Any]]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
-EXPLAIN, RULINGS = "explain", "rulings"
-"""The first operands of ``rules explain GAME CODE`` and ``rules rulings GAME`` (no game's name)."""
+EXPLAIN, RULINGS, REFERENCE = "explain", "rulings", "reference"
+"""The first operands of ``rules explain GAME CODE``, ``rules rulings GAME`` and ``rules reference
+GAME`` (no game's name)."""
 
 
 def _known_game(game: str) -> None:
@@ -73,6 +76,25 @@ def rulings(game: str) -> dict[str, Any]:
     ambiguous, in the active language; raises InputError naming ``game``."""
     _known_game(game)
     return {"game": game, "rulings": [ruling.as_dict() for ruling in rulings_of(game)]}
+
+
+def reference(game: str, section: str | None = None) -> dict[str, Any]:
+    """``rules reference GAME [--section ID]``: ``game``'s rules summarised in the rulebook's
+    order, in the active language: ``{"game", "sections": [{"id", "title", "summary", "source",
+    "codes"}]}`` (only the section ``section`` names, if given); raises InputError naming
+    ``game`` or ``section``."""
+    _known_game(game)
+    found = reference_of(game)
+    parts = found.parts if found is not None else ()
+    if section is not None:
+        check_text(section, "section")
+        parts = tuple(part for part in parts if part.id == section)
+        if not parts:
+            known = [part.id for part in found.parts] if found is not None else []
+            raise InputError(
+                "unknown_section", f"section: {game} has no section {section!r}; known: {known}"
+            )
+    return {"game": game, "sections": [part_dict(game, part) for part in parts]}
 
 
 def answer(

@@ -627,3 +627,55 @@ def correct_timbuktu(d: Driver) -> None:
     timbuktu_camel_choice(d)
     d.tap_text(tr("Correct"))
     d.expect_screen("correct")
+
+
+# --- The rules reference -------------------------------------------------------------------------
+
+
+def open_rules(d: Driver) -> None:
+    """The Rules screen from the game bar of the game showing."""
+    d.tap(d.screen.ids.bar.ids.rules)
+    d.expect_screen("rules")
+
+
+@state
+def rules_targi(d: Driver) -> None:
+    """Targi's rules mid-placement: the open placements and each closed one with its rule."""
+    targi_placement(d)
+    open_rules(d)
+
+
+@state
+def rules_targi_actions(d: Driver) -> None:
+    """Targi's rules in the actions step: the cards the player stands on, to use in any order."""
+    targi_take_goods(d)
+    open_rules(d)
+
+
+@state
+def rules_targi_search(d: Driver) -> None:
+    """Targi's rules from Home, searched for a word typed on the on-screen keyboard."""
+    refresh_home(d)
+    d.tap_text(game_title("targi"))
+    d.tap(d.screen.ids.rules)
+    d.expect_screen("rules")
+    d.tap(d.screen.ids.search)
+    type_on_keyboard(d, tr("Raid").lower())
+    from kivy.core.window import Window
+
+    from ui.keyboard import OnScreenKeyboard
+
+    (keyboard,) = [w for w in Window.children if isinstance(w, OnScreenKeyboard)]
+    d.tap(keyboard.ids.ok)
+
+
+@state
+def rules_tuareg(d: Driver) -> None:
+    tuareg_turn(d)
+    open_rules(d)
+
+
+@state
+def rules_timbuktu(d: Driver) -> None:
+    timbuktu_camel_choice(d)
+    open_rules(d)

@@ -42,6 +42,8 @@ class Navigator(Protocol):
 
     def back_to_game(self) -> None: ...
 
+    def rules(self, game: str, back_to: str = "home") -> None: ...
+
 
 def window_rect(widget: Widget) -> Rect:
     left, bottom = widget.to_window(widget.x, widget.y)
@@ -85,6 +87,7 @@ class GameScreen(Screen):
         """The refusal and the log entry last shown as a toast (each is shown once)."""
         if "bar" in self.ids:  # reading the rule from the band: its toast has said its piece
             self.ids.bar.ids.message.bind(on_release=lambda _band: self.toast.hide())
+            self.ids.bar.bind(on_rules=lambda _bar: self.rules())
 
     def show(self, table: TableGame) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
@@ -247,6 +250,11 @@ class GameScreen(Screen):
 
     def home(self) -> None:
         self.nav.home()
+
+    def rules(self) -> None:
+        """The game's rules, opened at this moment's section (:mod:`ui.screens.rules`)."""
+        if self.table is not None:
+            self.nav.rules(self.table.rules.name, back_to=self.name)
 
     def on_button(self, button: str) -> bool:
         """A named button (hardware or keyboard); True if this screen used it."""

@@ -152,6 +152,11 @@ class HomeScreen(Screen):
         self.set_house_rules(self._table_house_rules(name))
         self.ids.house_rules.disabled = not offered(name)
 
+    @staticmethod
+    def rules_label(game: str) -> str:
+        """The Rules button's words: the chosen game's rules."""
+        return _("Rules: {game}").format(game=game_title(game)) if game else _("Rules")
+
     def settle(self) -> None:
         """Seat what the chosen game needs (once the first frame is drawn: this loads its rules)."""
         self.choose_game(self.ids.game.text)

@@ -177,3 +177,9 @@ def _returns(state: TargiState) -> Iterator[a.TargiAction]:
                 yield a.ReturnExcess(
                     player=seat, dates=dates, salt=salt, pepper=pepper, gold=excess_gold
                 )
+
+
+def candidates(state: TargiState) -> Iterator[a.TargiAction]:
+    """Every action of the current phase worth asking the rules about, legal or not (what "What
+    can I do now?" groups into options: :mod:`companion.games.targi.reference`)."""
+    return _candidates(state)
