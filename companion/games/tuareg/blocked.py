@@ -23,6 +23,7 @@ from companion.games.tuareg.refusals import (
     LOAD_CAPACITY,
     MARKET_EMPTY,
     NO_ACTION,
+    NO_SUCH_CAVE,
     NOT_IN_HAND,
     NOTHING_TO_STEAL,
     ONE_ACTION,
@@ -84,6 +85,8 @@ def _no_room(player: PlayerState) -> Verdict:
 
 
 def _no_hiding(state: TuaregState, player: PlayerState) -> Verdict:
+    if not player.caves:
+        return NO_SUCH_CAVE.verdict(name=player.name, n=1, count=0)
     caves = range(1, len(player.caves) + 1)
     if all(number in state.turn.caves_used for number in caves):
         return CAVE_USED.verdict()
