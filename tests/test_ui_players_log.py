@@ -4,18 +4,24 @@ moves marked, and a finished game corrected from its sheet (the sheet and the hi
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from babel.dates import format_time
 from kivy.core.window import Window
 from played_games import record
-from ui_harness import SIZES, Harness, buttons, plain, running_app, tap_text
+from ui_harness import SIZES, Harness, buttons, plain, running_app, shot, tap_text
 
 from companion import history, stats
+from companion.games.targi.actions import SetStock
+from companion.session import Session
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
+from ui.choices import kind_text
 from ui.keyboard import OnScreenKeyboard
 from ui.picker import Picker
+from ui.screens.gamelog import LogRow
 
 GAMES = [
     ("targi", ["Amal", "Bilal"], 0),
@@ -156,3 +162,90 @@ def test_a_merge_of_two_who_sat_at_one_game_is_refused_in_words(recorded: Path) 
         message = h.screen.ids.message.text
         assert "Not merged" in message and "two people" in message
         assert player_row(h, "Amal") and player_row(h, "Bilal")
+
+
+def corrected(path: Path) -> str:
+    """The first (oldest) game, a Targi game, with two corrections logged after its end, the
+    second taken back by an undo: its id."""
+    with Store.open(path) as store:
+        oldest = list(history.plays(store))[-1]
+        session = Session.resume(store, oldest.game_id)
+        for vp in (7, 9):
+            action = SetStock(player=0, dates=1, salt=1, pepper=1, gold=1, vp=vp)
+            outcome = session.submit(action, seq=session.seq, game_id=session.game_id)
+            assert outcome.verdict.ok
+        assert session.undo(seq=session.seq, game_id=session.game_id).verdict.ok
+        return oldest.game_id
+
+
+def log_rows(h: Harness) -> list[str]:
+    return [plain(r.text) for r in reversed(h.screen.ids.rows.children) if isinstance(r, LogRow)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_game_log_opened_from_the_history_marks_corrections_and_taken_back_moves(
+    recorded: Path, size
+) -> None:
+    game_id = corrected(recorded)
+    with Store.open(recorded) as store:
+        entries = store.load(game_id).entries
+    with running_app(recorded, size) as h:
+        h.tap(h.screen.ids.history)
+        h.tap(h.screen.ids.rows.children[0].ids.log)  # the oldest game's Log
+        assert h.screen.name == "gamelog"
+        assert plain(h.screen.heading) == "Targi — game log"
+        lines = log_rows(h)
+        assert len(lines) == len(entries)
+        first = datetime.fromisoformat(entries[0].created_at).astimezone()
+        assert lines[0].startswith(format_time(first, "short", locale="en") + " ")
+        *_played, kept, dropped, undo = lines
+        assert "✎ Correction: " in kept and "taken back" not in kept
+        assert "↶ [s]✎ Correction: " in dropped and dropped.endswith("[/s] — taken back")
+        assert undo.split("  ", 1)[1].startswith("Undone: ")
+        assert not any("Correction" in line for line in lines[:-3])
+        assert h.screen.ids.rows.height > h.screen.ids.scroll.height  # a long log scrolls
+        assert_layout_sound(h)
+        shot(h, "game-log")
+        tap_text(h, "Back")
+        assert h.screen.name == "history"
+
+        h.tap(h.screen.ids.rows.children[0])  # the same game's sheet: its log too
+        tap_text(h, "Game log")
+        assert h.screen.name == "gamelog" and log_rows(h) == lines
+        tap_text(h, "Back")
+        assert h.screen.name == "sheet"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_finished_game_corrected_from_its_sheet_changes_the_sheet_and_the_history(
+    recorded: Path, size
+) -> None:
+    with Store.open(recorded) as store:
+        oldest = list(history.plays(store))[-1]
+    amal = next(s for s in oldest.seats if s.name == "Amal")
+    with running_app(recorded, size) as h:
+        h.tap(h.screen.ids.history)
+        h.tap(h.screen.ids.rows.children[0])
+        assert h.screen.name == "sheet" and h.screen.sheet.totals["Amal"] == amal.score
+        tap_text(h, "Correct")
+        assert h.screen.name == "correct"
+        tap_text(h, kind_text(SetStock))
+        assert h.screen.rows["player"][1].ids.choice.text == "Amal"
+        vp = h.screen.rows["vp"][1].ids.stepper
+        for _ in range(5):
+            h.tap(vp.ids.up)
+        assert_layout_sound(h)
+        tap_text(h, "Apply the correction")
+        assert h.screen.name == "sheet"
+        assert h.screen.sheet.totals["Amal"] == amal.score + 5
+        assert h.screen.recordable  # still the finished game's sheet
+        tap_text(h, "Back")
+        assert h.screen.name == "history"
+        row = plain(h.screen.ids.rows.children[0].text)
+        assert f"Amal {amal.score + 5}" in row
+        h.tap(h.screen.ids.rows.children[0].ids.log)
+        assert "✎ Correction: " in log_rows(h)[-1]
+    with Store.open(recorded) as store:
+        again = history.load_play(store, oldest.game_id)
+    assert again.finished and again.corrections == oldest.corrections + 1
+    assert next(s.score for s in again.seats if s.name == "Amal") == amal.score + 5
