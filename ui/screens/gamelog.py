@@ -38,9 +38,11 @@ def line_text(line: LogLine) -> str:
     moment = format_time(line.at.astimezone(), "short", locale=current_language())
     words = escape_markup(line.text)
     if line.correction:
-        words = f"{mark(CORRECTION_MARK)} [b]{_('Correction')}:[/b] {words}"
+        word = _("Correction")
+        words = f"{mark(CORRECTION_MARK)} [b]{word}:[/b] {words}"
     if line.undone:
-        words = f"{mark(UNDONE_MARK)} [s]{words}[/s] — [b]{_('taken back')}[/b]"
+        word = _("taken back")
+        words = f"{mark(UNDONE_MARK)} [s]{words}[/s] — [b]{word}[/b]"
     return f"[b]{moment}[/b]  {words}"
 
 
