@@ -42,7 +42,8 @@ def _templates(folder: Path) -> tuple[Path, list[str]]:
     return path, record(path, list(TEMPLATES))
 
 
-def build(path: Path, templates: Path, rng: random.Random) -> None:
+def build(path: Path, templates: Path, rng: random.Random, count: int = MANY) -> None:
+    """A database of ``count`` finished games at ``path``, one a day from 2024-01-01."""
     Store.open(path).close()  # the current schema
     with closing(sqlite3.connect(templates)) as source:
         games = source.execute("SELECT id, game, options FROM games").fetchall()
@@ -56,7 +57,7 @@ def build(path: Path, templates: Path, rng: random.Random) -> None:
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:
         connection.execute("PRAGMA synchronous=OFF")
         connection.execute("BEGIN")
-        for number in range(MANY):
+        for number in range(count):
             template_id, game, options = games[number % len(games)]
             seated = json.loads(options)
             names = rng.sample(NAMES, len(seated["players"]))
