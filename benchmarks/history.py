@@ -1,5 +1,6 @@
-"""After the game: listing a 1000-game history, its statistics, and the sizes of one game's
-exports (PDF, QR PNG, BG Stats JSON).
+"""After the game: listing a 1000-game history, its statistics (in process and through the CLI),
+and the sizes of one game's exports (PDF, QR PNG, BG Stats JSON) and of the whole history's (CSV,
+JSON, a backup).
 
 Three games (one per title, with 2, 3 and 5 players) are played to the end through sessions; the
 1000-game database repeats them under new ids and other players' names, chained as the hash-chain
@@ -12,6 +13,7 @@ import argparse
 import json
 import random
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -117,6 +119,7 @@ def figures(args: argparse.Namespace) -> list[Row]:
             computing = time.perf_counter() - started
         assert len(listed) == figures["plays"] == MANY
         size = path.stat().st_size
+        cli = _cli_figures(path, Path(folder))
     rows: list[Row] = [
         (f"history of {MANY} games: first list", f"{replaying:.2f} s", "every game replayed"),
         (f"history of {MANY} games: list", f"{listing:.2f} s", "results cached"),
@@ -127,4 +130,39 @@ def figures(args: argparse.Namespace) -> list[Row]:
         (f"{name} of a {len(big.seats)}-player {big.game}", f"{value} B", "")
         for name, value in sizes.items()
     ]
+    return rows + cli
+
+
+def _cli_figures(path: Path, folder: Path) -> list[Row]:
+    """The CLI's wall-clock time (a process each, Python's start included) on the cached
+    history at ``path``, and the sizes of the files it writes for the whole history."""
+
+    def run(*arguments: str) -> tuple[float, int]:
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "--db", str(path), *arguments],
+            capture_output=True,
+            timeout=900,
+            check=True,
+        )
+        return time.perf_counter() - started, len(done.stdout)
+
+    rows: list[Row] = []
+    for command in ("history", "stats"):
+        seconds, written = run(command)
+        rows.append((f"CLI {command} of {MANY} games", f"{seconds:.2f} s", f"{written} B of JSON"))
+    for name, arguments in (
+        ("CSV export", ("export", "--history", "--format", "csv", "-o")),
+        ("JSON export", ("export", "--history", "--format", "json", "-o")),
+        ("backup", ("backup",)),
+    ):
+        target = folder / f"history-{name.replace(' ', '-')}"
+        seconds, _written = run(*arguments, str(target))
+        rows.append(
+            (
+                f"{name} of {MANY} games",
+                f"{target.stat().st_size / 1e6:.2f} MB",
+                f"CLI, {seconds:.2f} s",
+            )
+        )
     return rows
