@@ -24,6 +24,7 @@ from companion.registry import GAMES
 from ui.design import badge
 from ui.kv import load_kv
 from ui.screens.home import game_title
+from ui.widgets import BigButton
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +59,12 @@ def play_text(play: Play) -> str:
 
 class PlayRow(ButtonBehavior, Label):
     """One game of the history; a tap opens its sheet."""
+
+    audit_role = "option"
+
+
+class LogButton(BigButton):
+    """A row's way to its game's log: one of the list's, like the row itself."""
 
     audit_role = "option"
 
