@@ -212,7 +212,8 @@ def test_a_game_log_opened_from_the_history_marks_corrections_and_taken_back_mov
         h.tap(h.screen.ids.rows.children[0])  # the same game's sheet: its log too
         tap_text(h, "Game log")
         assert h.screen.name == "gamelog" and log_rows(h) == lines
-        tap_text(h, "Back")
+        h.app.press("back")  # the table's Back button, as the screen's
+        h.frames(2)
         assert h.screen.name == "sheet"
 
 

@@ -164,6 +164,8 @@ class InputRouting:
                 self.screens["correct"].cancel()  # back to the game, or the sheet it came from
             elif current == "settings":
                 self.go(self.settings_screen.back_to)
+            elif current in ("gamelog", "players"):
+                self.screens[current].back()  # where they were opened from
             else:
                 self.home()
 
