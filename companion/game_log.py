@@ -70,6 +70,10 @@ def read(store: Store, game_id: str) -> GameLog:
                 damage = str(error)
                 _log.warning("game %s: the log stops at entry %d: %s", game_id, entry.seq, error)
                 break
+            except Exception as error:  # a damaged entry the rules did not foresee (as Session)
+                damage = repr(error)
+                _log.exception("game %s: the rules failed on log entry %d", game_id, entry.seq)
+                break
             text = describe.describe(stored.game, state, action)
             effective.append((entry.seq, action, state))
             undone.clear()
