@@ -10,7 +10,7 @@ import importlib
 
 from benchmarks.timing import Row
 
-SUITES = ("targi", "tuareg", "timbuktu", "storage", "hardware", "ui", "history", "scan")
+SUITES = ("targi", "tuareg", "timbuktu", "storage", "hardware", "ui", "history", "scan", "charts")
 
 
 def print_rows(title: str, rows: list[Row]) -> None:

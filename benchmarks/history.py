@@ -1,5 +1,6 @@
-"""After the game: listing a 1000-game history, its statistics, and the sizes of one game's
-exports (PDF, QR PNG, BG Stats JSON).
+"""After the game: listing a 1000-game history, its statistics (in process and through the CLI),
+and the sizes of one game's exports (PDF, QR PNG, BG Stats JSON) and of the whole history's (CSV,
+JSON, a backup).
 
 Three games (one per title, with 2, 3 and 5 players) are played to the end through sessions; the
 1000-game database repeats them under new ids and other players' names, chained as the hash-chain
@@ -12,6 +13,7 @@ import argparse
 import json
 import random
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,7 +44,8 @@ def _templates(folder: Path) -> tuple[Path, list[str]]:
     return path, record(path, list(TEMPLATES))
 
 
-def build(path: Path, templates: Path, rng: random.Random) -> None:
+def build(path: Path, templates: Path, rng: random.Random, count: int = MANY) -> None:
+    """A database of ``count`` finished games at ``path``, one a day from 2024-01-01."""
     Store.open(path).close()  # the current schema
     with closing(sqlite3.connect(templates)) as source:
         games = source.execute("SELECT id, game, options FROM games").fetchall()
@@ -56,7 +59,7 @@ def build(path: Path, templates: Path, rng: random.Random) -> None:
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:
         connection.execute("PRAGMA synchronous=OFF")
         connection.execute("BEGIN")
-        for number in range(MANY):
+        for number in range(count):
             template_id, game, options = games[number % len(games)]
             seated = json.loads(options)
             names = rng.sample(NAMES, len(seated["players"]))
@@ -116,6 +119,7 @@ def figures(args: argparse.Namespace) -> list[Row]:
             computing = time.perf_counter() - started
         assert len(listed) == figures["plays"] == MANY
         size = path.stat().st_size
+        cli = _cli_figures(path, Path(folder))
     rows: list[Row] = [
         (f"history of {MANY} games: first list", f"{replaying:.2f} s", "every game replayed"),
         (f"history of {MANY} games: list", f"{listing:.2f} s", "results cached"),
@@ -126,4 +130,39 @@ def figures(args: argparse.Namespace) -> list[Row]:
         (f"{name} of a {len(big.seats)}-player {big.game}", f"{value} B", "")
         for name, value in sizes.items()
     ]
+    return rows + cli
+
+
+def _cli_figures(path: Path, folder: Path) -> list[Row]:
+    """The CLI's wall-clock time (a process each, Python's start included) on the cached
+    history at ``path``, and the sizes of the files it writes for the whole history."""
+
+    def run(*arguments: str) -> tuple[float, int]:
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "--db", str(path), *arguments],
+            capture_output=True,
+            timeout=900,
+            check=True,
+        )
+        return time.perf_counter() - started, len(done.stdout)
+
+    rows: list[Row] = []
+    for command in ("history", "stats"):
+        seconds, written = run(command)
+        rows.append((f"CLI {command} of {MANY} games", f"{seconds:.2f} s", f"{written} B of JSON"))
+    for name, arguments in (
+        ("CSV export", ("export", "--history", "--format", "csv", "-o")),
+        ("JSON export", ("export", "--history", "--format", "json", "-o")),
+        ("backup", ("backup",)),
+    ):
+        target = folder / f"history-{name.replace(' ', '-')}"
+        seconds, _written = run(*arguments, str(target))
+        rows.append(
+            (
+                f"{name} of {MANY} games",
+                f"{target.stat().st_size / 1e6:.2f} MB",
+                f"CLI, {seconds:.2f} s",
+            )
+        )
     return rows

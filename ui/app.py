@@ -42,7 +42,9 @@ if TYPE_CHECKING:
     from companion.config import Config
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
+    from ui.screens.gamelog import GameLogScreen
     from ui.screens.history import HistoryScreen
+    from ui.screens.players import PlayersScreen
     from ui.screens.rules import RulesScreen
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
@@ -228,6 +230,14 @@ class CompanionApp(InputRouting, App):
     def statistics_screen(self) -> StatisticsScreen:
         return self.screen("statistics", "ui.screens.stats:StatisticsScreen")
 
+    @property
+    def players_screen(self) -> PlayersScreen:
+        return self.screen("players", "ui.screens.players:PlayersScreen")
+
+    @property
+    def game_log_screen(self) -> GameLogScreen:
+        return self.screen("gamelog", "ui.screens.gamelog:GameLogScreen")
+
     def language_changed(self) -> None:
         """Build every screen anew in the language just chosen (a ``.kv`` text is read when its
         screen is built), and show again the screen that was showing, with the game in play."""
@@ -274,6 +284,13 @@ class CompanionApp(InputRouting, App):
         self.rules_screen.show(game, self.table, back_to)
         self.go("rules")
 
+    def players(self) -> None:
+        self.go(self.players_screen.name)  # it lists the players anew as it is entered
+
+    def game_log(self, game_id: str, back_to: str) -> None:
+        self.game_log_screen.show(game_id, back_to)
+        self.go("gamelog")
+
     def settings(self, back_to: str = "home") -> None:
         self.settings_screen.back_to = back_to
         self.go("settings")
@@ -306,7 +323,7 @@ class CompanionApp(InputRouting, App):
         except LogCorruptionError as error:
             self.home_screen.message = _("This game cannot be resumed: {error}").format(error=error)
 
-    def finished_sheet(self, game_id: str) -> None:
+    def finished_sheet(self, game_id: str, back_to: str = "home") -> None:
         from companion.session import LogCorruptionError
 
         try:
@@ -314,7 +331,7 @@ class CompanionApp(InputRouting, App):
         except LogCorruptionError as error:
             self.home_screen.message = _("This game cannot be opened: {error}").format(error=error)
             return
-        self.show_sheet(table.score_sheet(), back_to="home", game_id=game_id)
+        self.show_sheet(table.score_sheet(), back_to=back_to, game_id=game_id)
 
     def show_sheet(self, sheet: ScoreSheet, back_to: str, game_id: str | None = None) -> None:
         """Show ``sheet``: the game in play's unless ``game_id`` says which game it is."""
@@ -325,6 +342,25 @@ class CompanionApp(InputRouting, App):
 
     def correct(self, table: TableGame) -> None:
         self.correct_screen.show(table)
+        self.go("correct")
+
+    def correct_finished(self, game_id: str, back_to: str) -> None:
+        """Correct a finished game from its sheet (the game on the table's own session if it is
+        that game); logged or cancelled, its sheet shows again, read anew from the log."""
+        from companion.session import LogCorruptionError
+
+        table = self.table
+        if table is None or table.game_id != game_id:
+            try:
+                table = TableGame.resume(self.store, game_id)
+            except LogCorruptionError as error:
+                self.home_screen.message = _("This game cannot be opened: {error}").format(
+                    error=error
+                )
+                self.home()
+                return
+            table.on_fault = self.storage_problem
+        self.correct_screen.show(table, done=lambda: self.finished_sheet(game_id, back_to))
         self.go("correct")
 
     def back_to_game(self) -> None:

@@ -168,9 +168,10 @@ UNKNOWN_PIECE = Piece(hex_rgba("#8C8C8C"), "◇")
 """A colour not listed: grey, its name shown anyway."""
 
 
-MARKS = frozenset("▶✓✕⇄⇧⌫☀☕♨❄")
+MARKS = frozenset("▶✓✕⇄⇧⌫☀☕♨❄✎↶")
 """Marks the screens draw in :data:`SYMBOL_FONT`: whose turn, chosen, full, a swap field, the
-on-screen keyboard's Shift and Backspace, and Timbuktu's goods."""
+on-screen keyboard's Shift and Backspace, Timbuktu's goods, and a game log's correction and
+taken-back move."""
 SYMBOLS = frozenset({UNKNOWN_PIECE.shape, *(p.shape for p in PIECES.values())}) | MARKS
 """Characters drawn only in :data:`SYMBOL_FONT` (the default font, Roboto, has no glyph for them)."""
 

@@ -161,9 +161,11 @@ class InputRouting:
             self.back_to_game() if screen is None and self.table is not None else self.home()
         elif button in ("home", "back"):
             if current == "correct":
-                self.back_to_game()
+                self.screens["correct"].cancel()  # back to the game, or the sheet it came from
             elif current == "settings":
                 self.go(self.settings_screen.back_to)
+            elif current in ("gamelog", "players"):
+                self.screens[current].back()  # where they were opened from
             else:
                 self.home()
 

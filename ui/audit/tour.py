@@ -213,6 +213,57 @@ def statistics(d: Driver) -> None:
 
 
 @state
+def players(d: Driver) -> None:
+    """The players the table knows, from History."""
+    p.tuareg_opened(d.store)
+    history(d)
+    d.tap(d.screen.ids.people)
+    d.expect_screen("players")
+
+
+@state
+def players_actions(d: Driver) -> None:
+    """A player tapped: rename, or merge into another."""
+    players(d)
+    d.tap(d.screen.ids.rows.children[-1])
+
+
+@state
+def players_renamed(d: Driver) -> None:
+    """A new name typed on the on-screen keyboard, and the screen saying so."""
+    from kivy.core.window import Window
+
+    from ui.keyboard import OnScreenKeyboard
+
+    players_actions(d)
+    d.tap_text(tr("Rename"))
+    type_on_keyboard(d, " junior")
+    keyboard = next(w for w in Window.children if isinstance(w, OnScreenKeyboard))
+    d.tap(keyboard.ids.ok)
+
+
+@state
+def players_merge_confirm(d: Driver) -> None:
+    """Merge asked: the question names both players and how many games move."""
+    from kivy.core.window import Window
+
+    from ui.picker import Picker
+
+    players_actions(d)
+    d.tap_text(tr("Merge into another player"))
+    picker = next(w for w in Window.children if isinstance(w, Picker))
+    d.tap(picker.ids.options.children[-1])
+
+
+@state
+def game_log(d: Driver) -> None:
+    """A finished game's log, from its row in the history."""
+    history(d)
+    d.tap(d.screen.ids.rows.children[-1].ids.log)
+    d.expect_screen("gamelog")
+
+
+@state
 def settings_values_saved(d: Driver) -> None:
     d.tap(d.screen.ids.settings)
     rows = part(d, "rows")
@@ -310,6 +361,14 @@ def targi_final_sheet(d: Driver) -> None:
     refresh_home(d)
     d.tap_text(f"{game_title('targi')} · ", prefix=True)
     d.expect_screen("sheet")
+
+
+@state
+def correct_finished(d: Driver) -> None:
+    """A finished game corrected from its sheet."""
+    targi_final_sheet(d)
+    d.tap_text(tr("Correct"))
+    d.expect_screen("correct")
 
 
 @state

@@ -11,6 +11,7 @@ the animal ...) fills the other fields again from what the app believes for the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -206,6 +207,8 @@ class CorrectScreen(Screen):
         self.shown_seq = -1
         """The log entry of the game the correction is meant for (as the screen was opened)."""
         self.chosen: type | None = None
+        self.done: Callable[[], None] | None = None
+        """Where logging or cancelling leads (a finished game's sheet); else back to the game."""
         self.belief: Belief = belief_of("", "")
         self.rows: dict[str, tuple[FieldSpec, Row]] = {}
         ids = self.ids
@@ -220,8 +223,9 @@ class CorrectScreen(Screen):
         show_only(self.ids.body, *body)
         show_only(self.ids.actions, *actions)
 
-    def show(self, table: TableGame) -> None:
+    def show(self, table: TableGame, done: Callable[[], None] | None = None) -> None:
         self.table = table
+        self.done = done
         self.shown_seq = table.seq
         self.chosen = None
         self.message = ""
@@ -240,7 +244,7 @@ class CorrectScreen(Screen):
     def other_correction(self) -> None:
         """Back to the list of corrections (nothing logged)."""
         assert self.table is not None
-        self.show(self.table)
+        self.show(self.table, self.done)
 
     def player_names(self) -> list[str]:
         assert self.table is not None
@@ -329,12 +333,18 @@ class CorrectScreen(Screen):
             return
         verdict = self.table.submit(action, seq=self.shown_seq)
         if verdict.ok:
-            self.nav.back_to_game()
+            self.leave()
         else:
             self.message = verdict.message
 
     def cancel(self) -> None:
-        self.nav.back_to_game()
+        self.leave()
+
+    def leave(self) -> None:
+        if self.done is not None:
+            self.done()
+        else:
+            self.nav.back_to_game()
 
 
 load_kv(__file__)

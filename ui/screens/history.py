@@ -11,6 +11,7 @@ from typing import Any
 from babel.dates import format_date, format_time
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
@@ -23,6 +24,7 @@ from companion.registry import GAMES
 from ui.design import badge
 from ui.kv import load_kv
 from ui.screens.home import game_title
+from ui.widgets import BigButton
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +61,18 @@ class PlayRow(ButtonBehavior, Label):
     """One game of the history; a tap opens its sheet."""
 
     audit_role = "option"
+
+
+class LogButton(BigButton):
+    """A row's way to its game's log: one of the list's, like the row itself."""
+
+    audit_role = "option"
+
+
+class HistoryRow(BoxLayout):
+    """A game of the history (``ids.play``, its sheet) and the button to its log (``ids.log``)."""
+
+    text = StringProperty("")
 
 
 class FilterChip(Button):
@@ -110,8 +124,9 @@ class HistoryScreen(Screen):
         rows = self.ids.rows
         rows.clear_widgets()
         for play in found:
-            row = PlayRow(text=play_text(play))
-            row.bind(on_release=lambda _row, p=play: self.open(p))
+            row = HistoryRow(text=play_text(play))
+            row.ids.play.bind(on_release=lambda _row, p=play: self.open(p))
+            row.ids.log.bind(on_release=lambda _b, p=play: self.open_log(p))
             rows.add_widget(row)
         self.empty = "" if found else _("No finished or abandoned games here yet.")
         logger.debug("history shows %d games", len(found))
@@ -119,8 +134,14 @@ class HistoryScreen(Screen):
     def open(self, play: Play) -> None:
         self.nav.show_sheet(play.sheet, back_to=self.name, game_id=play.game_id)
 
+    def open_log(self, play: Play) -> None:
+        self.nav.game_log(play.game_id, back_to=self.name)
+
     def statistics(self) -> None:
         self.nav.statistics(game=self.game)
+
+    def players(self) -> None:
+        self.nav.players()
 
 
 def fill(

@@ -150,6 +150,16 @@ class ScoreSheetScreen(Screen):
             play.game, [(s.name, s.colour) for s in seats], (starter + 1) % len(seats)
         )
 
+    def show_log(self) -> None:
+        """The finished game's log, what happened when; Back returns to this sheet."""
+        assert self.game_id is not None
+        self.nav.game_log(self.game_id, back_to=self.name)
+
+    def correct(self) -> None:
+        """Correct the finished game; the sheet shows again, read anew, once it is logged."""
+        assert self.game_id is not None
+        self.nav.correct_finished(self.game_id, self.back_to)
+
     def show_bgstats(self) -> None:
         """The play as BG Stats' push-a-play link in a QR code, large enough for a phone."""
         assert self.game_id is not None
