@@ -42,7 +42,9 @@ if TYPE_CHECKING:
     from companion.config import Config
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
+    from ui.screens.enrol import EnrolScreen
     from ui.screens.history import HistoryScreen
+    from ui.screens.labels import LabelsScreen
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
     from ui.screens.stats import StatisticsScreen
@@ -216,6 +218,14 @@ class CompanionApp(InputRouting, App):
         return self.screen("backup", "ui.screens.backup:BackupScreen")
 
     @property
+    def labels_screen(self) -> LabelsScreen:
+        return self.screen("labels", "ui.screens.labels:LabelsScreen")
+
+    @property
+    def enrol_screen(self) -> EnrolScreen:
+        return self.screen("enrol", "ui.screens.enrol:EnrolScreen")
+
+    @property
     def history_screen(self) -> HistoryScreen:
         return self.screen("history", "ui.screens.history:HistoryScreen")
 
@@ -256,6 +266,12 @@ class CompanionApp(InputRouting, App):
 
     def backup(self) -> None:
         self.go(self.backup_screen.name)  # it looks for a USB stick as it is entered
+
+    def labels(self) -> None:
+        self.go(self.labels_screen.name)  # it looks for a USB stick as it is entered
+
+    def enrol(self) -> None:
+        self.go(self.enrol_screen.name)  # it goes on with the walk it was left in
 
     def history(self) -> None:
         self.go(self.history_screen.name)  # it lists the games anew as it is entered

@@ -128,6 +128,10 @@ class InputRouting:
     def handle(self, event: InputEvent) -> None:
         """One device event, on the Kivy thread."""
         self.throttle.wake()
+        taker = getattr(self.manager.current_screen, "on_tag", None)
+        if isinstance(event, (CardScanned, UnknownTag)) and taker is not None:
+            taker(event.tag)  # a screen that takes tags as they are read (enrolment)
+            return
         if isinstance(event, ButtonPressed):
             self.press(event.button)
         elif isinstance(event, ButtonHeld):

@@ -38,13 +38,17 @@ class Pending:
     name: str
     copy: int
     of: int
+    hint: str = ""
+    """What tells the physical card apart (as its label prints it)."""
 
 
 def deck_of(game: str) -> list[Pending]:
     """Every physical card of ``game`` in label order (the game's knowledge: :mod:`companion`)."""
     from companion.labels import labels  # the games are loaded only for an enrolment
 
-    return [Pending(label.card, label.name, label.copy, label.of) for label in labels(game)]
+    return [
+        Pending(label.card, label.name, label.copy, label.of, label.hint) for label in labels(game)
+    ]
 
 
 def _tag_counts(store: Store) -> dict[str, int]:
