@@ -8,6 +8,7 @@ game's cards."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 from kivy.core.window import Window
 from label_codes import decoded, expected_codes
 from scanner_pty import FakeScanner
+from storage_faults import fill, mount_tmpfs
 from test_ui_backup import plug
 from ui_harness import Harness, plain, running_app, shot, tap_text
 
@@ -23,7 +25,6 @@ from companion.config import Config
 from companion.device_config import DEFAULT_WIRING, ScannerConfig
 from companion.labels import labels
 from companion.store import Store
-from hardware.usb import mounted_sticks
 from ui.audit.checks import audit, window_roots
 
 TARGI = labels("targi")
@@ -146,7 +147,7 @@ def test_the_enrolments_go_to_a_stick_and_from_it_to_another_table(tmp_path: Pat
     club, other, fresh = (tmp_path / f"{n}.sqlite3" for n in ("club", "other", "fresh"))
     tags = enrolled_before(club)
     with running_app(club) as h:
-        h.app.enrol_screen.sticks = lambda: mounted_sticks(mounts, (media,))
+        h.app.enrol_screen.watch_sticks(mounts, (media,))
         open_enrolment(h)
         tap_text(h, "Tags to the stick")
         assert plain(h.screen.ids.message.text) == (
@@ -157,7 +158,7 @@ def test_the_enrolments_go_to_a_stick_and_from_it_to_another_table(tmp_path: Pat
     with Store.open(other) as store:  # on this table PRE00 already stands for another card
         TagDirectory.from_store(store).enrol(store, "PRE00", "TARGI-TRIBE-WELL-9")
     with running_app(other) as h:
-        h.app.enrol_screen.sticks = lambda: mounted_sticks(mounts, (media,))
+        h.app.enrol_screen.watch_sticks(mounts, (media,))
         open_enrolment(h)
         tap_text(h, "Tags from the stick")
         message = plain(h.screen.ids.message.text)
@@ -166,7 +167,7 @@ def test_the_enrolments_go_to_a_stick_and_from_it_to_another_table(tmp_path: Pat
     assert enrolled(other) == {"PRE00": "TARGI-TRIBE-WELL-9"}
 
     with running_app(fresh) as h:
-        h.app.enrol_screen.sticks = lambda: mounted_sticks(mounts, (media,))
+        h.app.enrol_screen.watch_sticks(mounts, (media,))
         open_enrolment(h)
         tap_text(h, "Targi")
         assert asked(h) == "2dates"  # the deck's first card: nothing enrolled here yet
@@ -188,7 +189,7 @@ def test_labels_go_to_the_stick_else_the_data_folder_and_decode_to_the_cards(
     data = tmp_path / "data"
     data.mkdir()
     with running_app(data / "games.sqlite3") as h:
-        h.app.labels_screen.sticks = lambda: mounted_sticks(mounts, (media,))
+        h.app.labels_screen.watch_sticks(mounts, (media,))
         h.tap(h.screen.ids.settings)
         h.tap(h.screen.ids.labels)
         screen = h.screen
@@ -226,3 +227,37 @@ def test_labels_go_to_the_stick_else_the_data_folder_and_decode_to_the_cards(
             "table-companion-labels-targi-a4.pdf"
         )
         assert decoded(data / "table-companion-labels-targi-a4.pdf") == expected_codes("targi")
+
+
+def test_a_full_or_read_only_stick_is_said_and_changes_nothing(tmp_path: Path) -> None:
+    """Real faults from the kernel: a stick filled to the last byte (no room), then remounted
+    read-only."""
+    media, mounts = tmp_path / "media", tmp_path / "mounts"
+    stick = media / "pi" / "FULL"
+    mount_tmpfs(stick, "256k")
+    try:
+        filler = fill(stick)
+        plug(mounts, stick)
+        with running_app(tmp_path / "games.sqlite3") as h:
+            h.app.labels_screen.watch_sticks(mounts, (media,))
+            h.app.labels()
+            h.frames(2)
+            screen = h.screen
+            tap_text(h, "Write the labels (PDF)")
+            assert plain(screen.ids.message.text) == (
+                "The labels could not be written to the USB stick FULL: No space left on "
+                "device. Nothing was changed."
+            )
+            assert list(stick.iterdir()) == [filler]
+            filler.unlink()
+            subprocess.run(["mount", "-o", "remount,ro", str(stick)], check=True)
+            tap_text(h, "Write the labels (PDF)")  # not to the data folder behind its back
+            assert plain(screen.ids.message.text) == (
+                "The USB stick FULL is read-only: nothing was written. Unlock it, or take it out "
+                "to write to this table's data folder."
+            )
+            assert screen.refused and "read-only" in plain(screen.ids.stick.text)
+            assert list(stick.iterdir()) == []
+            assert not list(tmp_path.glob("*.pdf"))
+    finally:
+        subprocess.run(["umount", "-l", str(stick)], check=False)

@@ -18,6 +18,7 @@ from companion.errors import InputError
 from companion.i18n import _, ngettext
 from companion.labels import card_title
 from hardware.scanner.enrol import EnrolWalk, Outcome, Pending, deck_of
+from hardware.usb import mounted_sticks, read_only_sticks
 from ui.kv import load_kv
 from ui.screens.history import FilterChip
 from ui.screens.home import game_title
@@ -50,6 +51,9 @@ class EnrolScreen(Screen):
     can_go_again = BooleanProperty(False)
     stick_text = StringProperty("")
     has_stick = BooleanProperty(False)
+    """A stick to read the tag file from (writable or not)."""
+    can_write = BooleanProperty(False)
+    """A stick the tag file can be written to."""
 
     def __init__(self, nav: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,14 +67,10 @@ class EnrolScreen(Screen):
             self.game_chips[game] = chip
             self.ids.games.add_widget(chip)
 
-    @property
-    def sticks(self) -> Any:
-        """Where the screen looks for sticks (a test points it at its own mount table)."""
-        return self.watch.sticks
-
-    @sticks.setter
-    def sticks(self, sticks: Any) -> None:
-        self.watch.sticks = sticks
+    def watch_sticks(self, mounts: Path, roots: tuple[Path, ...]) -> None:
+        """Read ``mounts`` for sticks under ``roots`` (a test's own mount table)."""
+        self.watch.sticks = lambda: mounted_sticks(mounts, roots)
+        self.watch.read_only = lambda: read_only_sticks(mounts, roots)
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.message = ""
@@ -83,13 +83,18 @@ class EnrolScreen(Screen):
     def on_leave(self, *_args: Any) -> None:
         self.watch.stop()
 
-    def _stick_changed(self, stick: Path | None) -> None:
-        self.has_stick = stick is not None
-        self.stick_text = (
-            _("No USB stick: plug one in to move tags between tables.")
-            if stick is None
-            else _("USB stick: {name}").format(name=stick.name)
-        )
+    def _stick_changed(self) -> None:
+        stick, locked = self.watch.stick, self.watch.locked
+        self.can_write = stick is not None
+        self.has_stick = stick is not None or locked is not None
+        if stick is not None:
+            self.stick_text = _("USB stick: {name}").format(name=stick.name)
+        elif locked is not None:
+            self.stick_text = _("USB stick: {name} (read-only: tags can be read from it)").format(
+                name=locked.name
+            )
+        else:
+            self.stick_text = _("No USB stick: plug one in to move tags between tables.")
 
     # --- the walk ---------------------------------------------------------------------------------
 
@@ -206,7 +211,7 @@ class EnrolScreen(Screen):
         ).format(count=count, name=stick.name, file=TAG_FILE)
 
     def import_tags(self) -> None:
-        stick = self.watch.stick
+        stick = self.watch.stick or self.watch.locked
         if stick is None:
             return
         path = stick / TAG_FILE

@@ -15,6 +15,7 @@ from companion.cards import card_ids
 from companion.errors import InputError
 from companion.i18n import _, ngettext
 from companion.labels import SHEETS, page_count, sheet_text, write_pdf
+from hardware.usb import mounted_sticks, read_only_sticks
 from ui.kv import load_kv
 from ui.screens.history import FilterChip
 from ui.screens.home import game_title
@@ -59,14 +60,10 @@ class LabelsScreen(Screen):
             self.ids.sizes.add_widget(chip)
         self._show_choices()
 
-    @property
-    def sticks(self) -> Any:
-        """Where the screen looks for sticks (a test points it at its own mount table)."""
-        return self.watch.sticks
-
-    @sticks.setter
-    def sticks(self, sticks: Any) -> None:
-        self.watch.sticks = sticks
+    def watch_sticks(self, mounts: Path, roots: tuple[Path, ...]) -> None:
+        """Read ``mounts`` for sticks under ``roots`` (a test's own mount table)."""
+        self.watch.sticks = lambda: mounted_sticks(mounts, roots)
+        self.watch.read_only = lambda: read_only_sticks(mounts, roots)
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.message = ""
@@ -78,11 +75,17 @@ class LabelsScreen(Screen):
     def on_leave(self, *_args: Any) -> None:
         self.watch.stop()
 
-    def _stick_changed(self, stick: Path | None) -> None:
-        if stick is None:
-            self.stick_text = _("No USB stick: the PDF goes to this table's data folder.")
-        else:
+    def _stick_changed(self) -> None:
+        stick, locked = self.watch.stick, self.watch.locked
+        if stick is not None:
             self.stick_text = _("USB stick: {name}").format(name=stick.name)
+        elif locked is not None:
+            self.stick_text = _(
+                "The USB stick {name} is read-only: unlock it, or take it out to write to this "
+                "table's data folder."
+            ).format(name=locked.name)
+        else:
+            self.stick_text = _("No USB stick: the PDF goes to this table's data folder.")
 
     def choose_game(self, game: str) -> None:
         self.game = game
@@ -102,7 +105,14 @@ class LabelsScreen(Screen):
         """Write the chosen game's labels where :attr:`stick_text` says; a failure changes
         nothing and says why."""
         self.watch.look()
-        stick = self.watch.stick
+        stick, locked = self.watch.stick, self.watch.locked
+        if stick is None and locked is not None:  # not the data folder behind the table's back
+            self.refused = True
+            self.message = _(
+                "The USB stick {name} is read-only: nothing was written. Unlock it, or take it "
+                "out to write to this table's data folder."
+            ).format(name=locked.name)
+            return
         folder = stick if stick is not None else Path(self.nav.store.path).parent
         place = (
             _("the USB stick {name}").format(name=stick.name)
