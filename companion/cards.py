@@ -102,6 +102,10 @@ class TagDirectory:
         self._enrolled = {**self._enrolled, tag: card}
         return previous
 
+    def reload(self, store: Store) -> None:
+        """Read every enrolment from ``store`` again (after tags were imported from a file)."""
+        self._enrolled = store.enrolled_tags()
+
     def forget(self, store: Store, tag: str) -> bool:
         """Remove ``tag``'s enrolment; False if it had none."""
         forgotten = store.forget_tag(tag)

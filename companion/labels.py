@@ -10,7 +10,10 @@ on the label ("3/8"); the code is the same on each.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import math
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +54,21 @@ SHEETS: dict[str, Sheet] = {
 }
 
 
+def sheet_text(size: str) -> str:
+    """What a sheet size is, for a table choosing one: its paper and its labels."""
+    texts = {
+        "a4": _("A4: 24 labels a sheet, 70 x 37 mm"),
+        "letter": _("Letter: 30 labels a sheet, 67 x 25 mm"),
+    }
+    return texts.get(size, size)
+
+
+def page_count(count: int, size: str) -> int:
+    """The pages ``count`` labels fill on ``size`` sheets."""
+    sheet = SHEETS[size]
+    return math.ceil(count / (sheet.columns * sheet.rows))
+
+
 @dataclass(frozen=True)
 class Label:
     card: str
@@ -81,6 +99,18 @@ def labels(game: str) -> list[Label]:
     ]
 
 
+def card_title(card: str) -> str:
+    """The name of any game's card ``card`` for people (:func:`card_name`); the id itself if no
+    game has it."""
+    from companion.cards import game_of
+
+    game = game_of(card)
+    if game is None:
+        return card
+    spec = GAMES[game]
+    return card_name(spec, card, spec.names())
+
+
 def card_name(spec: GameSpec, card: str, words: Mapping[str, str]) -> str:
     """The card's name for people: its id without the game and category, the goods and cards
     through the spec's translated names, other words capitalised (``Camel Rider 3``)."""
@@ -94,7 +124,11 @@ _FONT = "DejaVu"
 
 
 def write_pdf(game: str, path: Path, size: str = "a4") -> int:
-    """Write ``game``'s labels to ``path`` on ``size`` sheets; the number of labels."""
+    """Write ``game``'s labels to ``path`` on ``size`` sheets; the number of labels.
+
+    The PDF is written beside ``path`` first and renamed over it once whole: a write that fails
+    (no room, a read-only or unplugged stick) raises :class:`OSError` and leaves ``path`` as it
+    was, with nothing half-written beside it."""
     from fpdf import FPDF
 
     from companion.exports.pdf import font_path
@@ -113,7 +147,14 @@ def write_pdf(game: str, path: Path, size: str = "a4") -> int:
         _draw(
             pdf, sheet, label, sheet.left + column * sheet.pitch_x, sheet.top + row * sheet.pitch_y
         )
-    pdf.output(str(path))
+    partial = path.with_name(f".{path.name}.part")
+    try:
+        pdf.output(str(partial))
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise
     logger.info("%d %s labels written to %s", len(items), game, path)
     return len(items)
 

@@ -24,6 +24,16 @@ def _unescape(field: str) -> str:
 def mounted_sticks(mounts: Path = MOUNTS, roots: tuple[Path, ...] = MEDIA_ROOTS) -> list[Path]:
     """The mount points under ``roots`` this process can write to, in the order they were mounted
     (the newest last). An unreadable mount table is no stick (logged), never an error."""
+    return [point for point, writable in _media(mounts, roots) if writable]
+
+
+def read_only_sticks(mounts: Path = MOUNTS, roots: tuple[Path, ...] = MEDIA_ROOTS) -> list[Path]:
+    """The mount points under ``roots`` this process cannot write to (mounted read-only, a locked
+    stick), in the order they were mounted."""
+    return [point for point, writable in _media(mounts, roots) if not writable]
+
+
+def _media(mounts: Path, roots: tuple[Path, ...]) -> list[tuple[Path, bool]]:
     try:
         lines = mounts.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError as error:
@@ -35,8 +45,7 @@ def mounted_sticks(mounts: Path = MOUNTS, roots: tuple[Path, ...] = MEDIA_ROOTS)
         if len(fields) < 4:
             continue
         point = Path(_unescape(fields[1]))
-        under = any(point.is_relative_to(root) and point != root for root in roots)
-        writable = "ro" not in fields[3].split(",") and os.access(point, os.W_OK)
-        if under and writable:
-            found.append(point)
+        if any(point.is_relative_to(root) and point != root for root in roots):
+            writable = "ro" not in fields[3].split(",") and os.access(point, os.W_OK)
+            found.append((point, writable))
     return found

@@ -3,36 +3,16 @@ exactly the game's card ids, once per physical copy."""
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pypdfium2
 import pytest
-import zxingcpp
+from label_codes import decoded, expected_codes
 
-from companion.registry import GAMES
 from tests.cli_process import run
 
 BUILT_IN = ("targi", "timbuktu", "tuareg")
 """Not ``GAMES``: another test module registers a game of its own there while tests are collected."""
-
-
-def _decoded(pdf: Path) -> Counter[str]:
-    found: Counter[str] = Counter()
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        for page in document:
-            image = page.render(scale=4).to_pil()  # 288 dpi, what a scanner sees of a print
-            found.update(code.text for code in zxingcpp.read_barcodes(image))
-    finally:
-        document.close()
-    return found
-
-
-def _expected(game: str) -> Counter[str]:
-    spec = GAMES[game]
-    copies = spec.card_copies()
-    return Counter({card: copies.get(card, 1) for card in spec.card_ids()})
 
 
 @pytest.mark.parametrize("size", ["a4", "letter"])
@@ -41,9 +21,9 @@ def test_labels_decode_to_every_card_once_per_copy(tmp_path: Path, game: str, si
     pdf = tmp_path / "labels.pdf"
     code, out = run("labels", game, "-o", str(pdf), "--size", size)
     assert code == 0, out
-    expected = _expected(game)
+    expected = expected_codes(game)
     assert out["labels"] == sum(expected.values())
-    assert _decoded(pdf) == expected
+    assert decoded(pdf) == expected
 
 
 def test_tuareg_copies_are_numbered_on_their_labels() -> None:

@@ -42,8 +42,10 @@ if TYPE_CHECKING:
     from companion.config import Config
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
+    from ui.screens.enrol import EnrolScreen
     from ui.screens.gamelog import GameLogScreen
     from ui.screens.history import HistoryScreen
+    from ui.screens.labels import LabelsScreen
     from ui.screens.players import PlayersScreen
     from ui.screens.rules import RulesScreen
     from ui.screens.scoresheet import ScoreSheetScreen
@@ -219,6 +221,14 @@ class CompanionApp(InputRouting, App):
         return self.screen("backup", "ui.screens.backup:BackupScreen")
 
     @property
+    def labels_screen(self) -> LabelsScreen:
+        return self.screen("labels", "ui.screens.labels:LabelsScreen")
+
+    @property
+    def enrol_screen(self) -> EnrolScreen:
+        return self.screen("enrol", "ui.screens.enrol:EnrolScreen")
+
+    @property
     def history_screen(self) -> HistoryScreen:
         return self.screen("history", "ui.screens.history:HistoryScreen")
 
@@ -271,6 +281,12 @@ class CompanionApp(InputRouting, App):
 
     def backup(self) -> None:
         self.go(self.backup_screen.name)  # it looks for a USB stick as it is entered
+
+    def labels(self) -> None:
+        self.go(self.labels_screen.name)  # it looks for a USB stick as it is entered
+
+    def enrol(self) -> None:
+        self.go(self.enrol_screen.name)  # it goes on with the walk it was left in
 
     def history(self) -> None:
         self.go(self.history_screen.name)  # it lists the games anew as it is entered

@@ -10,6 +10,7 @@ the app's one queue, drained by :class:`ui.inputs.HardwarePump`).
   the current game left as it is, resumable from the list).
 - A scanned card is checked against the moment (:func:`companion.cards.check_scan`) before the
   screen sees it; a refused one shows the reason. An unknown tag opens Settings to enrol it.
+  A screen with an ``on_tag`` method (the deck's enrolment) takes every tag read, known or not.
 """
 
 from __future__ import annotations
@@ -128,6 +129,10 @@ class InputRouting:
     def handle(self, event: InputEvent) -> None:
         """One device event, on the Kivy thread."""
         self.throttle.wake()
+        taker = getattr(self.manager.current_screen, "on_tag", None)
+        if isinstance(event, (CardScanned, UnknownTag)) and taker is not None:
+            taker(event.tag)  # a screen that takes tags as they are read (enrolment)
+            return
         if isinstance(event, ButtonPressed):
             self.press(event.button)
         elif isinstance(event, ButtonHeld):

@@ -6,12 +6,11 @@ writes nothing. See :mod:`companion.labels`."""
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 from typing import Any
 
 from companion.errors import InputError
-from companion.labels import SHEETS, write_pdf
+from companion.labels import SHEETS, page_count, write_pdf
 
 
 def add_parser(commands: Any) -> None:
@@ -30,11 +29,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         count = write_pdf(args.game, path, args.size)
     except OSError as error:
         raise InputError("unwritable_file", f"output: {path}: {error.strerror}") from None
-    sheet = SHEETS[args.size]
     return {
         "game": args.game,
         "file": str(path),
         "size": args.size,
         "labels": count,
-        "pages": math.ceil(count / (sheet.columns * sheet.rows)),
+        "pages": page_count(count, args.size),
     }

@@ -195,6 +195,54 @@ def settings_backup(d: Driver) -> None:
 
 
 @state
+def settings_labels(d: Driver) -> None:
+    """Card labels: Tuareg's written on Letter sheets to the data folder (no USB stick here)."""
+    settings(d)
+    d.tap(d.screen.ids.labels)
+    d.expect_screen("labels")
+    d.tap_text(game_title("tuareg"))
+    d.tap(part(d, "size_chips")["letter"])
+    d.tap(d.screen.ids.write)
+
+
+def enrol_targi(d: Driver) -> None:
+    """Settings, Enrol tags, Targi's deck."""
+    settings(d)
+    d.tap(d.screen.ids.enrol_tags)
+    d.expect_screen("enrol")
+    d.tap_text(game_title("targi"))
+
+
+@state
+def settings_enrol_walk(d: Driver) -> None:
+    """Batch enrolment: a tag enrolled, then scanned again on the next card and refused."""
+    from hardware.events import CardScanned, UnknownTag
+
+    enrol_targi(d)
+    d.app.pump.queue.post(UnknownTag(tag="0A1B2C3D4E"))  # as the scanner's thread posts it
+    d.frames(3)
+    card = d.app.tags.resolve("0A1B2C3D4E")
+    if card is None:
+        raise TourError("the scanned tag was not enrolled")
+    d.app.pump.queue.post(CardScanned(tag="0A1B2C3D4E", card=card))
+    d.frames(3)
+
+
+@state
+def settings_enrol_summary(d: Driver) -> None:
+    """The end of a walk with two cards skipped."""
+    from companion.cards import TagDirectory
+    from companion.labels import labels
+
+    directory = TagDirectory.from_store(d.store)
+    for n, label in enumerate(labels("targi")[:-2]):
+        directory.enrol(d.store, f"TAG{n:04}", label.card)
+    enrol_targi(d)
+    d.tap(d.screen.ids.skip)
+    d.tap(d.screen.ids.skip)
+
+
+@state
 def history(d: Driver) -> None:
     """Three finished Targi games in the history."""
     for _ in range(3):
