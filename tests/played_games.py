@@ -40,14 +40,24 @@ def _tuareg_options(names: list[str], start: int) -> Any:
 COLOURS = ("red", "blue", "green", "yellow", "white")
 
 
-def play_to_end(store: Store, game: str, names: list[str], seed: int, start: int = 0) -> str:
-    """One game of ``game`` (targi, tuareg or timbuktu) with ``names`` in seat order, played with
-    seeded random legal actions to its end through a session; the game id."""
+def play_to_end(
+    store: Store,
+    game: str,
+    names: list[str],
+    seed: int,
+    start: int = 0,
+    rulings: dict[str, str] | None = None,
+) -> str:
+    """One game of ``game`` (targi, tuareg or timbuktu) with ``names`` in seat order and the house
+    ``rulings`` given, played with seeded random legal actions to its end through a session; the
+    game id."""
     rng = random.Random(seed)
     seats = [{"name": n, "colour": c} for n, c in zip(names, COLOURS, strict=False)]
     if game == "targi":
         rules: Any = targi_table.RULES
-        options = rules.parse_options({"players": seats, "start_player": start})
+        options = rules.parse_options(
+            {"players": seats, "start_player": start, "rulings": rulings or {}}
+        )
     elif game == "tuareg":
         rules = tuareg_table.RULES
         options = _tuareg_options(names, start)

@@ -11,7 +11,7 @@ import pytest
 import zxingcpp
 from kivy.core.window import Window
 from PIL import Image
-from played_games import record
+from played_games import play_to_end, record
 from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
 
 from companion import history, stats
@@ -27,6 +27,9 @@ GAMES = [
     ("targi", ["Bilal", "Cleo"], 1),
     ("timbuktu", ["Cleo", "Dov", "Amal"], 2),
 ]
+
+
+RAID_NOTHING = {"raid_unpaid": "raid_nothing"}
 
 
 @pytest.fixture(scope="module")
@@ -159,3 +162,21 @@ def test_play_again_seats_the_same_players_in_one_tap(recorded: Path) -> None:
             options = store.load(h.app.table.game_id).options
         assert [p["name"] for p in options["players"]] == [s.name for s in seats]
         assert options["start_player"] == (starter + 1) % len(seats)
+
+
+def test_play_again_keeps_the_games_house_rules(tmp_path: Path) -> None:
+    """A table that played with a house rule plays the next game with it too (still one tap on
+    Home to change it)."""
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        game_id = play_to_end(store, "targi", ["Amal", "Bilal"], 3, rulings=RAID_NOTHING)
+    with running_app(database) as h:
+        h.app.finished_sheet(game_id)
+        tap_text(h, "Play again")
+        home = h.screen
+        assert home.name == "home" and home.house_rules == RAID_NOTHING
+        assert home.ids.house_rules.text == "House rules (1)"
+        h.tap(home.ids.start_game)
+        with Store.open(database) as store:
+            options = store.load(h.app.table.game_id).options
+        assert options["rulings"] == RAID_NOTHING

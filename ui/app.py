@@ -274,9 +274,15 @@ class CompanionApp(InputRouting, App):
     def home(self) -> None:
         self.go("home")
 
-    def play_again(self, game: str, players: list[tuple[str, str]], start_seat: int) -> None:
-        """Home, its form filled for a new game with the same players."""
-        self.home_screen.seat_players(game, players, start_seat)
+    def play_again(
+        self,
+        game: str,
+        players: list[tuple[str, str]],
+        start_seat: int,
+        house_rules: dict[str, str],
+    ) -> None:
+        """Home, its form filled for a new game with the same players and house rules."""
+        self.home_screen.seat_players(game, players, start_seat, house_rules)
         self.home()
 
     def backup(self) -> None:

@@ -282,11 +282,20 @@ class HomeScreen(Screen):
         row.ids.colour.colour = colour
         row.colour_chosen = True
 
-    def seat_players(self, game: str, players: list[tuple[str, str]], start_seat: int) -> None:
-        """Fill the form for a new game of ``game`` with ``players`` ((name, colour) by seat) and
-        who starts: the table checks it and taps Start."""
+    def seat_players(
+        self,
+        game: str,
+        players: list[tuple[str, str]],
+        start_seat: int,
+        house_rules: dict[str, str] | None = None,
+    ) -> None:
+        """Fill the form for a new game of ``game`` with ``players`` ((name, colour) by seat), who
+        starts and the ``house_rules`` (else the table's settings): the table checks it and taps
+        Start."""
         self.ids.game.text = game
         self.choose_game(game)
+        if house_rules is not None:
+            self.set_house_rules(dict(house_rules))
         rows = self.ids.players
         while len(rows.children) > len(players):
             rows.remove_widget(rows.children[0])

@@ -22,6 +22,7 @@ from companion import history
 from companion.exports import bgstats
 from companion.i18n import _
 from companion.registry import spec_for
+from companion.rulings import chosen
 from companion.scoresheet import ScoreSheet
 from companion.sheet_words import headline, tiebreak
 from ui.design import badge
@@ -141,13 +142,17 @@ class ScoreSheetScreen(Screen):
 
     def play_again(self) -> None:
         """New game, same players: Home with this game's players in their seats and colours,
-        the next seat starting."""
+        the next seat starting, and this game's house rules."""
         assert self.game_id is not None
         play = history.load_play(self.nav.store, self.game_id)
         seats = sorted(play.seats, key=lambda s: s.seat)
         starter = next((s.seat for s in seats if s.start_player), -1)
+        options, _created = self.nav.store.game_info(self.game_id)
         self.nav.play_again(
-            play.game, [(s.name, s.colour) for s in seats], (starter + 1) % len(seats)
+            play.game,
+            [(s.name, s.colour) for s in seats],
+            (starter + 1) % len(seats),
+            chosen(play.game, options),
         )
 
     def show_log(self) -> None:
