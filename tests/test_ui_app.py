@@ -13,11 +13,11 @@ from ui_harness import SIZES, Harness, running_app, shot, tap_text
 
 from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
+from companion.games.targi.names import card_name
 from companion.games.tuareg.model import Good
 from companion.session import Session
 from companion.store import Store
 from hardware.events import ButtonPressed, CardScanned, ScannerConnected
-from ui.choices import card_text
 from ui.keyboard import OnScreenKeyboard
 
 
@@ -107,7 +107,7 @@ def test_a_scan_and_a_button_from_other_threads_update_the_screen(tmp_path: Path
         cell = h.screen.cells[(1, 1)]
         assert cell.text == "face down"
         post_from_thread(h, CardScanned(tag="0A1B2C3D4E", card=CENTRE[(1, 1)]))
-        h.wait_for(lambda: cell.text == card_text(CENTRE[(1, 1)]))
+        h.wait_for(lambda: cell.text == card_name(CENTRE[(1, 1)]))
         post_from_thread(h, ButtonPressed(button="undo"))
         h.wait_for(lambda: cell.text == "face down")
         well = CardScanned(tag="0A1B2C3D4F", card="TARGI-TRIBE-WELL-1")

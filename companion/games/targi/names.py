@@ -1,11 +1,11 @@
-"""Targi's goods, card kinds, border cards and phases by name, translated (literal msgids)."""
+"""Targi's goods, cards, card kinds, border cards and phases by name, translated (literal msgids)."""
 
 from __future__ import annotations
 
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol
-from companion.i18n import _
+from companion.i18n import _, pgettext
 
 
 def good_name(good: Good) -> str:
@@ -58,6 +58,58 @@ def phase_name(phase: Phase) -> str:
         Phase.GAME_OVER: _("game over"),
     }
     return names[phase]
+
+
+def upper_first(text: str) -> str:
+    """``text`` starting with a capital (the rest as it is: ``VP`` stays ``VP``)."""
+    return text[:1].upper() + text[1:]
+
+
+def face_name(card: str) -> str:
+    """What a Targi card prints, by its id without the copy number: ``TARGI-GOODS-SALT-DATES-1``
+    reads ``Salt + dates``, ``TARGI-TRIBE-WELL-3`` ``Well``. An id of no Targi card reads as it
+    is."""
+    parts = card.split("-")
+    if parts[:2] == ["TARGI", "TRIBE"]:
+        symbol = "_".join(part for part in parts[2:] if not part.isdigit()).lower()
+        if symbol in {s.value for s in Symbol}:
+            return upper_first(symbol_name(Symbol(symbol)))
+    if parts[:2] != ["TARGI", "GOODS"]:
+        return card
+    words = [part for part in parts[2:] if not part.isdigit()]
+    goods = {good.value.upper(): good for good in Good}
+    if words == ["CHOICE"]:
+        return pgettext("a Targi goods card", "Choice")
+    if words == ["GOLD"]:
+        return upper_first(_("gold"))
+    if words == ["VP"]:
+        return _("VP")
+    if len(words) == 1 and words[0][:1] == "2" and words[0][1:] in goods:
+        return f"2 {good_name(goods[words[0][1:]])}"
+    if words and all(word in goods for word in words):
+        return upper_first(" + ".join(good_name(goods[word]) for word in words))
+    return card
+
+
+def card_name(card: str) -> str:
+    """A physical Targi card: what it prints and its copy number, ``Datteln 1`` in German (the
+    copies of one face are told apart by their number, as the catalog counts them)."""
+    name = face_name(card)
+    if name == card:
+        return card
+    number = card.rsplit("-", 1)[-1]
+    return f"{name} {number}" if number.isdigit() else name
+
+
+def decision_name(decision: str) -> str:
+    """Where a drawn tribe card goes: the display, the hand or the discard pile (the rulebooks'
+    verbs)."""
+    names = {
+        "display": pgettext("a tribe card goes to", "Display"),
+        "hand": pgettext("a tribe card goes to", "Hand"),
+        "discard": pgettext("a tribe card goes to", "Discard"),
+    }
+    return names.get(decision, decision)
 
 
 def resource_name(resource: str) -> str:

@@ -14,15 +14,24 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.games.targi import actions as a
+from companion.games.targi import names
 from companion.games.targi.board import BORDER, RAID_CORNERS, BorderCard, Cell
 from companion.games.targi.effects import MERCHANT_FOR_GOLD, MERCHANT_FOR_GOOD
 from companion.games.targi.flow import awaiting_reveal
 from companion.games.targi.model import CardKind, Good, Phase, Symbol, TargiState
-from companion.games.targi.names import card_hints, kind_name, symbol_name
+from companion.games.targi.names import (
+    card_hints,
+    card_name,
+    decision_name,
+    good_name,
+    kind_name,
+    symbol_name,
+    upper_first,
+)
 from companion.games.targi.naming import Face, faces, symbols
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui import design
-from ui.choices import card_text, naming
+from ui.choices import naming
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.widgets import BigButton, ChoiceButton, TextCell, show_only
@@ -45,10 +54,10 @@ CARD_OF_KIND = {kind: number for number, kind in BORDER.items()}
 TEXTS = {
     "row": lambda row: _("display row {n}").format(n=row + 1),
     "pay_gold": lambda _paid: _("pay with gold"),
-    "card": lambda card: card_text(card) if isinstance(card, str) else "",
-    "decision": lambda decision: _(decision),
+    "card": lambda card: card_name(card) if isinstance(card, str) else "",
+    "decision": decision_name,
     "cell": lambda _cell: "",
-    "choice": lambda good: _(good.value),
+    "choice": good_name,
     "marker": lambda cell: _("marker at {cell}").format(cell="·".join(map(str, cell))),
     "to": lambda cell: _("to {cell}").format(cell="·".join(map(str, cell))),
     "first": lambda spot: _("row {row} card {n}").format(row=spot[0] + 1, n=spot[1] + 1),
@@ -72,8 +81,8 @@ def mark(colour: str, name: str) -> str:
 def chip_text(face: Face, hints: dict[str, str]) -> str:
     """What a card prints (a tribe card's points and cost, what a goods card gives), and how many
     copies it may be."""
-    text = hints.get(face.card, card_text(face.card))
-    copies = _("{n} copies").format(n=face.free)
+    text = hints.get(face.card, card_name(face.card))
+    copies = ngettext("{n} copy", "{n} copies", face.free).format(n=face.free)
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
 
 
@@ -124,16 +133,16 @@ def space_of(action: Any) -> Space | None:
 def exchange_text(exchange: a.Exchange) -> str:
     """``3 salt for 1 gold`` or ``2 salt for 1 pepper``, as the Merchant card prints its exchanges
     (in words: Kivy's default font has no arrow)."""
-    give = _(exchange.give.value)
+    give = good_name(exchange.give)
     if exchange.get == "gold":
         return _("{n} {give} for 1 gold").format(n=MERCHANT_FOR_GOLD, give=give)
     return _("{n} {give} for 1 {get}").format(
-        n=MERCHANT_FOR_GOOD, give=give, get=_(exchange.get.value)
+        n=MERCHANT_FOR_GOOD, give=give, get=good_name(exchange.get)
     )
 
 
 def border_name(number: int) -> str:
-    return _(BORDER[number].value.replace("_", " ")).capitalize()
+    return upper_first(names.border_name(BORDER[number]))
 
 
 class TargiScreen(GameScreen):
@@ -297,7 +306,8 @@ class TargiScreen(GameScreen):
                 cell.frame = list(fill)
                 lines.append(design.badge(player.colour, player.name))
         if isinstance(space, int) and space == state.robber:
-            lines.append(f"[b]{_('ROBBER')}[/b]")
+            robber = _("ROBBER")
+            lines.append(f"[b]{robber}[/b]")
             background = ROBBER_BACKGROUND
         cell.background = background
         cell.color = design.ink_on(background)
@@ -317,7 +327,7 @@ class TargiScreen(GameScreen):
     def central_lines(self, cell: Cell) -> tuple[list[str], list[float]]:
         slot = self.state.slot(cell)
         background = GOODS_BACKGROUND if slot.kind is CardKind.GOODS else TRIBE_BACKGROUND
-        text = card_text(slot.card) if slot.card else _("face down")
+        text = card_name(slot.card) if slot.card else _("face down")
         return [text], background
 
     def render_player(self, seat: int, panel: TargiPanel) -> None:
@@ -331,7 +341,7 @@ class TargiScreen(GameScreen):
             head += " · " + _("to move")
         tribe = _("tribe cards {n}").format(n=player.displayed)
         if player.hand:
-            tribe += " · " + _("hand: {card}").format(card=card_text(player.hand))
+            tribe += " · " + _("hand: {card}").format(card=card_name(player.hand))
         panel.text = "\n".join(
             (
                 head,
@@ -445,7 +455,7 @@ class TargiScreen(GameScreen):
             what = f"{space} {border_name(space)}"
         else:
             slot = state.slot(space)
-            what = card_text(slot.card) if slot.card else _("face down")
+            what = card_name(slot.card) if slot.card else _("face down")
         title = _("{name}: use {card}").format(name=name, card=what)
         prompt.offer(title, uses, self.submit, TEXTS, extra, with_kind=False)
 
@@ -489,7 +499,9 @@ class TargiScreen(GameScreen):
             whole = a.UseMerchant(player=seat, exchanges=self.exchanges)
             done = [
                 (
-                    _("Done: {n} exchange(s)").format(n=len(self.exchanges)),
+                    ngettext(
+                        "Done: {n} exchange", "Done: {n} exchanges", len(self.exchanges)
+                    ).format(n=len(self.exchanges)),
                     lambda: self.submit(whole),
                 ),
                 (_("Start over"), lambda: self.select(self.selected)),
