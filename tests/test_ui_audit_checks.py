@@ -79,6 +79,24 @@ def test_text_beyond_the_window_is_clipped() -> None:
     assert problem.kind == "clipped" and "beyond the window" in problem.detail
 
 
+def test_a_word_wider_than_its_label_broken_mid_word() -> None:
+    """Kivy wraps a word longer than the width in its middle: ``Stammes`` / ``erweiterung``."""
+
+    def wrapped(text: str, width: float, x: float) -> Label:
+        made = placed(label(text, markup=True), x, 300, width, 160)
+        made.text_size = (width, None)
+        made.texture_update()
+        return made
+
+    broken = wrapped("14 [b]Stammeserweiterung[/b]", 90, 10)
+    whole = wrapped("14 Stammes erweiterung", 160, 120)  # wraps between words only
+    wide = wrapped("14 Stammeserweiterung", 400, 300)
+    assert len(whole._label._cached_lines) > 1
+    (problem,) = audit([root(broken, whole, wide)], SIZE)
+    assert problem.kind == "word_broken" and "Stammeserweiterung" in problem.detail
+    assert "'14 Stammeserweiterung'" in problem.widget
+
+
 def test_small_text_and_a_small_target() -> None:
     tree = root(
         placed(label("tiny", font=MIN_BODY_SP - 2), 10, 400, 200, 60),

@@ -48,6 +48,20 @@ def border_name(card: BorderCard) -> str:
     return names[card]
 
 
+def cell_name(card: BorderCard) -> str | None:
+    """A long border card's name as a narrow grid cell shows it: ``|`` marks where a word too wide
+    for the cell may break with a hyphen (None: the goods cards and raids, named as everywhere)."""
+    names = {
+        BorderCard.NOBLE: pgettext("border card in a narrow cell", "Noble"),
+        BorderCard.MERCHANT: pgettext("border card in a narrow cell", "Mer|chant"),
+        BorderCard.FATA_MORGANA: pgettext("border card in a narrow cell", "Fata mor|gana"),
+        BorderCard.SILVERSMITH: pgettext("border card in a narrow cell", "Silver|smith"),
+        BorderCard.CARAVAN: pgettext("border card in a narrow cell", "Cara|van"),
+        BorderCard.TRIBAL_EXPANSION: pgettext("border card in a narrow cell", "Tribal ex|pan|sion"),
+    }
+    return names.get(card)
+
+
 def phase_name(phase: Phase) -> str:
     names = {
         Phase.REVEAL: _("reveal"),

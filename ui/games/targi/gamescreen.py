@@ -32,6 +32,7 @@ from companion.games.targi.naming import Face, faces, symbols
 from companion.i18n import _, ngettext
 from ui import design
 from ui.choices import naming
+from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.widgets import BigButton, ChoiceButton, TextCell, show_only
@@ -88,9 +89,19 @@ def chip_text(face: Face, hints: dict[str, str]) -> str:
 
 class TargiCell(TextCell):
     """A grid space: its card, who stands on it (shape and initial), a yellow frame when a tap
-    there is legal, a white inner frame when it is the chosen one."""
+    there is legal, a white inner frame when it is the chosen one. ``words`` is what it says, a
+    long word broken at its marks when the cell is too narrow for it (:mod:`ui.hyphenate`)."""
 
     chosen = BooleanProperty(False)
+    words = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(words=self.fit, text_size=self.fit, font_size=self.fit)
+
+    def fit(self, *_args: Any) -> None:
+        width = self.text_size[0] if self.text_size[0] else self.width
+        self.text = fit(self.words, width, self.font_size, self.font_name)
 
 
 class TargiButton(BigButton):
@@ -143,6 +154,11 @@ def exchange_text(exchange: a.Exchange) -> str:
 
 def border_name(number: int) -> str:
     return upper_first(names.border_name(BORDER[number]))
+
+
+def cell_name(number: int) -> str:
+    """A border card's name in its narrow grid cell, marked where a long word may break."""
+    return names.cell_name(BORDER[number]) or border_name(number)
 
 
 class TargiScreen(GameScreen):
@@ -313,7 +329,7 @@ class TargiScreen(GameScreen):
         cell.color = design.ink_on(background)
         cell.highlighted = space in lit
         cell.chosen = space == self.selected
-        cell.text = "\n".join(lines)
+        cell.words = "\n".join(lines)
 
     def border_lines(self, number: int, owner: str = "") -> tuple[list[str], list[float]]:
         """A border card's number and name; a Targi on it (``owner``: its shape and initial)
@@ -321,8 +337,8 @@ class TargiScreen(GameScreen):
         if number in RAID_CORNERS:
             return [_("Raid {n}").format(n=RAID_CORNERS[number])], RAID_BACKGROUND
         if owner:
-            return [f"{number}  {owner}", border_name(number)], BORDER_BACKGROUND
-        return [f"{number} {border_name(number)}"], BORDER_BACKGROUND
+            return [f"{number}  {owner}", cell_name(number)], BORDER_BACKGROUND
+        return [f"{number} {cell_name(number)}"], BORDER_BACKGROUND
 
     def central_lines(self, cell: Cell) -> tuple[list[str], list[float]]:
         slot = self.state.slot(cell)
