@@ -7,7 +7,8 @@ with Babel (a dependency anyway, for dates and numbers), so a catalog edit shows
 without a build step and nothing is ever written into the installed package.
 
 Msgids are literals only: extraction (``pybabel extract``, configured in ``pyproject.toml``) sees
-``_("...")``, ``N_("...")`` (marked now, translated later), ``ngettext("...", "...", n)`` and,
+``_("...")``, ``N_("...")`` (marked now, translated later), ``ngettext("...", "...", n)`` (and
+``Nn_("...", "...")``, a counted message marked now), and,
 where one English word has two meanings that other languages say differently, the same with a
 context: ``pgettext("context", "...")`` and ``npgettext("context", "...", "...", n)``.
 """
@@ -35,6 +36,11 @@ _language = DEFAULT
 def N_(message: str) -> str:
     """Mark ``message`` as a msgid for extraction; it is translated later, where it is shown."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message counted later (:func:`ngettext`) for extraction: its two English forms."""
+    return singular, plural
 
 
 def _(message: str) -> str:

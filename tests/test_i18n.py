@@ -175,3 +175,15 @@ def test_targi_cards_are_named_in_the_language_shown() -> None:
     i18n.set_language("en")
     assert card_name("TARGI-GOODS-DATES-1") == "Dates 1"
     assert card_name("TUAREG-GOODS-SALT") == "TUAREG-GOODS-SALT"  # not a Targi card: as it is
+
+
+def test_a_counted_refusal_takes_the_form_its_number_asks_for() -> None:
+    from companion.games.targi.refusals import NO_SUCH_CARD
+
+    def said(count: int) -> str:
+        return NO_SUCH_CARD.text(row=1, name="Amal", count=count)
+
+    assert said(1) == "Row 1 of Amal's display holds 1 card."
+    assert said(3) == "Row 1 of Amal's display holds 3 cards."
+    i18n.set_language("pl")
+    assert [said(n).split(" ma ")[1] for n in (1, 3, 5)] == ["1 kartę.", "3 karty.", "5 kart."]

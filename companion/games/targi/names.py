@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol
-from companion.i18n import _, pgettext
+from companion.i18n import _, ngettext, pgettext
 
 
 def good_name(good: Good) -> str:
@@ -138,16 +140,19 @@ def names() -> dict[str, str]:
 
 
 def _amounts(stock: Stock) -> str:
-    """``2 dates, 1 salt, 1 gold`` (the non-zero amounts of a stock, translated)."""
-    words = {
-        "dates": _("dates"),
-        "salt": _("salt"),
-        "pepper": _("pepper"),
-        "gold": _("gold"),
-        "vp": _("VP"),
+    """``2 dates, 1 salt, 1 gold`` (the non-zero amounts of a stock, translated, each counted in
+    its language's plural form)."""
+    amounts: dict[str, Callable[[int], str]] = {
+        "dates": lambda n: ngettext("{n} date", "{n} dates", n),
+        "salt": lambda n: ngettext("{n} salt", "{n} salt", n),
+        "pepper": lambda n: ngettext("{n} pepper", "{n} pepper", n),
+        "gold": lambda n: ngettext("{n} gold", "{n} gold", n),
+        "vp": lambda n: ngettext("{n} VP", "{n} VP", n),
     }
     return ", ".join(
-        f"{getattr(stock, field)} {word}" for field, word in words.items() if getattr(stock, field)
+        amount(getattr(stock, field)).format(n=getattr(stock, field))
+        for field, amount in amounts.items()
+        if getattr(stock, field)
     )
 
 
