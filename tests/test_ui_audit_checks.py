@@ -194,3 +194,24 @@ def test_a_label_marked_primary_out_of_a_scroll_views_view_is_hidden() -> None:
     rows = [Label(text=f"Row {n}", font_size=sp(20)) for n in range(3)]
     (problem,) = audit([root(scroll_list(*rows, total))], SIZE)
     assert (problem.kind, problem.widget) == ("hidden_in_scroll", "Label 'Total 42'")
+
+
+def test_english_words_on_a_screen_in_another_language_are_untranslated() -> None:
+    """``Dates 1`` and ``ROBBER`` on a German screen are English left over; ``Datteln 1``, a name,
+    and a rulebook's English words quoted (italic) are not."""
+    from ui.audit.words import untranslated
+
+    tree = root(
+        placed(label("Dates 1\nROBBER"), 10, 400, 200, 60),
+        placed(label("Datteln 1 · Amal"), 10, 300, 200, 60),
+        placed(
+            label("[i]No figures may be placed on the following spaces[/i]", markup=True),
+            10,
+            200,
+            600,
+            60,
+        ),
+    )
+    problems = untranslated([tree], SIZE, "de")
+    assert [(p.kind, p.detail) for p in problems] == [("untranslated", "English: Dates, ROBBER")]
+    assert untranslated([tree], SIZE, "en") == []

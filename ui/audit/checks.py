@@ -27,7 +27,8 @@ Kinds of problem:
     a word longer than its label's width, which Kivy wraps in the middle of the word
     (``Stammes`` / ``erweiterung``).
 
-(:mod:`ui.audit.run` adds ``unreachable``: a state the tour could not bring about.)
+(:mod:`ui.audit.run` adds ``unreachable``: a state the tour could not bring about; and
+``untranslated``, English words in another language, from :mod:`ui.audit.words`.)
 
 A ModalView open over the screen is audited alone: what lies under it is inactive by design. A widget
 marked ``audit_role = "transient"`` (a toast that hides itself after seconds and takes no touch
@@ -66,6 +67,7 @@ KINDS = (
     "small_target",
     "word_broken",
     "unreachable",
+    "untranslated",
 )
 """Every kind of problem; ``unreachable`` is the tour's: a state it could not bring about."""
 MARKUP = re.compile(r"\[/?[a-z_]+(?:=[^\]]*)?\]")

@@ -254,7 +254,7 @@ def targi_take_goods(d: Driver) -> None:
 @state
 def targi_choice_good(d: Driver) -> None:
     targi_take_goods(d)
-    d.tap_text("Take goods")
+    d.tap_text(kind_text(targi_actions.TakeGoods))
     d.tap(part(d, "cells")[(2, 2)])  # the "one good of your choice" card
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol
-from companion.i18n import _, ngettext, pgettext
+from companion.i18n import N_, _, ngettext, pgettext
 
 
 def good_name(good: Good) -> str:
@@ -171,3 +171,19 @@ def card_hints() -> dict[str, str]:
             else _("gives {goods}").format(goods=_amounts(card.gives))
         )
     return hints
+
+
+ACTION_KINDS = (
+    N_("pay raid"),
+    N_("take goods"),
+    N_("take central goods"),
+    N_("take central tribe"),
+    N_("skip"),
+    N_("end turn"),
+    N_("return excess"),
+    N_("play from hand"),
+    N_("swap displayed"),
+    N_("raid protected"),
+)
+"""Targi's action kinds as a button names one (its ``kind`` in words, computed by the screen):
+listed so that the catalogs carry their translations."""
