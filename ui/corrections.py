@@ -247,3 +247,13 @@ def card_chooser(game: str, kind: str) -> ModuleType | None:
 
     module = game_module(game, "corrections")
     return module if kind in getattr(module, "CARD_FIELDS", {}) else None
+
+
+def card_label(game: str, card: str) -> str:
+    """How ``game``'s screens name a physical card: its UI ``corrections`` module's
+    ``card_label`` (its printed name, translated), else the card id in words."""
+    from ui.choices import card_text
+    from ui.games import game_module
+
+    named = getattr(game_module(game, "corrections"), "card_label", None)
+    return str(named(card)) if named is not None else card_text(card)
