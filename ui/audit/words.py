@@ -74,9 +74,10 @@ def untranslated(roots: Sequence[Widget], size: tuple[int, int], lang: str) -> l
     for node in layout_nodes(roots, size):
         if not (node.visible and isinstance(node.widget, Label)):
             continue
-        text = str(node.widget.text)
+        text = str(node.widget.text).replace("&bl;", "[").replace("&br;", "]")
         if node.widget.markup:
-            text = PLACEHOLDER.sub(" ", QUOTED.sub(" ", text))
+            text = QUOTED.sub(" ", text)
+        text = PLACEHOLDER.sub(" ", text)  # markup, or a name in brackets (a config section)
         for title in cited():
             text = text.replace(title, " ")
         shown = WORD.findall(text)
