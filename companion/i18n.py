@@ -7,7 +7,10 @@ with Babel (a dependency anyway, for dates and numbers), so a catalog edit shows
 without a build step and nothing is ever written into the installed package.
 
 Msgids are literals only: extraction (``pybabel extract``, configured in ``pyproject.toml``) sees
-``_("...")``, ``N_("...")`` (marked now, translated later) and ``ngettext("...", "...", n)``.
+``_("...")``, ``N_("...")`` (marked now, translated later), ``ngettext("...", "...", n)`` (and
+``Nn_("...", "...")``, a counted message marked now), and,
+where one English word has two meanings that other languages say differently, the same with a
+context: ``pgettext("context", "...")`` and ``npgettext("context", "...", "...", n)``.
 """
 
 from __future__ import annotations
@@ -35,6 +38,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message counted later (:func:`ngettext`) for extraction: its two English forms."""
+    return singular, plural
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the active language."""
     return _translation.gettext(message)
@@ -43,6 +51,16 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the active language (Polish has three)."""
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context`` (``pgettext("tribe card", "Hand")``)."""
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context."""
+    return _translation.npgettext(context, singular, plural, n)
 
 
 def current_language() -> str:

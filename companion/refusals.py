@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from companion.errors import InputError
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.verdict import RuleViolation, Verdict
 
 
@@ -36,6 +36,10 @@ class Refusal:
     code: str
     message: str
     game: str | None = None
+    singular: str | None = None
+    """A counted message's singular (``message`` is then its plural): the form follows the
+    number in the placeholder :attr:`count`, as the language counts (:func:`ngettext`)."""
+    count: str | None = None
     fields: frozenset[str] = field(init=False, compare=False)
     """The placeholders of :attr:`message`: exactly the keywords every raise must supply."""
 
@@ -53,6 +57,12 @@ class Refusal:
                 f"refusal {self.code!r} takes the fields {sorted(self.fields)}, "
                 f"not {sorted(fields)}"
             )
+        if self.singular is not None and self.count is not None:
+            number = fields[self.count]
+            counted = ngettext(
+                self.singular, self.message, number if isinstance(number, int) else 0
+            )
+            return counted.format(**fields)
         return _(self.message).format(**fields)
 
     def violation(self, **fields: object) -> RuleViolation:
@@ -72,11 +82,15 @@ class RefusalTable:
         self._entries: list[Refusal] = []
         self._codes: dict[str, Refusal] = {}
 
-    def add(self, code: str, message: str) -> Refusal:
-        """Declare ``code``; a scope declares each code once (other wordings: :meth:`variant`)."""
+    def add(self, code: str, message: str | tuple[str, str], count: str | None = None) -> Refusal:
+        """Declare ``code``; a scope declares each code once (other wordings: :meth:`variant`).
+        A counted message is ``Nn_(singular, plural)`` with ``count`` the placeholder counted."""
         if code in self._codes:
             raise ValueError(f"refusal code {code!r} is declared twice in {self.game or 'core'}")
-        entry = Refusal(code, message, self.game)
+        if isinstance(message, tuple):
+            entry = Refusal(code, message[1], self.game, singular=message[0], count=count)
+        else:
+            entry = Refusal(code, message, self.game)
         self._codes[code] = entry
         self._entries.append(entry)
         return entry

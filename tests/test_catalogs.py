@@ -42,13 +42,14 @@ def extracted(tmp: Path) -> Catalog:
 
 
 @pytest.fixture(scope="module")
-def code_msgids(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Message]:
+def code_msgids(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str | None, str], Message]:
     catalog = extracted(tmp_path_factory.mktemp("pot"))
     return {_key(m): m for m in catalog if m.id}
 
 
-def _key(message: Message) -> str:
-    return message.id if isinstance(message.id, str) else message.id[0]
+def _key(message: Message) -> tuple[str | None, str]:
+    """A msgid with its context: one English word may have two meanings (``pgettext``)."""
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
 def _catalog(lang: str) -> Catalog:
@@ -81,7 +82,7 @@ def _in_core(message: Message) -> bool:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_msgid_of_the_code_is_in_the_catalog_and_no_other(
-    lang: str, code_msgids: dict[str, Message]
+    lang: str, code_msgids: dict[tuple[str | None, str], Message]
 ) -> None:
     catalog = {_key(m): m for m in _catalog(lang) if m.id}
     assert sorted(set(code_msgids) - set(catalog)) == []
@@ -108,7 +109,9 @@ def test_placeholders_are_the_same_in_every_translation(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_core_and_cli_msgid_is_translated(lang: str, code_msgids: dict[str, Message]) -> None:
+def test_every_core_and_cli_msgid_is_translated(
+    lang: str, code_msgids: dict[tuple[str | None, str], Message]
+) -> None:
     catalog = {_key(m): m for m in _catalog(lang) if m.id}
     untranslated = [
         key
@@ -119,7 +122,9 @@ def test_every_core_and_cli_msgid_is_translated(lang: str, code_msgids: dict[str
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_msgid_is_translated(lang: str, code_msgids: dict[str, Message]) -> None:
+def test_every_msgid_is_translated(
+    lang: str, code_msgids: dict[tuple[str | None, str], Message]
+) -> None:
     """The UI's too: no English left on a screen in another language."""
     catalog = {_key(m): m for m in _catalog(lang) if m.id}
     assert [key for key in code_msgids if not all(_strings(catalog[key]))] == []

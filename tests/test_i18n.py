@@ -141,3 +141,49 @@ def test_an_unknown_language_is_refused_by_name() -> None:
     assert code == 2 and "--lang: 'xx' is not one of en, es, pl, de" in text
     code, text = run("game", "list", "--lang")
     assert code == 2 and "--lang: expected a language code" in text
+
+
+def test_one_english_word_with_two_meanings_is_told_apart_by_its_context() -> None:
+    """``pgettext``: where a drawn tribe card goes ("Hand") is not the game's other hands."""
+    i18n.set_language("de")
+    assert i18n.pgettext("a tribe card goes to", "Hand") == "Auf die Hand"
+    assert i18n.pgettext("a tribe card goes to", "Display") == "Auslegen"
+    assert i18n.npgettext("no such context", "{n} card", "{n} cards", 2) == "{n} cards"
+    i18n.set_language("pl")
+    forms = [i18n.ngettext("Done: {n} exchange", "Done: {n} exchanges", n) for n in (1, 3, 5)]
+    assert forms == ["Gotowe: {n} wymiana", "Gotowe: {n} wymiany", "Gotowe: {n} wymian"]
+    i18n.set_language("es")
+    assert i18n.ngettext("Done: {n} exchange", "Done: {n} exchanges", 1) == "Hecho: {n} intercambio"
+
+
+def test_targi_cards_are_named_in_the_language_shown() -> None:
+    """A copy reads by its printed face in the table's language, never by its English id."""
+    from companion.games.targi.names import card_name, decision_name
+
+    i18n.set_language("de")
+    assert card_name("TARGI-GOODS-DATES-1") == "Datteln 1"
+    assert card_name("TARGI-GOODS-SALT-PEPPER") == "Salz + Pfeffer"
+    assert card_name("TARGI-TRIBE-CAMEL-RIDER-4") == "Kamelreiter 4"
+    assert card_name("TARGI-GOODS-CHOICE-2") == "Wahl 2"
+    assert decision_name("discard") == "Abwerfen"
+    i18n.set_language("es")
+    assert card_name("TARGI-GOODS-2DATES") == "2 dátiles"
+    assert card_name("TARGI-TRIBE-WELL-3") == "Pozo 3"
+    i18n.set_language("pl")
+    assert card_name("TARGI-GOODS-GOLD-1") == "Złoto 1"
+    assert decision_name("hand") == "Do ręki"
+    i18n.set_language("en")
+    assert card_name("TARGI-GOODS-DATES-1") == "Dates 1"
+    assert card_name("TUAREG-GOODS-SALT") == "TUAREG-GOODS-SALT"  # not a Targi card: as it is
+
+
+def test_a_counted_refusal_takes_the_form_its_number_asks_for() -> None:
+    from companion.games.targi.refusals import NO_SUCH_CARD
+
+    def said(count: int) -> str:
+        return NO_SUCH_CARD.text(row=1, name="Amal", count=count)
+
+    assert said(1) == "Row 1 of Amal's display holds 1 card."
+    assert said(3) == "Row 1 of Amal's display holds 3 cards."
+    i18n.set_language("pl")
+    assert [said(n).split(" ma ")[1] for n in (1, 3, 5)] == ["1 kartę.", "3 karty.", "5 kart."]

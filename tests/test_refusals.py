@@ -194,8 +194,9 @@ def test_every_message_is_a_literal_msgid() -> None:
             if not (
                 isinstance(message, ast.Call)
                 and isinstance(message.func, ast.Name)
-                and message.func.id == "N_"
-                and isinstance(message.args[0], ast.Constant)
+                and message.func.id in {"N_", "Nn_"}
+                and all(isinstance(arg, ast.Constant) for arg in message.args)
+                and len(message.args) == (2 if message.func.id == "Nn_" else 1)
             ):
                 wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert wrong == []

@@ -8,17 +8,20 @@ from pathlib import Path
 
 import pytest
 from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.widget import Widget
 from targi_table import CENTRE, RULES
-from ui_harness import SIZES, Harness, running_app, shot, tap_text
+from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
 
 from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
+from companion.games.targi.names import card_hints, card_name
 from companion.games.tuareg.model import Good
 from companion.session import Session
 from companion.store import Store
 from hardware.events import ButtonPressed, CardScanned, ScannerConnected
-from ui.choices import card_text
 from ui.keyboard import OnScreenKeyboard
+from ui.picker import Picker
 
 
 def open_keyboard() -> OnScreenKeyboard:
@@ -107,7 +110,7 @@ def test_a_scan_and_a_button_from_other_threads_update_the_screen(tmp_path: Path
         cell = h.screen.cells[(1, 1)]
         assert cell.text == "face down"
         post_from_thread(h, CardScanned(tag="0A1B2C3D4E", card=CENTRE[(1, 1)]))
-        h.wait_for(lambda: cell.text == card_text(CENTRE[(1, 1)]))
+        h.wait_for(lambda: cell.text == card_name(CENTRE[(1, 1)]))
         post_from_thread(h, ButtonPressed(button="undo"))
         h.wait_for(lambda: cell.text == "face down")
         well = CardScanned(tag="0A1B2C3D4F", card="TARGI-TRIBE-WELL-1")
@@ -146,26 +149,47 @@ def test_a_correction_is_logged_and_shown(tmp_path: Path) -> None:
         assert entry.kind == "correction" and entry.payload["dates"] == 9
 
 
-def test_a_typed_correction_field_uses_the_on_screen_keyboard(tmp_path: Path) -> None:
-    """A card's name is typed on the on-screen keyboard; a malformed one is named, nothing
-    logged."""
+def picker_buttons() -> dict[str, Widget]:
+    """The buttons of the picker open over the window, by their text (markup aside)."""
+    from kivy.core.window import Window
+
+    (picker,) = [w for w in Window.children if isinstance(w, Picker)]
+    return {plain(b.text): b for b in picker.walk() if hasattr(b, "trigger_action")}
+
+
+def test_a_targi_card_is_corrected_by_tapping_its_chip(tmp_path: Path) -> None:
+    """No card id is typed: a card field offers the kinds of card, then one chip per printed face
+    (copies merged); the correction names a copy of that face, and no keyboard opens."""
     database = tmp_path / "games.sqlite3"
     with Store.open(database) as store:
         targi_session(store)
     with running_app(database) as h:
         resume_only_game(h)
         tap_text(h, "Correct")
-        tap_text(h, "Fix card")
-        correct = h.screen
-        seq = correct.table.seq
-        h.tap(correct.rows["card"][1].ids.text)
-        keyboard = open_keyboard()
-        for key in "xyz":
-            h.tap(keyboard.keys[key])
-        h.tap(keyboard.ids.ok)
-        assert correct.rows["card"][1].ids.text.text == "xyz"
+        tap_text(h, "Set hand")
+        field = h.screen.rows["card"][1].ids.card
+        assert plain(field.text) == "(none)"  # Amal holds no card
+        h.tap(field)
+        kinds = picker_buttons()
+        assert {"Well", "Camel rider", "Oasis", "Targia", "Tent", "(none)", "Cancel"} <= set(kinds)
+        h.tap(kinds["Oasis"])
+        chips = picker_buttons()
+        oasis = [text for text in chips if "VP; costs" in text]
+        assert len(oasis) == len(set(oasis)) >= 2  # one chip per face
+        h.tap(chips[oasis[0]])
+        assert field.text.startswith("Oasis ")
         tap_text(h, "Apply the correction")
-        assert "xyz" in correct.message and correct.table.seq == seq  # named, nothing logged
+        assert h.screen.name == "game-targi"
+        hand = h.screen.table.state.players[0].hand
+        assert hand.startswith("TARGI-TRIBE-OASIS-") and oasis[0].startswith(card_hints()[hand])
+
+        tap_text(h, "Correct")
+        tap_text(h, "Fix card")  # centre 1·1 holds a goods card: its chips come at once
+        h.tap(h.screen.rows["card"][1].ids.card)
+        h.tap(picker_buttons()["gives 2 pepper"])
+        tap_text(h, "Apply the correction")
+        assert h.screen.table.state.slot((1, 1)).card == "TARGI-GOODS-2PEPPER"
+        assert not [w for w in Window.children if isinstance(w, OnScreenKeyboard)]
 
 
 def test_the_score_sheet_of_a_finished_game(tmp_path: Path) -> None:

@@ -79,6 +79,24 @@ def test_text_beyond_the_window_is_clipped() -> None:
     assert problem.kind == "clipped" and "beyond the window" in problem.detail
 
 
+def test_a_word_wider_than_its_label_broken_mid_word() -> None:
+    """Kivy wraps a word longer than the width in its middle: ``Stammes`` / ``erweiterung``."""
+
+    def wrapped(text: str, width: float, x: float) -> Label:
+        made = placed(label(text, markup=True), x, 300, width, 160)
+        made.text_size = (width, None)
+        made.texture_update()
+        return made
+
+    broken = wrapped("14 [b]Stammeserweiterung[/b]", 90, 10)
+    whole = wrapped("14 Stammes erweiterung", 160, 120)  # wraps between words only
+    wide = wrapped("14 Stammeserweiterung", 400, 300)
+    assert len(whole._label._cached_lines) > 1
+    (problem,) = audit([root(broken, whole, wide)], SIZE)
+    assert problem.kind == "word_broken" and "Stammeserweiterung" in problem.detail
+    assert "'14 Stammeserweiterung'" in problem.widget
+
+
 def test_small_text_and_a_small_target() -> None:
     tree = root(
         placed(label("tiny", font=MIN_BODY_SP - 2), 10, 400, 200, 60),
@@ -176,3 +194,24 @@ def test_a_label_marked_primary_out_of_a_scroll_views_view_is_hidden() -> None:
     rows = [Label(text=f"Row {n}", font_size=sp(20)) for n in range(3)]
     (problem,) = audit([root(scroll_list(*rows, total))], SIZE)
     assert (problem.kind, problem.widget) == ("hidden_in_scroll", "Label 'Total 42'")
+
+
+def test_english_words_on_a_screen_in_another_language_are_untranslated() -> None:
+    """``Dates 1`` and ``ROBBER`` on a German screen are English left over; ``Datteln 1``, a name,
+    and a rulebook's English words quoted (italic) are not."""
+    from ui.audit.words import untranslated
+
+    tree = root(
+        placed(label("Dates 1\nROBBER"), 10, 400, 200, 60),
+        placed(label("Datteln 1 · Amal"), 10, 300, 200, 60),
+        placed(
+            label("[i]No figures may be placed on the following spaces[/i]", markup=True),
+            10,
+            200,
+            600,
+            60,
+        ),
+    )
+    problems = untranslated([tree], SIZE, "de")
+    assert [(p.kind, p.detail) for p in problems] == [("untranslated", "English: Dates, ROBBER")]
+    assert untranslated([tree], SIZE, "en") == []

@@ -232,8 +232,8 @@ def test_a_hardware_keyboard_types_into_the_dialog_and_reaches_nothing_else(
         h.frames(2)
         h.tap(h.screen.ids.start_game)
         tap_text(h, "Correct")
-        tap_text(h, "Fix card")
-        field = h.screen.rows["card"][1].ids.text
+        tap_text(h, "Card bonus")
+        field = h.screen.rows["note"][1].ids.text
         h.tap(field)
         for key, text in ((ord("h"), "h"), (ord("o"), "ö")):
             Window.dispatch("on_key_down", key, 0, text, [])

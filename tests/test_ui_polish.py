@@ -181,7 +181,7 @@ def test_a_refusal_keeps_the_merchant_exchanges_in_progress(tmp_path: Path) -> N
         assert "not a card the game expects" in screen.ids.bar.refusal
         assert screen.ids.prompt.title.endswith("(2 dates for 1 salt)")  # still being built
         tap_text(h, "2 salt for 1 pepper")
-        tap_text(h, "Done: 2 exchange(s)")
+        tap_text(h, "Done: 2 exchanges")
         after = screen.table.state.players[1].stock
         assert (after.dates, after.salt, after.pepper) == (
             before.dates - 2,

@@ -107,7 +107,7 @@ def test_a_round_played_by_touch(tmp_path: Path) -> None:
         assert screen.ids.prompt.title.startswith("Bilal: Merchant exchanges")
         tap_text(h, "2 dates for 1 salt")
         tap_text(h, "2 salt for 1 pepper")
-        tap_text(h, "Done: 2 exchange(s)")
+        tap_text(h, "Done: 2 exchanges")
         assert stock(h, 1) == Stock(dates=0, salt=1, pepper=3, gold=1, vp=4)
         tap_text(h, "End turn (leave the rest)")
 

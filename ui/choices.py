@@ -75,8 +75,10 @@ def kind_of(action: Any) -> str:
 
 
 def kind_text(action: Any) -> str:
-    """The action's kind as words: ``Pay raid`` (also for an action class)."""
-    return _(kind_of(action).replace("_", " ")).capitalize()
+    """The action's kind as words: ``Pay raid`` (also for an action class); only the first letter
+    raised (a German noun keeps its capital)."""
+    words = _(kind_of(action).replace("_", " "))
+    return words[:1].upper() + words[1:]
 
 
 def describe(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from companion.game import GameRules
@@ -228,3 +229,31 @@ def belief_of(game: str, kind: str) -> Belief:
     module = game_module(game, "corrections")
     beliefs: Mapping[str, Belief] = getattr(module, "BELIEFS", {})
     return beliefs.get(kind, Belief((), lambda _state, _form: {}))
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """Chips of one kind of card a correction's card field offers: ``(chip text, card id)``."""
+
+    title: str
+    chips: list[tuple[str, str]]
+
+
+def card_chooser(game: str, kind: str) -> ModuleType | None:
+    """``game``'s UI ``corrections`` module if correction ``kind`` names a card by chips there
+    (``CARD_FIELDS``: kind -> field; ``card_groups(state, kind, values)``; ``card_label(card)``),
+    else None (the field is typed)."""
+    from ui.games import game_module
+
+    module = game_module(game, "corrections")
+    return module if kind in getattr(module, "CARD_FIELDS", {}) else None
+
+
+def card_label(game: str, card: str) -> str:
+    """How ``game``'s screens name a physical card: its UI ``corrections`` module's
+    ``card_label`` (its printed name, translated), else the card id in words."""
+    from ui.choices import card_text
+    from ui.games import game_module
+
+    named = getattr(game_module(game, "corrections"), "card_label", None)
+    return str(named(card)) if named is not None else card_text(card)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from kivy.lang import Builder
 
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from ui.design import TOUCH_TARGET, design
 
-__all__ = ["TOUCH_TARGET", "body_size", "load_kv", "tr"]
+__all__ = ["TOUCH_TARGET", "body_size", "load_kv", "ptr", "tr"]
 
 
 def load_kv(module_file: str) -> None:
@@ -23,6 +23,12 @@ def load_kv(module_file: str) -> None:
 def tr(message: str) -> str:
     """``_`` under a name the ``.kv`` files import (``#:import tr ui.kv.tr``)."""
     return _(message)
+
+
+def ptr(context: str, message: str) -> str:
+    """``pgettext`` for the ``.kv`` files: ``ptr("tribe card", "Hand")`` where one English word
+    has two meanings (``#:import ptr ui.kv.ptr``)."""
+    return pgettext(context, message)
 
 
 def body_size() -> float:

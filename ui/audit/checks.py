@@ -22,9 +22,13 @@ Kinds of problem:
 ``small_text``
     text under the type scale's minimum (:mod:`ui.audit.minimums`);
 ``small_target``
-    a touch target narrower or lower than the minimum.
+    a touch target narrower or lower than the minimum;
+``word_broken``
+    a word longer than its label's width, which Kivy wraps in the middle of the word
+    (``Stammes`` / ``erweiterung``).
 
-(:mod:`ui.audit.run` adds ``unreachable``: a state the tour could not bring about.)
+(:mod:`ui.audit.run` adds ``unreachable``: a state the tour could not bring about; and
+``untranslated``, English words in another language, from :mod:`ui.audit.words`.)
 
 A ModalView open over the screen is audited alone: what lies under it is inactive by design. A widget
 marked ``audit_role = "transient"`` (a toast that hides itself after seconds and takes no touch
@@ -61,10 +65,14 @@ KINDS = (
     "covered",
     "small_text",
     "small_target",
+    "word_broken",
     "unreachable",
+    "untranslated",
 )
 """Every kind of problem; ``unreachable`` is the tour's: a state it could not bring about."""
 MARKUP = re.compile(r"\[/?[a-z_]+(?:=[^\]]*)?\]")
+PUNCTUATION = ".,;:!?¡¿()[]'\"«»„“”…·"
+"""What may stick to a word without making it no word (``(Tuareg)``, ``Höhle:``)."""
 FILLS = (Rectangle, RoundedRectangle, BorderImage, Ellipse, Mesh)
 """Canvas instructions that paint an area (a widget with one is opaque where it paints)."""
 
@@ -338,6 +346,9 @@ def label_problems(node: Node) -> list[Problem]:
     cut = text_cut(label)
     if cut:
         found.append(Problem(name, "clipped", cut))
+    broken = broken_words(label)
+    if broken:
+        found.append(Problem(name, "word_broken", f"broken across lines: {', '.join(broken)}"))
     drawn = text_rect(label, node.rect)
     if (
         getattr(label, "audit_role", None) == "primary"
@@ -369,6 +380,21 @@ def text_cut(label: Label) -> str:
     if natural > height + TOLERANCE:
         return f"text needs {natural:.0f} px of height, {height:.0f} px shown"
     return ""
+
+
+def broken_words(label: Label) -> list[str]:
+    """The words of ``label``'s text that its drawn lines split in the middle: a piece on a line
+    that is no whole word of the text (a shortened text is reported as clipped instead). Only
+    words of letters count: a run of symbols (goods icons) may wrap anywhere."""
+    lines = getattr(label._label, "_cached_lines", None)
+    if not lines or len(lines) < 2 or label.is_shortened:
+        return []
+    words = set(plain_text(label).split())
+    pieces = [piece for line in lines for piece in "".join(w.text for w in line.words).split()]
+    if all(piece in words for piece in pieces):
+        return []
+    broken = [word for word in plain_text(label).split() if word not in pieces]
+    return [word for word in broken if word.strip(PUNCTUATION).replace("-", "").isalpha()]
 
 
 def natural_height(label: Label, width: float) -> float:

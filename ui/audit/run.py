@@ -5,7 +5,9 @@
      "size": "800x480", "lang": "en", "skipped": [names]}
 
 A state the tour cannot reach (the screens changed under it) is a problem of kind
-``unreachable``. Exit status 0 when there is no problem, 1 when there are, 2 on bad arguments.
+``unreachable``; in a language other than English, a label showing English words is one of kind
+``untranslated`` (:mod:`ui.audit.words`). Exit status 0 when there is no problem, 1 when there
+are, 2 on bad arguments.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ def run_tour(
     from ui.audit.checks import audit, window_roots
     from ui.audit.driver import Driver
     from ui.audit.tour import STATES
+    from ui.audit.words import untranslated
 
     out.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {
@@ -96,7 +99,8 @@ def run_tour(
             try:
                 STATES[name](driver)
                 driver.frames(3)
-                found = audit(window_roots(Window), tuple(Window.size))
+                roots, size = window_roots(Window), tuple(Window.size)
+                found = audit(roots, size) + untranslated(roots, size, lang)
                 driver.screenshot(out / f"{name}.png")
             except Exception as error:  # one state broken: the tour goes on
                 logger.debug("state %s not reached", name, exc_info=True)

@@ -120,9 +120,9 @@ def _turns() -> list[Turn]:
             "targi",
             "name 2 revealed centre cards (Dates 1, Well 1)",
             lambda store: p.targi(store, revealed=False),
-            # one chip per distinct card, by what it prints: Dates 1 gives 1 dates; Well 1 is
+            # one chip per distinct card, by what it prints: Dates 1 gives 1 date; Well 1 is
             # the first chip of the Well symbol, preselected as the likeliest
-            (text("gives 1 dates", prefix=True), text("1 VP; costs 1 dates, 1 gold", prefix=True)),
+            (text("gives 1 date", prefix=True), text("1 VP; costs 1 date, 1 gold", prefix=True)),
             2,
         ),
         Turn("targi", "place a Targi on border card 2", p.targi, (part("cells", 2),), 1),

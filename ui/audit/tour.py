@@ -16,6 +16,8 @@ from typing import Any
 from companion.games.targi import actions as targi_actions
 from companion.games.targi.actions import Exchange as TargiExchange
 from companion.games.targi.model import Good as TargiGood
+from companion.games.targi.model import Symbol as TargiSymbol
+from companion.games.targi.names import symbol_name, upper_first
 from companion.games.timbuktu.model import Good as TimbuktuGood
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.timbuktu.names import good_name as timbuktu_good_name
@@ -366,7 +368,7 @@ def targi_take_goods(d: Driver) -> None:
 @state
 def targi_choice_good(d: Driver) -> None:
     targi_take_goods(d)
-    d.tap_text("Take goods")
+    d.tap_text(kind_text(targi_actions.TakeGoods))
     d.tap(part(d, "cells")[(2, 2)])  # the "one good of your choice" card
 
 
@@ -456,12 +458,12 @@ def correct_targi_marker(d: Driver) -> None:
 
 
 @state
-def correct_targi_card_typed(d: Driver) -> None:
-    """A card's name typed on the on-screen keyboard."""
+def correct_targi_card(d: Driver) -> None:
+    """A card chosen by its chip: the tribe cards of one symbol, one chip per printed face."""
     correct_menu(d)
-    d.tap_text(kind_text(targi_actions.FixCentralCard))
-    d.tap(part(d, "rows")["card"][1].ids.text)
-    type_on_keyboard(d, "oasis")
+    d.tap_text(kind_text(targi_actions.SetHand))
+    d.tap(part(d, "rows")["card"][1].ids.card)
+    d.tap_text(upper_first(symbol_name(TargiSymbol.OASIS)))
 
 
 # --- Tuareg --------------------------------------------------------------------------------------

@@ -4,14 +4,16 @@ corrections are explained.
 
 Every field of the correction gets its own input (see :mod:`ui.corrections`), none needing a
 keyboard: the player and choices are spinners, numbers are steppers within their bounds, a cell is
-two steppers, a list of an enum's values is built by tapping the values in order, and the rest (a
-card's name, a list of cells) is typed on the on-screen keyboard. Changing a spinner (the player,
+two steppers, a list of an enum's values is built by tapping the values in order, a card is chosen
+by tapping its chip (where the game offers them: ``CARD_FIELDS`` in its UI ``corrections``), and
+the rest (a note, a list of cells) is typed on the on-screen keyboard. Changing a spinner (the player,
 the animal ...) fills the other fields again from what the app believes for the new pick.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -25,9 +27,11 @@ from companion.i18n import _
 from ui.choices import kind_of, kind_text, value_text
 from ui.corrections import (
     Belief,
+    CardGroup,
     FieldSpec,
     assemble,
     belief_of,
+    card_chooser,
     correction_types,
     current_value,
     field_specs,
@@ -36,6 +40,7 @@ from ui.corrections import (
 )
 from ui.keyboard import ask_text
 from ui.kv import load_kv
+from ui.picker import pick
 from ui.screens.base import Navigator
 from ui.stepper import Stepper
 from ui.table import TableGame
@@ -59,6 +64,12 @@ class TypedField(BigButton):
     typed = StringProperty("")
 
 
+class CardField(BigButton):
+    """A card: shows the card chosen; a tap offers the cards as chips (first their kind)."""
+
+    card = StringProperty("")
+
+
 class KindButton(BigButton):
     """One correction of the game's list."""
 
@@ -71,13 +82,22 @@ class FieldRow(BoxLayout):
     label = StringProperty("")
 
     def __init__(
-        self, spec: FieldSpec, choices: dict[str, Any] | None = None, **kwargs: Any
+        self,
+        spec: FieldSpec,
+        choices: dict[str, Any] | None = None,
+        cards: ModuleType | None = None,
+        groups: Callable[[], list[CardGroup]] | None = None,
+        **kwargs: Any,
     ) -> None:
-        """``choices`` maps each spinner text to its value (None: the field is not a choice)."""
+        """``choices`` maps each spinner text to its value (None: the field is not a choice);
+        ``cards`` (the game's chooser, see :func:`ui.corrections.card_chooser`) makes it a card
+        chosen among ``groups()``."""
         super().__init__(**kwargs)
         self.spec = spec
         self.label = _(spec.label)
         self.choices = choices
+        self.cards = cards
+        self.groups = groups
         for name, widget in self._inputs(spec, choices):
             self.ids[name] = widget
             self.ids.input.add_widget(widget)
@@ -87,6 +107,10 @@ class FieldRow(BoxLayout):
         if choices is not None:
             spinner = CorrectSpinner(values=list(choices), text=next(iter(choices)))
             return [("choice", spinner)]
+        if self.cards is not None:
+            card = CardField()
+            card.bind(card=self._card_text, on_release=lambda _b: self.choose_kind())
+            return [("card", card)]
         if spec.kind == "integer":
             return [("stepper", self._stepper(spec.bounds[0]))]
         if spec.kind == "cell":
@@ -99,6 +123,29 @@ class FieldRow(BoxLayout):
     def _stepper(self, bounds: tuple[int, int]) -> Stepper:
         low, high = bounds
         return Stepper(minimum=low, maximum=high, blank=self.spec.nullable, blank_text=_("none"))
+
+    def _card_text(self, field: CardField, card: str) -> None:
+        assert self.cards is not None
+        field.text = self.cards.card_label(card) if card else _("(none)")
+
+    def choose_kind(self) -> None:
+        """The kinds of card first (goods, or a tribe symbol), unless there is one only."""
+        assert self.groups is not None
+        groups = self.groups()
+        none = [(_("(none)"), lambda: self.set_card(""))] if self.spec.nullable else []
+        if len(groups) == 1:
+            self.choose_card(groups[0], none)
+            return
+        options = [(g.title, lambda g=g: self.choose_card(g, none)) for g in groups]
+        pick(self.label, options, none, cols=len(groups) if len(groups) <= 3 else 3)
+
+    def choose_card(self, group: CardGroup, extra: list[tuple[str, Callable[[], None]]]) -> None:
+        options = [(text, lambda c=card: self.set_card(c)) for text, card in group.chips]
+        title = f"{self.label[:1].upper()}{self.label[1:]}: {group.title}"
+        pick(title, options, extra, cols=3)
+
+    def set_card(self, card: str) -> None:
+        self.ids.card.card = card
 
     def steppers(self) -> list[Stepper]:
         return [self.ids[n] for n in ("stepper", "first", "second") if n in self.ids]
@@ -115,6 +162,8 @@ class FieldRow(BoxLayout):
     def value(self) -> Any:
         if self.choices is not None:
             return self.choices.get(self.ids.choice.text)
+        if self.cards is not None:
+            return self.ids.card.card or None
         steppers = self.steppers()
         if self.spec.kind == "integer":
             return steppers[0].value
@@ -129,6 +178,10 @@ class FieldRow(BoxLayout):
             for text, choice in self.choices.items():
                 if choice == value:
                     self.ids.choice.text = text
+            return
+        if self.cards is not None:
+            self.ids.card.card = value if isinstance(value, str) else ""
+            self._card_text(self.ids.card, self.ids.card.card)
             return
         steppers = self.steppers()
         if self.spec.kind == "integer":
@@ -210,6 +263,8 @@ class CorrectScreen(Screen):
         self.done: Callable[[], None] | None = None
         """Where logging or cancelling leads (a finished game's sheet); else back to the game."""
         self.belief: Belief = belief_of("", "")
+        self.cards: ModuleType | None = None
+        """The game's card chooser for the chosen correction (None: its card, if any, is typed)."""
         self.rows: dict[str, tuple[FieldSpec, Row]] = {}
         ids = self.ids
         cancel = ids.cancel.__self__
@@ -259,6 +314,7 @@ class CorrectScreen(Screen):
         self.message = ""
         self.title = kind_text(cls)
         self.belief = belief_of(self.table.rules.name, kind_of(cls))
+        self.cards = card_chooser(self.table.rules.name, kind_of(cls))
         fields, sequences = self.ids.fields, self.ids.sequences
         fields.clear_widgets()
         sequences.clear_widgets()
@@ -282,6 +338,8 @@ class CorrectScreen(Screen):
             choices = {choice_text(c): c for c in spec.choices}
             if spec.nullable:
                 choices[_("none")] = None
+        elif self.cards is not None and self.cards.CARD_FIELDS[kind_of(self.chosen)] == spec.name:
+            return FieldRow(spec, cards=self.cards, groups=self.card_groups)
         else:
             return FieldRow(spec)
         row = FieldRow(spec, choices)
@@ -289,6 +347,14 @@ class CorrectScreen(Screen):
             by_name = spec.name == PLAYER
             row.ids.choice.bind(text=lambda *_a: self.prefill(by_name=by_name))
         return row
+
+    def card_groups(self) -> list[CardGroup]:
+        """The chips the chosen correction's card field offers, for the other fields as set now."""
+        assert self.table is not None and self.cards is not None and self.chosen is not None
+        groups: list[CardGroup] = self.cards.card_groups(
+            self.table.state, kind_of(self.chosen), self.values()
+        )
+        return groups
 
     def seat(self) -> int | None:
         if PLAYER not in self.rows:

@@ -25,7 +25,7 @@ from companion.games.tuareg.values import (
 from companion.i18n import LANGUAGES, _, current_language, set_language
 from companion.store import DamagedSettingError, Store
 from hardware.events import ScannerConnected
-from ui.choices import card_text
+from ui.corrections import card_label
 from ui.kv import load_kv
 from ui.language import LANGUAGE_SETTING
 from ui.stepper import Stepper  # noqa: F401  (the rule of the value rows' steppers)
@@ -178,7 +178,7 @@ class SettingsScreen(Screen):
         grid = self.ids.enrol_cards
         grid.clear_widgets()
         for card in sorted(c for c in ids if card_group(c) == group.text):
-            button = ChoiceButton(text=card_text(card))
+            button = ChoiceButton(text=card_label(self.ids.enrol_game.text, card))
             button.payload = card
             button.bind(on_release=lambda b: self.enrol(b.payload))
             grid.add_widget(button)

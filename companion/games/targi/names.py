@@ -1,11 +1,13 @@
-"""Targi's goods, card kinds, border cards and phases by name, translated (literal msgids)."""
+"""Targi's goods, cards, card kinds, border cards and phases by name, translated (literal msgids)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol
-from companion.i18n import _
+from companion.i18n import N_, _, ngettext, pgettext
 
 
 def good_name(good: Good) -> str:
@@ -48,6 +50,20 @@ def border_name(card: BorderCard) -> str:
     return names[card]
 
 
+def cell_name(card: BorderCard) -> str | None:
+    """A long border card's name as a narrow grid cell shows it: ``|`` marks where a word too wide
+    for the cell may break with a hyphen (None: the goods cards and raids, named as everywhere)."""
+    names = {
+        BorderCard.NOBLE: pgettext("border card in a narrow cell", "Noble"),
+        BorderCard.MERCHANT: pgettext("border card in a narrow cell", "Mer|chant"),
+        BorderCard.FATA_MORGANA: pgettext("border card in a narrow cell", "Fata mor|gana"),
+        BorderCard.SILVERSMITH: pgettext("border card in a narrow cell", "Silver|smith"),
+        BorderCard.CARAVAN: pgettext("border card in a narrow cell", "Cara|van"),
+        BorderCard.TRIBAL_EXPANSION: pgettext("border card in a narrow cell", "Tribal ex|pan|sion"),
+    }
+    return names.get(card)
+
+
 def phase_name(phase: Phase) -> str:
     names = {
         Phase.REVEAL: _("reveal"),
@@ -58,6 +74,58 @@ def phase_name(phase: Phase) -> str:
         Phase.GAME_OVER: _("game over"),
     }
     return names[phase]
+
+
+def upper_first(text: str) -> str:
+    """``text`` starting with a capital (the rest as it is: ``VP`` stays ``VP``)."""
+    return text[:1].upper() + text[1:]
+
+
+def face_name(card: str) -> str:
+    """What a Targi card prints, by its id without the copy number: ``TARGI-GOODS-SALT-DATES-1``
+    reads ``Salt + dates``, ``TARGI-TRIBE-WELL-3`` ``Well``. An id of no Targi card reads as it
+    is."""
+    parts = card.split("-")
+    if parts[:2] == ["TARGI", "TRIBE"]:
+        symbol = "_".join(part for part in parts[2:] if not part.isdigit()).lower()
+        if symbol in {s.value for s in Symbol}:
+            return upper_first(symbol_name(Symbol(symbol)))
+    if parts[:2] != ["TARGI", "GOODS"]:
+        return card
+    words = [part for part in parts[2:] if not part.isdigit()]
+    goods = {good.value.upper(): good for good in Good}
+    if words == ["CHOICE"]:
+        return pgettext("a Targi goods card", "Choice")
+    if words == ["GOLD"]:
+        return upper_first(_("gold"))
+    if words == ["VP"]:
+        return _("VP")
+    if len(words) == 1 and words[0][:1] == "2" and words[0][1:] in goods:
+        return f"2 {good_name(goods[words[0][1:]])}"
+    if words and all(word in goods for word in words):
+        return upper_first(" + ".join(good_name(goods[word]) for word in words))
+    return card
+
+
+def card_name(card: str) -> str:
+    """A physical Targi card: what it prints and its copy number, ``Datteln 1`` in German (the
+    copies of one face are told apart by their number, as the catalog counts them)."""
+    name = face_name(card)
+    if name == card:
+        return card
+    number = card.rsplit("-", 1)[-1]
+    return f"{name} {number}" if number.isdigit() else name
+
+
+def decision_name(decision: str) -> str:
+    """Where a drawn tribe card goes: the display, the hand or the discard pile (the rulebooks'
+    verbs)."""
+    names = {
+        "display": pgettext("a tribe card goes to", "Display"),
+        "hand": pgettext("a tribe card goes to", "Hand"),
+        "discard": pgettext("a tribe card goes to", "Discard"),
+    }
+    return names.get(decision, decision)
 
 
 def resource_name(resource: str) -> str:
@@ -72,16 +140,19 @@ def names() -> dict[str, str]:
 
 
 def _amounts(stock: Stock) -> str:
-    """``2 dates, 1 salt, 1 gold`` (the non-zero amounts of a stock, translated)."""
-    words = {
-        "dates": _("dates"),
-        "salt": _("salt"),
-        "pepper": _("pepper"),
-        "gold": _("gold"),
-        "vp": _("VP"),
+    """``2 dates, 1 salt, 1 gold`` (the non-zero amounts of a stock, translated, each counted in
+    its language's plural form)."""
+    amounts: dict[str, Callable[[int], str]] = {
+        "dates": lambda n: ngettext("{n} date", "{n} dates", n),
+        "salt": lambda n: ngettext("{n} salt", "{n} salt", n),
+        "pepper": lambda n: ngettext("{n} pepper", "{n} pepper", n),
+        "gold": lambda n: ngettext("{n} gold", "{n} gold", n),
+        "vp": lambda n: ngettext("{n} VP", "{n} VP", n),
     }
     return ", ".join(
-        f"{getattr(stock, field)} {word}" for field, word in words.items() if getattr(stock, field)
+        amount(getattr(stock, field)).format(n=getattr(stock, field))
+        for field, amount in amounts.items()
+        if getattr(stock, field)
     )
 
 
@@ -100,3 +171,19 @@ def card_hints() -> dict[str, str]:
             else _("gives {goods}").format(goods=_amounts(card.gives))
         )
     return hints
+
+
+ACTION_KINDS = (
+    N_("pay raid"),
+    N_("take goods"),
+    N_("take central goods"),
+    N_("take central tribe"),
+    N_("skip"),
+    N_("end turn"),
+    N_("return excess"),
+    N_("play from hand"),
+    N_("swap displayed"),
+    N_("raid protected"),
+)
+"""Targi's action kinds as a button names one (its ``kind`` in words, computed by the screen):
+listed so that the catalogs carry their translations."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.games.targi import piles
 from companion.games.targi.board import Cell
 from companion.games.targi.catalog import catalog
-from companion.games.targi.model import Symbol, TargiState
+from companion.games.targi.model import CardKind, Symbol, TargiState
 
 
 @dataclass(frozen=True)
@@ -66,3 +66,22 @@ def symbols(found: Sequence[Face]) -> list[Symbol]:
             free[face.symbol] = free.get(face.symbol, 0) + face.free
     ordered = sorted(Symbol, key=lambda symbol: -free.get(symbol, 0))
     return [symbol for symbol in ordered if symbol in free]
+
+
+def card_faces(state: TargiState, kind: CardKind, current: str | None = None) -> list[Face]:
+    """Every face of ``kind`` in catalog order, for a correction naming a card: each names
+    ``current`` if it is a copy of it, else its first copy in the draw pile, else its first copy;
+    ``free`` counts its copies in the draw pile."""
+    cards = catalog()
+    ids = cards.goods if kind is CardKind.GOODS else cards.tribe
+    pile = piles.pile(state, kind)
+    copies: dict[Hashable, list[str]] = {}
+    for card in ids:
+        copies.setdefault(face_of(card), []).append(card)
+    found = []
+    for same in copies.values():
+        free = [card for card in same if card in pile]
+        named = current if current in same else (free or same)[0]
+        symbol = cards.tribe[named].symbol if named in cards.tribe else None
+        found.append(Face(card=named, free=len(free), symbol=symbol))
+    return found

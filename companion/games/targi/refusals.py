@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.games.targi.model import Phase, PlayerState, TargiState
 from companion.games.targi.names import phase_name
-from companion.i18n import N_
+from companion.i18n import N_, Nn_
 from companion.refusals import (
     GAME_OVER,
     NOT_YOUR_TURN,
@@ -48,7 +48,9 @@ WRONG_PAYMENT_NOTHING = REFUSALS.variant(
 )
 RAID_PAID = REFUSALS.add("raid_paid", N_("{name} has already given what this raid takes."))
 WITHIN_LIMITS = REFUSALS.add("within_limits", N_("You hold no more than 10 goods and 3 gold."))
-WRONG_RETURN = REFUSALS.add("wrong_return", N_("Return exactly {goods} goods and {gold} gold."))
+WRONG_RETURN = REFUSALS.add(
+    "wrong_return", N_("Return exactly the excess: goods {goods}, gold {gold}.")
+)
 CANNOT_AFFORD = REFUSALS.add("cannot_afford", N_("{what} takes {cost}; you are missing {missing}."))
 CHOICE_REQUIRED = REFUSALS.add(
     "choice_required", N_("{card} gives one good of your choice: name it.")
@@ -82,7 +84,12 @@ ROW_FULL_OF = REFUSALS.variant(
     ROW_FULL, N_("Row {row} of {name}'s display already holds four cards.")
 )
 NO_SUCH_CARD = REFUSALS.add(
-    "no_such_card", N_("Row {row} of {name}'s display holds {count} cards.")
+    "no_such_card",
+    Nn_(
+        "Row {row} of {name}'s display holds {count} card.",
+        "Row {row} of {name}'s display holds {count} cards.",
+    ),
+    count="count",
 )
 SAME_CARD = REFUSALS.add("same_card", N_("Name two different displayed cards to swap."))
 NO_CARD_EFFECT = REFUSALS.add(

@@ -14,15 +14,25 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.games.targi import actions as a
+from companion.games.targi import names
 from companion.games.targi.board import BORDER, RAID_CORNERS, BorderCard, Cell
 from companion.games.targi.effects import MERCHANT_FOR_GOLD, MERCHANT_FOR_GOOD
 from companion.games.targi.flow import awaiting_reveal
 from companion.games.targi.model import CardKind, Good, Phase, Symbol, TargiState
-from companion.games.targi.names import card_hints, kind_name, symbol_name
+from companion.games.targi.names import (
+    card_hints,
+    card_name,
+    decision_name,
+    good_name,
+    kind_name,
+    symbol_name,
+    upper_first,
+)
 from companion.games.targi.naming import Face, faces, symbols
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui import design
-from ui.choices import card_text, naming
+from ui.choices import naming
+from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.widgets import BigButton, ChoiceButton, TextCell, show_only
@@ -45,10 +55,10 @@ CARD_OF_KIND = {kind: number for number, kind in BORDER.items()}
 TEXTS = {
     "row": lambda row: _("display row {n}").format(n=row + 1),
     "pay_gold": lambda _paid: _("pay with gold"),
-    "card": lambda card: card_text(card) if isinstance(card, str) else "",
-    "decision": lambda decision: _(decision),
+    "card": lambda card: card_name(card) if isinstance(card, str) else "",
+    "decision": decision_name,
     "cell": lambda _cell: "",
-    "choice": lambda good: _(good.value),
+    "choice": good_name,
     "marker": lambda cell: _("marker at {cell}").format(cell="·".join(map(str, cell))),
     "to": lambda cell: _("to {cell}").format(cell="·".join(map(str, cell))),
     "first": lambda spot: _("row {row} card {n}").format(row=spot[0] + 1, n=spot[1] + 1),
@@ -72,16 +82,26 @@ def mark(colour: str, name: str) -> str:
 def chip_text(face: Face, hints: dict[str, str]) -> str:
     """What a card prints (a tribe card's points and cost, what a goods card gives), and how many
     copies it may be."""
-    text = hints.get(face.card, card_text(face.card))
-    copies = _("{n} copies").format(n=face.free)
+    text = hints.get(face.card, card_name(face.card))
+    copies = ngettext("{n} copy", "{n} copies", face.free).format(n=face.free)
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
 
 
 class TargiCell(TextCell):
     """A grid space: its card, who stands on it (shape and initial), a yellow frame when a tap
-    there is legal, a white inner frame when it is the chosen one."""
+    there is legal, a white inner frame when it is the chosen one. ``words`` is what it says, a
+    long word broken at its marks when the cell is too narrow for it (:mod:`ui.hyphenate`)."""
 
     chosen = BooleanProperty(False)
+    words = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(words=self.fit, text_size=self.fit, font_size=self.fit)
+
+    def fit(self, *_args: Any) -> None:
+        width = self.text_size[0] if self.text_size[0] else self.width
+        self.text = fit(self.words, width, self.font_size, self.font_name)
 
 
 class TargiButton(BigButton):
@@ -124,16 +144,21 @@ def space_of(action: Any) -> Space | None:
 def exchange_text(exchange: a.Exchange) -> str:
     """``3 salt for 1 gold`` or ``2 salt for 1 pepper``, as the Merchant card prints its exchanges
     (in words: Kivy's default font has no arrow)."""
-    give = _(exchange.give.value)
+    give = good_name(exchange.give)
     if exchange.get == "gold":
         return _("{n} {give} for 1 gold").format(n=MERCHANT_FOR_GOLD, give=give)
     return _("{n} {give} for 1 {get}").format(
-        n=MERCHANT_FOR_GOOD, give=give, get=_(exchange.get.value)
+        n=MERCHANT_FOR_GOOD, give=give, get=good_name(exchange.get)
     )
 
 
 def border_name(number: int) -> str:
-    return _(BORDER[number].value.replace("_", " ")).capitalize()
+    return upper_first(names.border_name(BORDER[number]))
+
+
+def cell_name(number: int) -> str:
+    """A border card's name in its narrow grid cell, marked where a long word may break."""
+    return names.cell_name(BORDER[number]) or border_name(number)
 
 
 class TargiScreen(GameScreen):
@@ -297,13 +322,14 @@ class TargiScreen(GameScreen):
                 cell.frame = list(fill)
                 lines.append(design.badge(player.colour, player.name))
         if isinstance(space, int) and space == state.robber:
-            lines.append(f"[b]{_('ROBBER')}[/b]")
+            robber = _("ROBBER")
+            lines.append(f"[b]{robber}[/b]")
             background = ROBBER_BACKGROUND
         cell.background = background
         cell.color = design.ink_on(background)
         cell.highlighted = space in lit
         cell.chosen = space == self.selected
-        cell.text = "\n".join(lines)
+        cell.words = "\n".join(lines)
 
     def border_lines(self, number: int, owner: str = "") -> tuple[list[str], list[float]]:
         """A border card's number and name; a Targi on it (``owner``: its shape and initial)
@@ -311,13 +337,13 @@ class TargiScreen(GameScreen):
         if number in RAID_CORNERS:
             return [_("Raid {n}").format(n=RAID_CORNERS[number])], RAID_BACKGROUND
         if owner:
-            return [f"{number}  {owner}", border_name(number)], BORDER_BACKGROUND
-        return [f"{number} {border_name(number)}"], BORDER_BACKGROUND
+            return [f"{number}  {owner}", cell_name(number)], BORDER_BACKGROUND
+        return [f"{number} {cell_name(number)}"], BORDER_BACKGROUND
 
     def central_lines(self, cell: Cell) -> tuple[list[str], list[float]]:
         slot = self.state.slot(cell)
         background = GOODS_BACKGROUND if slot.kind is CardKind.GOODS else TRIBE_BACKGROUND
-        text = card_text(slot.card) if slot.card else _("face down")
+        text = card_name(slot.card) if slot.card else _("face down")
         return [text], background
 
     def render_player(self, seat: int, panel: TargiPanel) -> None:
@@ -331,7 +357,7 @@ class TargiScreen(GameScreen):
             head += " · " + _("to move")
         tribe = _("tribe cards {n}").format(n=player.displayed)
         if player.hand:
-            tribe += " · " + _("hand: {card}").format(card=card_text(player.hand))
+            tribe += " · " + _("hand: {card}").format(card=card_name(player.hand))
         panel.text = "\n".join(
             (
                 head,
@@ -445,7 +471,7 @@ class TargiScreen(GameScreen):
             what = f"{space} {border_name(space)}"
         else:
             slot = state.slot(space)
-            what = card_text(slot.card) if slot.card else _("face down")
+            what = card_name(slot.card) if slot.card else _("face down")
         title = _("{name}: use {card}").format(name=name, card=what)
         prompt.offer(title, uses, self.submit, TEXTS, extra, with_kind=False)
 
@@ -489,7 +515,9 @@ class TargiScreen(GameScreen):
             whole = a.UseMerchant(player=seat, exchanges=self.exchanges)
             done = [
                 (
-                    _("Done: {n} exchange(s)").format(n=len(self.exchanges)),
+                    ngettext(
+                        "Done: {n} exchange", "Done: {n} exchanges", len(self.exchanges)
+                    ).format(n=len(self.exchanges)),
                     lambda: self.submit(whole),
                 ),
                 (_("Start over"), lambda: self.select(self.selected)),

@@ -1,0 +1,39 @@
+"""The Targi table in Spanish, Polish and German, as ``scripts/ui-audit --lang`` walks it at the
+7" display's 800x480: no English word left on its screens and prompts (a copy named ``Dates 1``,
+the robber as ``ROBBER``, a tribe card's ``Discard``), and no word broken in its middle."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+STATES = (
+    "targi_card_naming",
+    "targi_take_goods",
+    "targi_tribe_card",
+    "targi_merchant",
+    "targi_raid",
+    "targi_refusal_read",
+    "correct_targi_card",
+)
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "pl"])
+def test_the_targi_screens_speak_the_language_whole(lang: str, tmp_path: Path) -> None:
+    arguments = ["--size", "800x480", "--lang", lang, "--out", str(tmp_path)]
+    subprocess.run(
+        [sys.executable, "-m", "ui.audit.run", *arguments, "--states", ",".join(STATES)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["states"] == list(STATES)
+    left = [p for p in report["problems"] if p["kind"] in ("untranslated", "word_broken")]
+    assert left == [], json.dumps(left, indent=1, ensure_ascii=False)
