@@ -1,0 +1,49 @@
+"""What keeps input-to-frame fast with a software renderer: no frame drawn through the stencil buffer
+(the benchmark, ``benchmarks/ui.py``, measures the speed itself; these tests pin the mechanisms)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.graphics import Color, Line
+from kivy.uix.widget import Widget
+from test_ui_targi import start_targi
+from ui_harness import running_app
+
+from ui.kv import line_width
+
+
+def stencilled_lines(root: Widget) -> list[tuple[str, float, float]]:
+    """``(widget class, width, alpha)`` of every line under ``root`` that Kivy would draw through
+    the stencil buffer: wider than 1 in a colour that is not opaque (the colour set before it in
+    the same canvas)."""
+    found = []
+    for widget in root.walk():
+        for canvas in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            alpha = 1.0  # every rule here sets its colour before its lines
+            for instruction in canvas.children:
+                if isinstance(instruction, Color):
+                    alpha = instruction.a
+                elif isinstance(instruction, Line) and instruction.width > 1 and alpha < 1:
+                    found.append((type(widget).__name__, instruction.width, alpha))
+    return found
+
+
+def test_a_hidden_frame_is_a_plain_line_and_a_shown_one_keeps_its_width() -> None:
+    assert line_width((0, 0, 0, 0), 4.0) == 1.0
+    assert line_width((1, 1, 0, 1), 4.0) == 4.0
+
+
+def test_the_targi_table_and_its_toast_draw_no_line_through_the_stencil(tmp_path: Path) -> None:
+    with running_app(tmp_path / "t.sqlite3") as h:
+        start_targi(h)
+        screen = h.screen
+        cells = screen.cells
+        assert any(cell.highlighted for cell in cells.values())  # frames shown ...
+        assert not all(cell.highlighted for cell in cells.values())  # ... and hidden
+        assert stencilled_lines(screen) == []
+        h.tap(cells[1])  # a Targi placed, then taken back: the undo's toast shows
+        screen.undo()
+        h.frames(2)
+        assert screen.toast.shown
+        assert stencilled_lines(screen.toast) == []
