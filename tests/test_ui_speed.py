@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from _pytest.monkeypatch import MonkeyPatch
 from kivy.graphics import Color, Line
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
-from test_ui_targi import start_targi
-from ui_harness import running_app
+from targi_table import CENTRE
+from test_ui_targi import name_centre, start_targi
+from ui_harness import plain, running_app
 
 from ui.kv import line_width
 
@@ -37,13 +40,35 @@ def test_a_hidden_frame_is_a_plain_line_and_a_shown_one_keeps_its_width() -> Non
 def test_the_targi_table_and_its_toast_draw_no_line_through_the_stencil(tmp_path: Path) -> None:
     with running_app(tmp_path / "t.sqlite3") as h:
         start_targi(h)
+        name_centre(h, CENTRE)
         screen = h.screen
         cells = screen.cells
         assert any(cell.highlighted for cell in cells.values())  # frames shown ...
         assert not all(cell.highlighted for cell in cells.values())  # ... and hidden
         assert stencilled_lines(screen) == []
-        h.tap(cells[1])  # a Targi placed, then taken back: the undo's toast shows
+        h.tap(cells[2])  # a Targi placed, then taken back: the undo's toast shows
         screen.undo()
         h.frames(2)
-        assert screen.toast.shown
+        assert plain(screen.toast.text).startswith("Undone")
         assert stencilled_lines(screen.toast) == []
+
+
+def test_a_toast_is_rendered_once_per_message(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    with running_app(tmp_path / "t.sqlite3") as h:
+        start_targi(h)
+        name_centre(h, CENTRE)
+        screen = h.screen
+        renders: list[str] = []
+        render = Label.texture_update
+
+        def counted(label: Label, *args: object) -> None:
+            if label is screen.toast:
+                renders.append(plain(label.text))
+            render(label, *args)
+
+        monkeypatch.setattr(Label, "texture_update", counted)
+        h.tap(screen.cells[2])
+        screen.undo()
+        h.frames(3)
+        assert screen.toast.shown
+        assert len(renders) == 1 and renders[0].startswith("Undone")
