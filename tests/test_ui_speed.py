@@ -1,8 +1,12 @@
-"""What keeps input-to-frame fast with a software renderer: no frame drawn through the stencil buffer
-(the benchmark, ``benchmarks/ui.py``, measures the speed itself; these tests pin the mechanisms)."""
+"""What keeps the app fast with a software renderer: no frame drawn for nothing, no text rendered
+twice, and only Home's rules read before the first frame (the benchmark, ``benchmarks/ui.py``,
+measures the speed itself; these tests pin the mechanisms)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from _pytest.monkeypatch import MonkeyPatch
@@ -78,3 +82,46 @@ def test_a_toast_is_rendered_once_per_message(tmp_path: Path, monkeypatch: Monke
         h.frames(3)
         assert screen.toast.shown
         assert len(renders) == 1 and renders[0].startswith("Undone")
+
+
+START = """
+import sys
+from pathlib import Path
+
+from ui.launch import prepare_kivy
+
+prepare_kivy()
+from kivy.lang import Builder
+
+from companion.store import Store
+from ui.app import CompanionApp
+
+with Store.open(Path(sys.argv[1])) as store:
+    CompanionApp(store).build()
+    print(" ".join(sorted(Path(name).name for name in Builder.files)))
+"""
+
+
+def test_home_is_built_without_the_rules_of_what_it_opens_later(tmp_path: Path) -> None:
+    """A fresh process (each test process has read every rule by now) builds Home."""
+    env = {
+        **os.environ,
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_NO_CONSOLELOG": "1",
+        "SDL_VIDEODRIVER": "offscreen",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", START, str(tmp_path / "t.sqlite3")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert {"home.kv", "widgets.kv"} <= loaded
+    later = {"keyboard.kv", "picker.kv", "storage.kv", "settings.kv", "scoresheet.kv"}
+    assert not loaded & later
+    assert "gamescreen.kv" not in loaded  # no game screen either
