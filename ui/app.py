@@ -32,10 +32,9 @@ from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.language import apply_stored_language
 from ui.routing import InputRouting
+from ui.screens import STORAGE as STORAGE_SCREEN
 from ui.screens.base import GameScreen
 from ui.screens.home import HomeScreen
-from ui.screens.storage import NAME as STORAGE_SCREEN
-from ui.screens.storage import Retry, StorageNoticeScreen
 from ui.table import TableGame
 
 if TYPE_CHECKING:
@@ -51,6 +50,7 @@ if TYPE_CHECKING:
     from ui.screens.scoresheet import ScoreSheetScreen
     from ui.screens.settings import SettingsScreen
     from ui.screens.stats import StatisticsScreen
+    from ui.screens.storage import Retry, StorageNoticeScreen
 
 _log = logging.getLogger(__name__)
 

@@ -32,8 +32,8 @@ from hardware.events import (
 )
 from ui.devices import Devices
 from ui.inputs import DESKTOP_KEYS
+from ui.screens import STORAGE as STORAGE_SCREEN
 from ui.screens.base import GameScreen
-from ui.screens.storage import NAME as STORAGE_SCREEN
 
 if TYPE_CHECKING:
     from kivy.uix.screenmanager import Screen, ScreenManager

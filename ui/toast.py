@@ -115,6 +115,13 @@ class Toast(ButtonBehavior, Label):
                 hidden = middle
         self._lay_out(self._text(self._cut(words, shown)), widest)
 
+    def texture_update(self, *args: Any) -> None:
+        """Render now, and forget the render Kivy queued for the next frame when the text changed:
+        laid out here already, the same text would be rendered again there (and a software renderer
+        waits for the frame before to finish drawing before it can replace the texture)."""
+        super().texture_update(*args)
+        self._trigger_texture.cancel()
+
     @staticmethod
     def _cut(words: Sequence[str], count: int) -> str:
         return _("{start}... (tap to read all)").format(start=" ".join(words[:count]))

@@ -23,10 +23,7 @@ from companion.registry import GAMES, rules_for, spec_for
 from companion.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store
 from ui.design import badge
-from ui.house_rules import choose_house_rules
-from ui.keyboard import ask_text
 from ui.kv import load_kv
-from ui.picker import pick
 from ui.widgets import BigButton
 
 COLOURS = ("blue", "white", "red", "yellow", "green", "black", "orange", "purple")
@@ -227,6 +224,8 @@ class HomeScreen(Screen):
 
     def ask_house_rules(self) -> None:
         """The game's rulings with an alternative, the new game's choice marked."""
+        from ui.house_rules import choose_house_rules  # the dialog (and its rules) on first use
+
         game = self.ids.game.text
         choose_house_rules(
             _("House rules for this game of {game}").format(game=game_title(game)),
@@ -239,6 +238,8 @@ class HomeScreen(Screen):
 
     def ask_name(self, row: PlayerRow) -> None:
         """Offer the recent players not seated yet; a new name is typed on the keyboard."""
+        from ui.picker import pick  # the chooser (and its rules) on first use, not at start
+
         seated = {r.ids.name.text for r in self.seats() if r is not row}
         recent = [p for p in self.store.recent_players(RECENT_NAMES) if p.name not in seated]
         if not recent:
@@ -251,6 +252,8 @@ class HomeScreen(Screen):
         )
 
     def type_name(self, row: PlayerRow) -> None:
+        from ui.keyboard import ask_text  # the keyboard (and its rules) on first use
+
         ask_text(
             _("Name in seat {n}").format(n=row.seat),
             lambda text: self.set_name(row, text),
@@ -268,6 +271,8 @@ class HomeScreen(Screen):
             self.set_colour(row, colour)
 
     def ask_colour(self, row: PlayerRow) -> None:
+        from ui.picker import pick
+
         pick(
             _("Colour of {name}").format(name=row.ids.name.text),
             [(colour_text(c), partial(self.set_colour, row, c)) for c in COLOURS],

@@ -15,9 +15,6 @@ from kivy.uix.screenmanager import Screen
 
 from ui.kv import load_kv
 
-NAME = "storage"
-"""The notice's screen name."""
-
 Retry = Callable[[], str | None]
 """Try again: None once the problem is gone (it has moved on to another screen), else the
 sentence to show now."""

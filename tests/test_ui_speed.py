@@ -1,0 +1,139 @@
+"""What keeps the app fast with a software renderer: no frame drawn for nothing, no text rendered
+twice, and only Home's rules read before the first frame (the benchmark, ``benchmarks/ui.py``,
+measures the speed itself; these tests pin the mechanisms)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from _pytest.monkeypatch import MonkeyPatch
+from kivy.graphics import Color, Line
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+from targi_table import CENTRE
+from test_ui_targi import name_centre, start_targi
+from ui_harness import plain, running_app
+
+from ui.kv import frame_rectangle, line_width
+
+
+def costly_lines(root: Widget) -> list[tuple[str, float, float]]:
+    """``(widget class, width, alpha)`` of every line under ``root`` that costs a software renderer
+    for nothing: drawn through the stencil buffer (wider than 1 in a colour that is not opaque, the
+    colour set before it in the same canvas), or drawn in a colour nobody sees (alpha 0) around a
+    box that is not empty."""
+    found = []
+    for widget in root.walk():
+        for canvas in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            alpha = 1.0  # every rule here sets its colour before its lines
+            for instruction in canvas.children:
+                if isinstance(instruction, Color):
+                    alpha = instruction.a
+                elif isinstance(instruction, Line) and alpha < 1:
+                    stencilled = instruction.width > 1
+                    unseen = alpha == 0 and len(set(instruction.points)) > 1
+                    if stencilled or unseen:
+                        found.append((type(widget).__name__, instruction.width, alpha))
+    return found
+
+
+def test_a_hidden_frame_is_an_empty_plain_line_and_a_shown_one_keeps_its_box_and_width() -> None:
+    assert line_width((0, 0, 0, 0), 4.0) == 1.0
+    assert line_width((1, 1, 0, 1), 4.0) == 4.0
+    assert frame_rectangle((0, 0, 0, 0), 5, 6, 70, 80) == (0, 0, 0, 0)
+    assert frame_rectangle((1, 1, 0, 1), 5, 6, 70, 80) == (5, 6, 70, 80)
+
+
+def test_the_targi_table_and_its_toast_draw_no_costly_line(tmp_path: Path) -> None:
+    with running_app(tmp_path / "t.sqlite3") as h:
+        start_targi(h)
+        name_centre(h, CENTRE)
+        screen = h.screen
+        cells = screen.cells
+        assert any(cell.highlighted for cell in cells.values())  # frames shown ...
+        assert not all(cell.highlighted for cell in cells.values())  # ... and hidden
+        assert costly_lines(screen) == []
+        h.tap(cells[2])  # a Targi placed, then taken back: the undo's toast shows
+        screen.undo()
+        h.frames(2)
+        assert plain(screen.toast.text).startswith("Undone")
+        assert costly_lines(screen.toast) == []
+
+
+def test_a_toast_is_rendered_once_per_message(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    with running_app(tmp_path / "t.sqlite3") as h:
+        start_targi(h)
+        name_centre(h, CENTRE)
+        screen = h.screen
+        renders: list[str] = []
+        render = Label.texture_update
+
+        def counted(label: Label, *args: object) -> None:
+            if label is screen.toast:
+                renders.append(plain(label.text))
+            render(label, *args)
+
+        monkeypatch.setattr(Label, "texture_update", counted)
+        h.tap(screen.cells[2])
+        screen.undo()
+        h.frames(3)
+        assert screen.toast.shown
+        assert len(renders) == 1 and renders[0].startswith("Undone")
+
+
+START = """
+import sys
+from pathlib import Path
+
+from ui.launch import prepare_kivy
+
+prepare_kivy()
+from kivy.lang import Builder
+
+from companion.store import Store
+from ui.app import CompanionApp
+
+with Store.open(Path(sys.argv[1])) as store:
+    CompanionApp(store).build()
+    print(" ".join(sorted(Path(name).name for name in Builder.files)))
+"""
+
+
+def test_home_is_built_without_the_rules_of_what_it_opens_later(tmp_path: Path) -> None:
+    """A fresh process (each test process has read every rule by now) builds Home."""
+    env = {
+        **os.environ,
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_NO_CONSOLELOG": "1",
+        "SDL_VIDEODRIVER": "offscreen",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", START, str(tmp_path / "t.sqlite3")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert {"home.kv", "widgets.kv"} <= loaded
+    later = {
+        "keyboard.kv",
+        "picker.kv",
+        "storage.kv",
+        "settings.kv",
+        "scoresheet.kv",
+        "house_rules.kv",
+        "rules.kv",
+        "players.kv",
+        "gamelog.kv",
+        "enrol.kv",
+        "labels.kv",
+    }
+    assert not loaded & later
+    assert "gamescreen.kv" not in loaded  # no game screen either
