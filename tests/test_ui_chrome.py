@@ -219,15 +219,17 @@ def test_the_band_names_a_player_only_while_the_moves_allowed_are_theirs() -> No
     assert whose_turn(SimpleNamespace(to_move=None, players=players), []) is None
 
 
-@pytest.mark.parametrize("language", ["en", "pl"])
+@pytest.mark.parametrize("language", ["en", "es", "pl", "de"])
 def test_tapping_the_toast_says_why_and_where_the_rulebook_says_it(
     tmp_path: Path, language: str, english_afterwards: None
 ) -> None:
     """Issue 17's "Why?": the refusal's dialog explains the rule and cites the rulebook's section
-    and words, in the table's language (Polish: the Polish edition's own sentence)."""
+    and words, in the table's language (Spanish and Polish: their edition's own sentence; German,
+    without a German edition at hand: the English one, said so)."""
     i18n.set_language(language)
     expected = explained("targi", "opposite")
-    assert expected is not None and expected["quote"]["lang"] == language
+    assert expected is not None
+    assert expected["quote"]["lang"] == ("en" if language == "de" else language)
     targi_game(tmp_path / "games.sqlite3")
     with running_app(tmp_path / "games.sqlite3") as h:
         open_only_game(h)
@@ -241,6 +243,7 @@ def test_tapping_the_toast_says_why_and_where_the_rulebook_says_it(
             expected["explanation"],
             expected["source"]["section"],
             expected["quote"]["text"],
+            *([expected["quote"]["note"]] if language == "de" else []),
         ):
             assert part in why
         assert audit([dialog], Window.size) == []
