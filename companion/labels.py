@@ -112,8 +112,11 @@ def card_title(card: str) -> str:
 
 
 def card_name(spec: GameSpec, card: str, words: Mapping[str, str]) -> str:
-    """The card's name for people: its id without the game and category, the goods and cards
-    through the spec's translated names, other words capitalised (``Camel Rider 3``)."""
+    """The card's name for people: the game's own (:attr:`GameSpec.card_name`), else its id
+    without the game and category, the goods and cards through the spec's translated names, other
+    words capitalised (``Camel Rider 3``)."""
+    if spec.card_name is not None:
+        return spec.card_name(card)
     detail = card.split("-")[2:]
     name = " ".join(words.get(word.lower(), word.capitalize()) for word in detail)
     return name[:1].upper() + name[1:]

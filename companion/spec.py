@@ -135,6 +135,9 @@ class GameSpec:
     """The table settings (loaded on first use); None: the game has none."""
     names: Callable[[], Mapping[str, str]] = field(default=_no_names)
     """Translated names of the game's goods and cards, by the value their actions use in JSON."""
+    card_name: Callable[[str], str] | None = None
+    """How the game names one of its card ids for people, translated (``Datteln 1``); None: the
+    id's words through :attr:`names` (:func:`companion.labels.card_name`)."""
     describe: Describer | None = None
     """How the game words its actions (undo / redo say what they took back); None: the generic
     words of :mod:`companion.describe`."""

@@ -66,3 +66,33 @@ def test_labels_print_every_letter_of_the_tables_language(tmp_path: Path) -> Non
     finally:
         document.close()
     assert "daje 1 złoto" in text and "?" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["Camel A", "Pen 2", "Pitches 1 + 3", "Gold + salt", "2 pepper", "Well 1"]),
+        ("de", ["Kamel A", "Pferch 2", "Plätze 1 + 3", "Gold + Salz", "2 Pfeffer", "Brunnen 1"]),
+    ],
+)
+def test_a_card_is_named_as_its_game_names_it_in_the_tables_language(
+    lang: str, names: list[str]
+) -> None:
+    """Labels, enrolment and scans name a card by what it shows, not by its id's English words
+    (``Goods Gold Salt``, ``2pepper``)."""
+    from companion.i18n import set_language
+    from companion.labels import card_title
+
+    cards = [
+        "TIMBUKTU-CAMEL-A",
+        "TIMBUKTU-THIEF-PEN-2",
+        "TIMBUKTU-THIEF-PITCH-1-3",
+        "TIMBUKTU-THIEF-GOODS-GOLD-SALT",
+        "TARGI-GOODS-2PEPPER",
+        "TARGI-TRIBE-WELL-1",
+    ]
+    try:
+        set_language(lang)
+        assert [card_title(card) for card in cards] == names
+    finally:
+        set_language("en")

@@ -138,7 +138,7 @@ def test_batch_enrolment_walks_the_deck_refuses_and_resumes(tmp_path: Path) -> N
     assert run_.line() == {
         "prompt": "scan the tag on",
         "card": "TARGI-GOODS-2PEPPER",
-        "name": "2pepper",
+        "name": "2 pepper",  # the card as its game names it
         "copy": 1,
         "of": 1,
     }

@@ -198,12 +198,14 @@ def test_a_label_marked_primary_out_of_a_scroll_views_view_is_hidden() -> None:
 
 def test_english_words_on_a_screen_in_another_language_are_untranslated() -> None:
     """``Dates 1`` and ``ROBBER`` on a German screen are English left over; ``Datteln 1``, a name,
-    and a rulebook's English words quoted (italic) are not."""
+    a card id, a file's name and path, and a rulebook's English words quoted (italic) are not."""
     from ui.audit.words import untranslated
 
     tree = root(
         placed(label("Dates 1\nROBBER"), 10, 400, 200, 60),
         placed(label("Datteln 1 · Amal"), 10, 300, 200, 60),
+        placed(label("2 Datteln (TARGI-GOODS-2DATES)"), 10, 100, 600, 60),
+        placed(label("Auf /media/stick: table-companion-labels-targi-a4.pdf"), 10, 20, 600, 60),
         placed(
             label("[i]No figures may be placed on the following spaces[/i]", markup=True),
             10,

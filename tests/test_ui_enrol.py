@@ -170,7 +170,7 @@ def test_the_enrolments_go_to_a_stick_and_from_it_to_another_table(tmp_path: Pat
         h.app.enrol_screen.watch_sticks(mounts, (media,))
         open_enrolment(h)
         tap_text(h, "Targi")
-        assert asked(h) == "2dates"  # the deck's first card: nothing enrolled here yet
+        assert asked(h) == "2 dates"  # the deck's first card: nothing enrolled here yet
         tap_text(h, "Tags from the stick")
         assert plain(h.screen.ids.message.text) == (
             "Tags read from table-companion-tags.json: 59 new, 0 already here."

@@ -2,8 +2,8 @@
 
 A word of the app's English messages that the language's catalog never uses in any translation
 (``dates``, ``robber``, ``discard`` in German) is English wherever a label shows it: a string built
-at run time or never extracted. Names the table typed, numbers and words both languages share
-(``Targi``, ``Gold``) are not flagged, nor is a rulebook cited in English where the table's
+at run time or never extracted. Names the table typed, numbers, card ids, file names and words both
+languages share (``Targi``, ``Gold``) are not flagged, nor is a rulebook cited in English where the table's
 language has no edition of it: its quoted words (italic) and its section titles.
 """
 
@@ -25,6 +25,8 @@ WORD = re.compile(r"[^\W\d_]{3,}")
 PLACEHOLDER = re.compile(r"\{[^}]*\}|\[[^\]]*\]")
 QUOTED = re.compile(r"\[i\].*?\[/i\]", re.DOTALL)
 """A rulebook's words quoted as printed (italic)."""
+MACHINE = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b|[\w./-]+\.(?:pdf|json|csv|png)\b|/\S+")
+"""Card ids (``TARGI-GOODS-2DATES``), file names and paths: the same words in every language."""
 
 
 def _words(text: str) -> set[str]:
@@ -78,6 +80,7 @@ def untranslated(roots: Sequence[Widget], size: tuple[int, int], lang: str) -> l
         if node.widget.markup:
             text = QUOTED.sub(" ", text)
         text = PLACEHOLDER.sub(" ", text)  # markup, or a name in brackets (a config section)
+        text = MACHINE.sub(" ", text)
         for title in cited():
             text = text.replace(title, " ")
         shown = WORD.findall(text)

@@ -48,6 +48,12 @@ def _settings() -> TableSettings:
     return TableSettings(keys=tuple(sorted(ADAPTERS)), check=check_setting)
 
 
+def _card_name(card: str) -> str:
+    from companion.games.targi.names import card_name
+
+    return card_name(card)
+
+
 def _names() -> dict[str, str]:
     from companion.games.targi.names import names
 
@@ -80,5 +86,6 @@ SPEC = GameSpec(
     turn_end="end_turn",
     settings=_settings,
     names=_names,
+    card_name=_card_name,
     describe=_describe,
 )

@@ -86,6 +86,12 @@ def _settings() -> TableSettings:
     )
 
 
+def _card_name(card: str) -> str:
+    from companion.games.timbuktu.names import card_name
+
+    return card_name(card)
+
+
 def _names() -> dict[str, str]:
     from companion.games.timbuktu.names import names
 
@@ -112,5 +118,6 @@ SPEC = GameSpec(
     scan_forms=_scan_forms,
     settings=_settings,
     names=_names,
+    card_name=_card_name,
     describe=_describe,
 )
