@@ -124,12 +124,17 @@ class HomeScreen(Screen):
         """The seat (0-based) that starts."""
         self.house_rules: dict[str, str] = {}
         """The new game's house rules (ruling id -> alternative id), the table's settings first."""
+        self.house_rules_picked = False
+        """Whether the table picked this game's house rules (the dialog, Play again); until it
+        does they follow the table's settings, which may change while Home is away."""
         self._settled = False
         self.ids.game.values = sorted(GAMES)
         self.ids.game.text = sorted(GAMES)[0]  # no rules loaded yet: see settle()
         self._settled = True
 
     def on_pre_enter(self, *_args: object) -> None:
+        if not self.house_rules_picked:
+            self.set_house_rules(self._table_house_rules(self.ids.game.text))
         self.refresh()
 
     # --- new game -------------------------------------------------------------------------------
@@ -147,6 +152,7 @@ class HomeScreen(Screen):
         self.message = ""
         self.mark_start()
         self.set_house_rules(self._table_house_rules(name))
+        self.house_rules_picked = False
         self.ids.house_rules.disabled = not offered(name)
 
     @staticmethod
@@ -217,6 +223,11 @@ class HomeScreen(Screen):
         except DamagedSettingError:  # Start names it
             return {}
 
+    def pick_house_rules(self, choices: dict[str, str]) -> None:
+        """The table's own choice for this game: it stands until another game is chosen."""
+        self.set_house_rules(choices)
+        self.house_rules_picked = True
+
     def set_house_rules(self, choices: dict[str, str]) -> None:
         self.house_rules = choices
         n = len(choices)
@@ -231,7 +242,7 @@ class HomeScreen(Screen):
             _("House rules for this game of {game}").format(game=game_title(game)),
             offered(game),
             self.house_rules,
-            self.set_house_rules,
+            self.pick_house_rules,
         )
 
     # --- names and colours, by touch ------------------------------------------------------------
@@ -300,7 +311,7 @@ class HomeScreen(Screen):
         self.ids.game.text = game
         self.choose_game(game)
         if house_rules is not None:
-            self.set_house_rules(dict(house_rules))
+            self.pick_house_rules(dict(house_rules))
         rows = self.ids.players
         while len(rows.children) > len(players):
             rows.remove_widget(rows.children[0])
@@ -335,6 +346,7 @@ class HomeScreen(Screen):
             self.message = str(error)
             return
         self.message = ""
+        self.house_rules_picked = False  # the next game's follow the settings again
         self.nav.new_game(rules, options)
 
     # --- stored games ---------------------------------------------------------------------------
