@@ -21,7 +21,7 @@ from kivy.uix.screenmanager import Screen
 from companion.i18n import N_, _
 from companion.registry import GAMES, rules_for, spec_for
 from companion.rulings import chosen, game_options, offered
-from companion.store import DamagedSettingError, Store
+from companion.store import DamagedSettingError, Store, StoreError
 from ui.design import badge
 from ui.kv import load_kv
 from ui.widgets import BigButton
@@ -359,7 +359,10 @@ class HomeScreen(Screen):
         unfinished.clear_widgets()
         finished.clear_widgets()
         for game in sorted(self.store.list_games(), key=lambda g: g.updated_at, reverse=True):
-            players = self.store.load(game.id).options.get("players", [])
+            try:  # the options alone: checking every game's log on each visit is Resume's job
+                players = self.store.game_info(game.id)[0].get("players", [])
+            except StoreError:  # a damaged record is listed all the same; opening it says why
+                players = []
             who = _(" vs ").join(
                 p.get("name", "?") if isinstance(p, dict) else str(p) for p in players
             )
