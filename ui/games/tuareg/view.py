@@ -21,7 +21,7 @@ from companion.games.tuareg.state import (
     Stack,
     TuaregState,
 )
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, pgettext
 
 GOOD_INK = {
     Good.WATER: "6cc3ff",
@@ -201,8 +201,19 @@ def majority_table(
         for good in Good
         if points[good] is None
     )
-    headings = ("", *(good_name(g) for g in Good), _("maps"), _("total"))
+    headings = ("", *(heading_name(g) for g in Good), _("maps"), _("total"))
     return MajorityTable(headings=headings, rows=tuple(rows), notes=notes)
+
+
+def heading_name(good: Good) -> str:
+    """A good as a majority table's column heads it: as short as the language allows."""
+    names = {
+        Good.WATER: pgettext("a column heading: a good", "water"),
+        Good.GOLD: pgettext("a column heading: a good", "gold"),
+        Good.SALT: pgettext("a column heading: a good", "rock salt"),
+        Good.MILLET: pgettext("a column heading: a good", "millet"),
+    }
+    return names[good]
 
 
 def stage_preview(state: TuaregState) -> MajorityTable:
