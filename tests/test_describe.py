@@ -33,6 +33,12 @@ def test_targi_words_its_actions() -> None:
     assert describe("targi", state, t.EndTurn(player=1)) == "Bilal's end of turn"
     cell = t.RevealCard(cell=(2, 2), card="TARGI-GOODS-CHOICE-1")
     assert describe("targi", state, cell) == "Choice 1 named at centre 2·2"
+    well = t.RevealCard(cell=(1, 2), card="TARGI-TRIBE-WELL-1")
+    i18n.set_language("de")
+    try:  # the card as the German edition names it, not the id's English words
+        assert describe("targi", state, well) == "Brunnen 1 in der Mitte 1·2 benannt"
+    finally:
+        i18n.set_language("en")
 
 
 def test_tuareg_and_timbuktu_word_their_everyday_actions() -> None:

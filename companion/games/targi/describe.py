@@ -7,15 +7,8 @@ from typing import Any
 from companion.describe import player_name
 from companion.games.targi import actions as a
 from companion.games.targi.board import BORDER
-from companion.games.targi.names import border_name, names
+from companion.games.targi.names import border_name, card_name
 from companion.i18n import _, ngettext
-
-
-def card_words(card: str) -> str:
-    """A printed card id for people: ``TARGI-TRIBE-WELL-3`` -> ``Well 3``."""
-    words = names()
-    detail = card.split("-")[2:]
-    return " ".join(words.get(w.lower(), w.capitalize()) for w in detail) or card
 
 
 def border_words(number: int) -> str:
@@ -34,7 +27,7 @@ def describe(state: Any, action: Any) -> str | None:
         return _("{name}'s Targi on {card}").format(name=name, card=border_words(action.card))
     if isinstance(action, a.RevealCard):
         return _("{card} named at centre {cell}").format(
-            card=card_words(action.card), cell=cell_words(action.cell)
+            card=card_name(action.card), cell=cell_words(action.cell)
         )
     if isinstance(action, a.TakeGoods):
         return _("{name} used {card}").format(name=name, card=border_words(action.card))
@@ -86,19 +79,19 @@ def correction(name: str, action: Any) -> str | None:
         )
     if isinstance(action, a.FixCentralCard):
         return _("the card at centre {cell} is {card}").format(
-            cell=cell_words(action.cell), card=card_words(action.card)
+            cell=cell_words(action.cell), card=card_name(action.card)
         )
     if isinstance(action, a.SetHand):
         if action.card is None:
             return _("{name}'s hand emptied").format(name=name)
-        return _("{name}'s hand card is {card}").format(name=name, card=card_words(action.card))
+        return _("{name}'s hand card is {card}").format(name=name, card=card_name(action.card))
     if isinstance(action, a.FixDisplayedCard):
         return _("{name}'s display, row {row} card {n}, is {card}").format(
-            name=name, row=action.row + 1, n=action.index + 1, card=card_words(action.card)
+            name=name, row=action.row + 1, n=action.index + 1, card=card_name(action.card)
         )
     if isinstance(action, a.AddDisplayed):
         return _("{card} added to row {row} of {name}'s display").format(
-            card=card_words(action.card), row=action.row + 1, name=name
+            card=card_name(action.card), row=action.row + 1, name=name
         )
     if isinstance(action, a.FixSwapDisplayed):
         return _("two of {name}'s displayed cards swapped back").format(name=name)
