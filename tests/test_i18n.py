@@ -244,3 +244,16 @@ def test_a_tuareg_cave_counts_its_face_down_cards_as_polish_does() -> None:
         "jaskinia 1: 3 karty zakryte",
         "jaskinia 1: 5 kart zakrytych",
     ]
+
+
+def test_a_timbuktu_card_reads_in_the_language_shown() -> None:
+    """Not the id's English words (``Pen 1, Goods Gold Salt``) on the thief pile's note."""
+    from companion.games.timbuktu.names import card_name
+
+    i18n.set_language("de")
+    assert [card_name(f"TIMBUKTU-{c}") for c in ("THIEF-PEN-1", "THIEF-GOODS-GOLD-SALT")] == [
+        "Pferch 1",
+        "Gold + Salz",
+    ]
+    assert card_name("TIMBUKTU-THIEF-PITCH-1-3") == "Plätze 1·3"
+    assert card_name("TIMBUKTU-CAMEL-C") == "Kamel C"
