@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from companion.chain import game_digest, salvage
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 logger = logging.getLogger(__name__)
 
@@ -181,9 +181,11 @@ def lost_sentence(restored: Restored) -> str:
     """What a restore lost, in words for the table."""
     recovered = ""
     if restored.salvaged:
-        recovered = _("{count} later entries were recovered from the damaged file. ").format(
-            count=restored.salvaged
-        )
+        recovered = ngettext(
+            "{count} later entry was recovered from the damaged file. ",
+            "{count} later entries were recovered from the damaged file. ",
+            restored.salvaged,
+        ).format(count=restored.salvaged)
     if restored.lost is None:
         if recovered:
             return recovered + _("Any other entry made after that time is lost.")

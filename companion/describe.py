@@ -2,7 +2,7 @@
 
 A game words its own actions through its spec (:attr:`companion.spec.GameSpec.describe`); any action
 it does not word (or a game without a describer) reads in the generic words here: the player's
-name, if the action has one, and the action's kind as the game log names it.
+name, if the action has one, and "a move" or "a correction".
 """
 
 from __future__ import annotations
@@ -27,13 +27,16 @@ def seat_name(state: Any, seat: Any) -> str | None:
 
 
 def generic(state: Any, action: Any) -> str:
-    """``Amal: end turn`` (the kind as the log names it), or the kind alone; a correction says
-    so."""
-    kind = str(getattr(action, "kind", type(action).__name__)).replace("_", " ")
-    if getattr(action, "correction", False):
-        kind = _("correction ({kind})").format(kind=kind)
+    """``Amal: a move`` or ``a correction`` (``Amal: a correction``): words for an action its game
+    does not word. The action's kind is a code, English: it is never shown (each built-in game
+    words every action it has)."""
+    correction = getattr(action, "correction", False)
     name = player_name(state, action)
-    return _("{name}: {kind}").format(name=name, kind=kind) if name else kind
+    if name:
+        if correction:
+            return _("{name}: a correction").format(name=name)
+        return _("{name}: a move").format(name=name)
+    return _("a correction") if correction else _("a move")
 
 
 def describe(game: str, state: Any, action: Any) -> str:

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from companion.errors import InputError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +76,11 @@ def _read(text: str | bytes, field: str) -> Any:
         text = decode(text, field)
     check_text(text, field)
     if len(text) > MAX_CHARS:
-        message = _("{field}: {length} characters; at most {limit}")
+        message = ngettext(
+            "{field}: {length} character; at most {limit}",
+            "{field}: {length} characters; at most {limit}",
+            len(text),
+        )
         raise InputError(
             "too_large", message.format(field=field, length=len(text), limit=MAX_CHARS)
         )
@@ -113,7 +117,11 @@ def _check_values(value: Any, path: str) -> None:
         if value.text.lstrip("-").isalpha():  # NaN, Infinity, -Infinity
             message = _("{field}: {text} is not a JSON number")
             raise InputError("malformed_json", message.format(field=path, text=value.text))
-        message = _("{field}: a number of {length} characters is out of range")
+        message = ngettext(
+            "{field}: a number of {length} character is out of range",
+            "{field}: a number of {length} characters is out of range",
+            len(value.text),
+        )
         raise InputError("invalid_value", message.format(field=path, length=len(value.text)))
     if isinstance(value, str):
         check_text(value, path)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from companion.errors import InputError
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, Nn_, _, ngettext
 from companion.verdict import RuleViolation, Verdict
 
 
@@ -95,12 +95,19 @@ class RefusalTable:
         self._entries.append(entry)
         return entry
 
-    def variant(self, of: Refusal, message: str) -> Refusal:
+    def variant(self, of: Refusal, message: str | tuple[str, str]) -> Refusal:
         """Another wording of the refusal ``of`` (declared in this table, or a shared one that a
-        game words its own way): same code and meaning."""
+        game words its own way): same code and meaning. A counted ``of`` has counted variants
+        (``Nn_``), counted by the same placeholder."""
         if self._codes.get(of.code) is not of and of.game is not None:
             raise ValueError(f"refusal {of.code!r} is not declared in {self.game or 'core'}")
-        entry = replace(of, message=message, game=self.game)  # whatever else ``of`` says holds
+        if isinstance(message, tuple):
+            singular: str | None
+            singular, message = message
+        else:
+            singular = None
+        # whatever else ``of`` says holds
+        entry = replace(of, message=message, singular=singular, game=self.game)
         self._entries.append(entry)
         return entry
 
@@ -165,7 +172,12 @@ NOTHING_TO_SKIP = SHARED.add(
     "nothing_to_skip", N_("Nothing to skip here: answer the prompt on screen.")
 )
 NO_SUCH_SEAT = SHARED.add(
-    "no_such_seat", N_("Seat {n} is empty: {count} players sit at this table.")
+    "no_such_seat",
+    Nn_(
+        "Seat {n} is empty: {count} player sits at this table.",
+        "Seat {n} is empty: {count} players sit at this table.",
+    ),
+    count="count",
 )
 NO_TURN_END = SHARED.add(
     "no_turn_end", N_('{game} has no "my turn is done": a turn ends with its move.')
@@ -176,7 +188,11 @@ NO_STAGE_END = SHARED.add(
 UNEXPECTED_CARD = SHARED.add("unexpected_card", N_("{card} is not a card the game expects now."))
 SCAN_AMBIGUOUS = SHARED.add(
     "scan_ambiguous",
-    N_("{card} fits {count} different moves now: choose one on the screen (or with game act)."),
+    Nn_(
+        "{card} fits {count} move now: choose it on the screen (or with game act).",
+        "{card} fits {count} different moves now: choose one on the screen (or with game act).",
+    ),
+    count="count",
 )
 SCAN_NOT_MAPPED = SHARED.add(
     "scan_not_mapped",

@@ -63,6 +63,7 @@ def test_corrections_and_taken_back_moves_are_marked(targi: tuple[Path, str]) ->
     assert kept.text == describe.describe(
         "targi", before, SetStock(player=1, dates=0, salt=0, pepper=0, gold=0, vp=5)
     )
+    assert kept.text == "Bilal's goods and points set"  # the log marks it as a correction
     assert redone_one.correction and not redone_one.undone
     assert undo.kind == "undo" and undo.text.startswith("Undone: ")
     assert redo.kind == "redo" and redo.text.startswith("Redone: ")

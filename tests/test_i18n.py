@@ -187,3 +187,73 @@ def test_a_counted_refusal_takes_the_form_its_number_asks_for() -> None:
     assert said(3) == "Row 1 of Amal's display holds 3 cards."
     i18n.set_language("pl")
     assert [said(n).split(" ma ")[1] for n in (1, 3, 5)] == ["1 kartę.", "3 karty.", "5 kart."]
+
+
+def test_every_game_counts_its_refusals_as_polish_does() -> None:
+    """One counted refusal per game and a shared one: 1 / 2-4 / 5+ take Polish's three forms."""
+    from companion.games.timbuktu.refusals import CAMEL_COUNT
+    from companion.games.tuareg.refusals import NOT_IN_HAND, UNDERPAID_WORTH
+    from companion.refusals import NO_SUCH_SEAT
+
+    def in_polish(say: object) -> list[str]:
+        i18n.set_language("pl")
+        return [say(n) for n in (1, 3, 5)]  # type: ignore[operator]
+
+    def hand(n: int) -> str:
+        return NOT_IN_HAND.text(name="Amal", n=n, k=7)
+
+    def price(n: int) -> str:  # a variant counts as the refusal it varies
+        return UNDERPAID_WORTH.text(n=n, paid="2")
+
+    def camels(n: int) -> str:
+        return CAMEL_COUNT.text(players=3, count=n, first="A", last="H")
+
+    def seat(n: int) -> str:
+        return NO_SUCH_SEAT.text(n=6, count=n)
+
+    assert hand(1) == "Amal holds 1 card, not 7." and hand(3) == "Amal holds 3 cards, not 7."
+    assert in_polish(hand) == [
+        "Amal ma 1 kartę, nie 7.",
+        "Amal ma 3 karty, nie 7.",
+        "Amal ma 5 kart, nie 7.",
+    ]
+    assert [text.split(";")[0].split()[-1] for text in in_polish(price)] == [
+        "dinar",
+        "dinary",
+        "dinarów",
+    ]
+    assert [text.split(" ma ")[1].split(" (")[0] for text in in_polish(camels)] == [
+        "1 wielbłąda",
+        "3 wielbłądy",
+        "5 wielbłądów",
+    ]
+    assert [text.split("siedzi ")[1] for text in in_polish(seat)] == [
+        "1 gracz.",
+        "3 graczy.",
+        "5 graczy.",
+    ]
+
+
+def test_a_tuareg_cave_counts_its_face_down_cards_as_polish_does() -> None:
+    from companion.games.tuareg.model import Good
+    from ui.games.tuareg.view import cave_text
+
+    i18n.set_language("pl")
+    assert [cave_text(1, (Good.WATER,) * n, revealed=False) for n in (1, 3, 5)] == [
+        "jaskinia 1: 1 karta zakryta",
+        "jaskinia 1: 3 karty zakryte",
+        "jaskinia 1: 5 kart zakrytych",
+    ]
+
+
+def test_a_timbuktu_card_reads_in_the_language_shown() -> None:
+    """Not the id's English words (``Pen 1, Goods Gold Salt``) on the thief pile's note."""
+    from companion.games.timbuktu.names import card_name
+
+    i18n.set_language("de")
+    assert [card_name(f"TIMBUKTU-{c}") for c in ("THIEF-PEN-1", "THIEF-GOODS-GOLD-SALT")] == [
+        "Pferch 1",
+        "Gold + Salz",
+    ]
+    assert card_name("TIMBUKTU-THIEF-PITCH-1-3") == "Plätze 1·3"
+    assert card_name("TIMBUKTU-CAMEL-C") == "Kamel C"

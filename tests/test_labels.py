@@ -71,8 +71,8 @@ def test_labels_print_every_letter_of_the_tables_language(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("lang", "names"),
     [
-        ("en", ["Camel A", "Pen 2", "Pitches 1 + 3", "Gold + salt", "2 pepper", "Well 1"]),
-        ("de", ["Kamel A", "Pferch 2", "Plätze 1 + 3", "Gold + Salz", "2 Pfeffer", "Brunnen 1"]),
+        ("en", ["Camel A", "Pen 2", "Pitches 1·3", "Gold + salt", "2 pepper", "Well 1"]),
+        ("de", ["Kamel A", "Pferch 2", "Plätze 1·3", "Gold + Salz", "2 Pfeffer", "Brunnen 1"]),
     ],
 )
 def test_a_card_is_named_as_its_game_names_it_in_the_tables_language(

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion import refusals as shared_refusals
 from companion.games.tuareg.loading import load_verdict
 from companion.games.tuareg.model import Animal, Good
 from companion.refusals import (
@@ -84,7 +85,16 @@ def test_no_refusal_is_made_outside_the_registry() -> None:
 
 
 def _literal_message(node: ast.expr) -> str | None:
-    """``"..."`` out of ``_("...")`` or ``_("...").format(...)``."""
+    """``"..."`` out of ``_("...")`` or ``_("...").format(...)``, or the message of a shared
+    refusal worded by itself (``NO_SUCH_SEAT.text(...)``)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "text"
+        and isinstance(node.func.value, ast.Name)
+    ):
+        entry = getattr(shared_refusals, node.func.value.id, None)
+        return entry.message if isinstance(entry, Refusal) else None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         node = node.func.value
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":

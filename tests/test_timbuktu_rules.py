@@ -84,7 +84,7 @@ def test_printed_loads_are_checked_against_the_caravan_and_the_box() -> None:
 def test_the_variant_deals_goods_checks_kinds_and_sets_the_leftovers_aside() -> None:
     state = new_game(4, variant="dealt")
     one_kind = ((G.GOLD, G.GOLD, G.GOLD, G.GOLD),) + ((G.COFFEE, G.PEPPER, G.SALT, G.WATER),) * 5
-    assert "carries 1 different goods" in refused(
+    assert "carries 1 kind of goods" in refused(
         state, a.LoadCaravan(player=0, camels=one_kind), "kinds"
     )
     six_coffee = ((G.COFFEE, G.PEPPER, G.SALT, G.WATER),) * 6

@@ -18,7 +18,7 @@ def test_a_fresh_turn_with_cards_in_hand_blocks_nothing() -> None:
     assert sorted(reasons) == ["end_turn", "hide", "steal"]  # no cave, no thief held yet
     assert reasons["end_turn"].code == "no_action"
     assert reasons["hide"].code == "no_such_cave"  # not "a cave hides one card per turn"
-    assert reasons["hide"].message == "Karin holds no cave 1 (0 held)."
+    assert reasons["hide"].message == "Karin holds 0 caves: there is no cave 1."
 
 
 def test_an_empty_hand_cannot_load_and_an_empty_market_cannot_be_taken_from() -> None:

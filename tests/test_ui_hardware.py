@@ -231,8 +231,8 @@ def test_an_unknown_tag_is_enrolled_in_settings_and_then_resolves(tmp_path: Path
         scanner.send(UNKNOWN.encode() + b"\n")
         h.wait_for(lambda: h.screen.name == "settings")
         settings = h.screen
-        assert settings.pending_tag == UNKNOWN and settings.ids.enrol_game.text == "targi"
-        settings.ids.enrol_group.text = "TRIBE"
+        assert settings.pending_tag == UNKNOWN and settings.ids.enrol_game.text == "Targi"
+        settings.ids.enrol_group.text = "Tribe cards"
         h.frames(2)
         tap_text(h, "Well 3")
         assert "Scan it again" in settings.message and not settings.pending_tag
@@ -283,3 +283,20 @@ def test_unplugging_the_scanner_shows_lost_in_settings_and_replugging_connected(
         h.wait_for(lambda: "lost" in label.text, seconds=3)
         plugged.append(FakeScanner(link))  # a new device behind the same udev symlink
         h.wait_for(lambda: "connected" in label.text, seconds=3)
+
+
+def test_the_enrol_chooser_names_games_and_card_groups_in_words() -> None:
+    """Not the card ids' parts (``TRIBE``, ``targi``): in every language, words."""
+    from companion import i18n
+    from ui.screens.settings import enrol_games, group_name
+
+    i18n.set_language("de")
+    try:
+        assert [group_name(g) for g in ("GOODS", "TRIBE", "SPECIAL")] == [
+            "Warenkarten",
+            "Stammeskarten",
+            "Sonderkarten",
+        ]
+        assert enrol_games()["Targi"] == "targi"
+    finally:
+        i18n.set_language("en")

@@ -71,7 +71,7 @@ def test_a_tuareg_load_built_by_scanning_card_after_card(tmp_path: Path) -> None
         scan(h, "TUAREG-GOOD-WATER")  # a third card: Karin holds two
         refused(h, "Karin holds 2 cards, not 3.")
         assert screen.load.added == [WATER, WATER] and screen.table.seq == seq
-        tap_text(h, "Load 2 card(s)")
+        tap_text(h, "Load 2 cards")
         assert screen.table.state.players[KARIN].stack(CAMEL_1) == (WATER, WATER)
 
 

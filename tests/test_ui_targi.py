@@ -259,3 +259,26 @@ def test_player_panels_show_counters_and_badges(tmp_path: Path) -> None:
             assert_fixed_in_window(panel)
         h.tap(screen.cells[2])
         assert "●" in screen.cells[2].text and "[b]A[/b]" in screen.cells[2].text
+
+
+def test_a_tribe_card_choice_says_display_once_in_every_language() -> None:
+    """ "Display, row 1", not "Display, display row 1" (German: "Auslegen, Reihe 1")."""
+    from companion import i18n
+    from ui.choices import describe
+    from ui.games.targi.gamescreen import TEXTS
+
+    action = a.UseTribalExpansion(player=0, card="TARGI-TRIBE-TENT-9", decision="display", row=0)
+    said = {}
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            said[code] = describe(action, TEXTS, with_kind=False)
+    finally:
+        i18n.set_language("en")
+    ends = {
+        "en": "Display, row 1",
+        "de": "Auslegen, Reihe 1",
+        "es": "Poner en la mesa, fila 1",
+        "pl": "Wyłóż, rząd 1",
+    }
+    assert {code: text[-len(ends[code]) :] for code, text in said.items()} == ends

@@ -453,7 +453,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         tap_pitch(h, 3, 2)
         tap_pitch(h, 4, 4)
         assert pitch_texts(h, 3)[1] == "2" and screen_frames(h) == {(3, 2), (4, 4)}
-        tap_text(h, "Save: 2 swap field(s)")
+        tap_text(h, "Save: 2 swap fields")
         assert screen_layout_fields(h) == ((3, 2), (4, 4))
         shot(h, "timbuktu-swap-fields")
         play_until(

@@ -161,7 +161,7 @@ def test_later_never_blocks_play_and_unconfirmed_dinars_say_so(tmp_path: Path) -
         tap_text(h, "rock salt from the hand (worth ?, not confirmed)")
         tap_text(h, "gold from the hand (worth 2)")
         assert shown(h, "note") == (
-            "rock salt ? (not confirmed) + gold 2 = 2 dinars and 1 card(s) of unconfirmed value; "
+            "rock salt ? (not confirmed) + gold 2 = 2 dinars and 1 card of unconfirmed value; "
             "the price is 3."
         )
         tap_text(h, "Buy the map")  # trusted: the table has not confirmed what rock salt is worth
@@ -218,7 +218,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         # a scanned water would be a third card: Karin holds only two
         h.wait_for(lambda: shown(h, "refusal") == "Karin holds 2 cards, not 3.")
         assert screen.load.added == [WATER, WATER]
-        tap_text(h, "Load 2 card(s)")
+        tap_text(h, "Load 2 cards")
         state = screen.table.state
         assert state.players[KARIN].stack(CAMEL_1) == (WATER, WATER)
         assert state.players[KARIN].hand == 0
@@ -290,13 +290,13 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
         screen = h.screen
         assert screen.table.state.phase is Phase.REVEAL
         assert shown(h, "title") == ("Karin's cave 1: which cards lie in it (in the order hidden)?")
-        assert "cave 1: 1 face down" not in plain(screen.panels[KARIN].text)
+        assert "cave 1: 1 card face down" not in plain(screen.panels[KARIN].text)
         tap_text(h, "gold")
         assert shown(h, "title") == "Timo's thief 1: which card did it steal?"
         shot(h, "tuareg-reveal")
         assert_touch_targets(h)
         tap_text(h, "gold")
-        assert shown(h, "title") == "Karin holds 1 map(s): cash one in for this stage?"
+        assert shown(h, "title") == "Karin holds 1 map: cash it in for this stage?"
         tap_text(h, "Cash a map")
         assert shown(h, "title") == "Stage 1: the count (animals, caves, thieves; not hands)"
 
@@ -356,7 +356,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         assert plain(h.screen.ids.title.text) == "Karin loads Camel 1"
         shot(h, "tuareg-load")
         assert_touch_targets(h)
-        tap_text(h, "Load 1 card(s)")
+        tap_text(h, "Load 1 card")
         assert h.screen.table.state.players[KARIN].stack(CAMEL_1) == (GOLD,)
         tap_text(h, "Home")
         start_tuareg(h)  # this table confirmed no values yet: the new game asks
@@ -422,7 +422,7 @@ def test_the_load_builders_way_out_stays_in_view(tmp_path: Path) -> None:
         tap_text(h, "Load from the hand")
         h.tap(h.screen.animal_cells[(KARIN, CAMEL_1)])
         tap_text(h, "gold")
-        for text in ("Another animal", "Cancel", "Take the last card back", "Load 1 card(s)"):
+        for text in ("Another animal", "Cancel", "Take the last card back", "Load 1 card"):
             (button,) = buttons(h.screen, text)
             assert_in_view(button)
         tap_text(h, "Cancel")

@@ -41,7 +41,7 @@ def test_a_load_stops_when_the_hand_is_laid_out() -> None:
     draft = LoadDraft.start(with_hand(new_game(), 0, 1), CAMEL_1)
     draft.added.append(SALT)
     assert all(not o.ok for o in draft.offers())
-    assert draft.offers()[2].reasons == ("No card is left in the hand (1 held).",)
+    assert draft.offers()[2].reasons == ("No card is left in the hand (it holds 1 card).",)
 
 
 def test_a_payment_adds_up_the_dinars_the_table_confirmed() -> None:
@@ -53,7 +53,7 @@ def test_a_payment_adds_up_the_dinars_the_table_confirmed() -> None:
     assert payment.next_top(state, CAMEL_1) is None
     assert payment.paid(state) == [GOLD, WATER, WATER, SALT]
     assert payment.summary(state) == (
-        "gold 2 + water 1 + water 1 + rock salt ? (not confirmed) = 4 dinars and 1 card(s) of "
+        "gold 2 + water 1 + water 1 + rock salt ? (not confirmed) = 4 dinars and 1 card of "
         "unconfirmed value; the price is 3."
     )
     assert payment.action() == a.Buy(

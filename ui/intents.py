@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.i18n import _
+from companion.refusals import NO_SUCH_SEAT
 from companion.registry import spec_for
 from companion.verdict import Verdict
 
@@ -71,13 +72,7 @@ def end_turn(screen: Submits, table: TableGame, seat: int) -> None:
     """Seat ``seat`` says its turn is done: the game's end-of-turn action for it, if legal."""
     players = len(table.state.players)
     if seat >= players:
-        refuse(
-            table,
-            "no_such_seat",
-            _("Seat {n} is empty: {count} players sit at this table.").format(
-                n=seat + 1, count=players
-            ),
-        )
+        refuse(table, "no_such_seat", NO_SUCH_SEAT.text(n=seat + 1, count=players))
         return
     kind = spec_for(table.rules.name).turn_end
     if kind is None:

@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.registry import GAMES, rules_for, spec_for
 from companion.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store, StoreError
@@ -167,9 +167,11 @@ class HomeScreen(Screen):
     def add_player(self) -> None:
         _fewest, most = player_counts(self.ids.game.text)
         if len(self.ids.players.children) >= most:
-            self.message = _("{game} is played by at most {n} players.").format(
-                game=game_title(self.ids.game.text), n=most
-            )
+            self.message = ngettext(
+                "{game} is played by at most {n} player.",
+                "{game} is played by at most {n} players.",
+                most,
+            ).format(game=game_title(self.ids.game.text), n=most)
             return
         self.message = ""
         self.add_seat()
@@ -191,9 +193,9 @@ class HomeScreen(Screen):
         fewest, _most = player_counts(self.ids.game.text)
         rows = self.ids.players
         if len(rows.children) <= fewest:
-            self.message = _("{game} needs at least {n} players.").format(
-                game=game_title(self.ids.game.text), n=fewest
-            )
+            self.message = ngettext(
+                "{game} needs at least {n} player.", "{game} needs at least {n} players.", fewest
+            ).format(game=game_title(self.ids.game.text), n=fewest)
             return
         self.message = ""
         rows.remove_widget(rows.children[0])

@@ -22,7 +22,8 @@ from companion.games.tuareg.values import (
     confirm_values,
     confirmed_values,
 )
-from companion.i18n import LANGUAGES, _, current_language, set_language
+from companion.i18n import LANGUAGES, _, current_language, pgettext, set_language
+from companion.registry import GAMES
 from companion.store import DamagedSettingError, Store
 from hardware.events import ScannerConnected
 from ui.corrections import card_label
@@ -70,6 +71,25 @@ def card_group(card: str) -> str:
     return card.split("-")[1]
 
 
+def enrol_games() -> dict[str, str]:
+    """The games whose cards a tag may stand for: their titles (as the chooser shows them) to
+    their ids."""
+    return {GAMES[game].title() if game in GAMES else game: game for game in sorted(card_ids())}
+
+
+def group_name(group: str) -> str:
+    """A group of cards (:func:`card_group`) in words, as the chooser shows it."""
+    names = {
+        "GOODS": pgettext("a group of cards", "Goods cards"),
+        "TRIBE": pgettext("a group of cards", "Tribe cards"),
+        "GOOD": pgettext("a group of cards", "Goods cards"),
+        "SPECIAL": pgettext("a group of cards", "Special cards"),
+        "CAMEL": pgettext("a group of cards", "Camels"),
+        "THIEF": pgettext("a group of cards", "Thief cards"),
+    }
+    return names.get(group, group.capitalize())
+
+
 class SettingsScreen(Screen):
     hardware = StringProperty("")
     message = StringProperty("")
@@ -86,7 +106,7 @@ class SettingsScreen(Screen):
         self.hardware = hardware
         self.back_to = "home"
         """The screen Back returns to (the game, when an unknown tag brought the table here)."""
-        self.ids.enrol_game.values = sorted(card_ids())
+        self.ids.enrol_game.values = list(enrol_games())
         self.ids.language.values = list(LANGUAGES.values())  # each in its own name
         self.ids.language.text = LANGUAGES[current_language()]
         self.ids.language.bind(text=lambda _spinner, name: self.choose_language(name))
@@ -161,24 +181,27 @@ class SettingsScreen(Screen):
         """Ask which card ``tag`` stands for, offering ``game``'s cards first."""
         self.pending_tag = tag
         self.message = ""
-        games = self.ids.enrol_game.values
-        self.ids.enrol_game.text = game if game in games else games[0]
+        games = enrol_games()
+        self.ids.enrol_game.values = list(games)
+        titles = [title for title, code in games.items() if code == game] or list(games)
+        self.ids.enrol_game.text = titles[0]
         self.show_cards()
         scroll_vertically(self.ids.scroller, 1)
 
     def show_cards(self) -> None:
         """The cards of the game and group chosen, one button each."""
-        ids = card_ids().get(self.ids.enrol_game.text, frozenset())
-        groups = sorted({card_group(card) for card in ids})
+        game = enrol_games().get(self.ids.enrol_game.text, "")
+        ids = card_ids().get(game, frozenset())
+        groups = {group_name(code): code for code in sorted({card_group(card) for card in ids})}
         group = self.ids.enrol_group
-        group.values = groups
+        group.values = list(groups)
         if group.text not in groups:
-            group.text = groups[0] if groups else ""
+            group.text = next(iter(groups), "")
             return  # changing the group's text shows its cards
         grid = self.ids.enrol_cards
         grid.clear_widgets()
-        for card in sorted(c for c in ids if card_group(c) == group.text):
-            button = ChoiceButton(text=card_label(self.ids.enrol_game.text, card))
+        for card in sorted(c for c in ids if card_group(c) == groups[group.text]):
+            button = ChoiceButton(text=card_label(game, card))
             button.payload = card
             button.bind(on_release=lambda b: self.enrol(b.payload))
             grid.add_widget(button)

@@ -15,6 +15,7 @@ from companion import history, stats
 from companion.history import Play
 from companion.i18n import _, ngettext
 from companion.registry import GAMES
+from ui import columns
 from ui.charts import Series, bar_rows
 from ui.design import badge
 from ui.kv import load_kv
@@ -92,11 +93,10 @@ class StatisticsScreen(Screen):
         table = self.ids.table
         table.clear_widgets()
         header = [_("Player"), _("Plays"), _("Wins"), "%", _("Avg."), _("Best")]
-        for text in header:
-            table.add_widget(StatCell(text=text, bold=True))
+        cells = [StatCell(text=text, bold=True) for text in header]
         for name in ordered:
             row = rows[name]
-            cells = [
+            texts = [
                 f"{badge(colours.get(name, ''), name)} {name}",
                 str(row["plays"]),
                 str(row["wins"]),
@@ -104,8 +104,10 @@ class StatisticsScreen(Screen):
                 number(row["average_score"]),
                 number(row["best_score"]),
             ]
-            for text in cells:
-                table.add_widget(StatCell(text=text))
+            cells += [StatCell(text=text) for text in texts]
+        for cell in cells:
+            table.add_widget(cell)
+        columns.fit(table, cells)
 
     def fill_charts(
         self,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.timbuktu.model import Good, Phase
-from companion.i18n import _, ngettext
+from companion.i18n import _, pgettext
 
 
 def good_name(good: Good) -> str:
@@ -35,21 +35,22 @@ def names() -> dict[str, str]:
 
 
 def card_name(card: str) -> str:
-    """A Timbuktu card for people: ``Camel A``, or a thief card by what it shows (``Pen 2``,
-    ``Pitches 1 + 3``, ``Gold + salt``); the id if it is none."""
-    kind, *detail = card.split("-")[1:] or [""]
-    if kind == "CAMEL" and len(detail) == 1:
-        return _("Camel {camel}").format(camel=detail[0])
-    if kind != "THIEF" or len(detail) < 2:
+    """A Timbuktu card as the table reads it: ``Camel C``, a thief card's ``Pen 4``,
+    ``Pitches 1·3`` or ``Gold + salt``; an id of no Timbuktu card reads as it is."""
+    parts = card.split("-")
+    if parts[:2] == ["TIMBUKTU", "CAMEL"] and len(parts) == 3:
+        return _("Camel {camel}").format(camel=parts[2])
+    if parts[:2] != ["TIMBUKTU", "THIEF"] or len(parts) < 4:
         return card
-    shows, values = detail[0], detail[1:]
-    if shows == "PEN":
-        return _("Pen {pen}").format(pen=values[0])
-    if shows == "PITCH":
-        return ngettext("Pitch {pitches}", "Pitches {pitches}", len(values)).format(
-            pitches=" + ".join(values)
-        )
-    if shows == "GOODS":
-        goods = " + ".join(good_name(Good(value.lower())) for value in values)
-        return goods[:1].upper() + goods[1:]
+    kind, rest = parts[2], parts[3:]
+    if kind == "PEN":
+        return pgettext("a thief card", "Pen {pen}").format(pen=rest[0])
+    if kind == "PITCH":
+        if len(rest) == 1:
+            return pgettext("a thief card", "Pitch {pitch}").format(pitch=rest[0])
+        return pgettext("a thief card", "Pitches {pitches}").format(pitches="·".join(rest))
+    goods = {good.value.upper(): good for good in Good}
+    if kind == "GOODS" and all(part in goods for part in rest):
+        named = " + ".join(good_name(goods[part]) for part in rest)
+        return named[:1].upper() + named[1:]
     return card

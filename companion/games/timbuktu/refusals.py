@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.i18n import N_
+from companion.i18n import N_, Nn_
 from companion.refusals import RefusalTable
 
 REFUSALS = RefusalTable("timbuktu")
@@ -16,17 +16,25 @@ SWAP_PENDING = REFUSALS.add(
 )
 # the caravans dealt at the start
 CAMEL_COUNT = REFUSALS.add(
-    "camel_count", N_("With {players} players each caravan has {count} camels ({first}-{last}).")
+    "camel_count",
+    Nn_(
+        "With {players} players each caravan has {count} camel ({first}-{last}).",
+        "With {players} players each caravan has {count} camels ({first}-{last}).",
+    ),
+    count="count",
 )
 SUPPLY_EXCEEDED = REFUSALS.add(
     "supply", N_("The caravans would carry {total} {good}, but the game has {supply}.")
 )
 TOO_MANY_KINDS = REFUSALS.add(
     "kinds",
-    N_(
+    Nn_(
+        "Camel {camel} carries {kinds} kind of goods: in the variant each camel carries "
+        "{low} or {high}.",
         "Camel {camel} carries {kinds} different goods: in the variant each camel carries "
-        "{low} or {high}."
+        "{low} or {high}.",
     ),
+    count="kinds",
 )
 DEALT_MISMATCH = REFUSALS.add(
     "dealt", N_("{name} was dealt {dealt} {good}, but the loads use {used}.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.tuareg.model import COPIES, SpecialCard
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Hidden, Phase, PlayerState, TuaregState
-from companion.i18n import N_
+from companion.i18n import N_, Nn_
 from companion.refusals import GAME_OVER, NOT_YOUR_TURN, Refusal, RefusalTable
 
 REFUSALS = RefusalTable("tuareg")
@@ -19,24 +19,62 @@ WRONG_PHASE_TURNS = REFUSALS.variant(WRONG_PHASE_MARKET, N_("The stage is still 
 WRONG_PHASE_REVEAL = REFUSALS.variant(
     WRONG_PHASE_MARKET, N_("The stage has ended: reveal the hidden cards and score it.")
 )
-NO_SUCH_PLAYER = REFUSALS.add("no_such_player", N_("This game has {n} players."))
+NO_SUCH_PLAYER = REFUSALS.add(
+    "no_such_player", Nn_("This game has {n} player.", "This game has {n} players."), count="n"
+)
 NO_SUCH_ANIMAL = REFUSALS.add("no_such_animal", N_("{name} has no {animal}."))
 NO_SUCH_CARD = REFUSALS.add(
-    "no_such_card", N_("The game has only {n} {good} cards, and they are all elsewhere.")
+    "no_such_card",
+    Nn_(
+        "The game has only {n} {good} card, and it is elsewhere.",
+        "The game has only {n} {good} cards, and they are all elsewhere.",
+    ),
+    count="n",
 )
-NO_SUCH_CAVE = REFUSALS.add("no_such_cave", N_("{name} holds no cave {n} ({count} held)."))
-NO_SUCH_THIEF = REFUSALS.add("no_such_thief", N_("{name} holds no thief {n} ({count} held)."))
+NO_SUCH_CAVE = REFUSALS.add(
+    "no_such_cave",
+    Nn_(
+        "{name} holds {count} cave: there is no cave {n}.",
+        "{name} holds {count} caves: there is no cave {n}.",
+    ),
+    count="count",
+)
+NO_SUCH_THIEF = REFUSALS.add(
+    "no_such_thief",
+    Nn_(
+        "{name} holds {count} thief: there is no thief {n}.",
+        "{name} holds {count} thieves: there is no thief {n}.",
+    ),
+    count="count",
+)
 # loading an animal (the reasons of loading.stack_refusals)
-LOAD_CAPACITY = REFUSALS.add("capacity", N_("An animal carries at most {n} cards."))
-LOAD_GOLD = REFUSALS.add("gold", N_("A camel carries at most {n} gold."))
-LOAD_KINDS = REFUSALS.add("kinds", N_("A camel carries at most {n} kinds of goods."))
+LOAD_CAPACITY = REFUSALS.add(
+    "capacity",
+    Nn_("An animal carries at most {n} card.", "An animal carries at most {n} cards."),
+    count="n",
+)
+LOAD_GOLD = REFUSALS.add(
+    "gold", Nn_("A camel carries at most {n} gold.", "A camel carries at most {n} gold."), count="n"
+)
+LOAD_KINDS = REFUSALS.add(
+    "kinds",
+    Nn_(
+        "A camel carries at most {n} kind of goods.",
+        "A camel carries at most {n} kinds of goods.",
+    ),
+    count="n",
+)
 LOAD_ORDER = REFUSALS.add(
     "order", N_("From bottom to top, the goods on a camel change kind only once.")
 )
 LOAD_WATER = REFUSALS.add("water", N_("A camel carrying water carries nothing else."))
 # a turn
 ONE_ACTION = REFUSALS.add("one_action", N_("This turn's action was taken already: end the turn."))
-NOT_IN_HAND = REFUSALS.add("not_in_hand", N_("{name} holds {n} cards, not {k}."))
+NOT_IN_HAND = REFUSALS.add(
+    "not_in_hand",
+    Nn_("{name} holds {n} card, not {k}.", "{name} holds {n} cards, not {k}."),
+    count="n",
+)
 EMPTY_ANIMAL = REFUSALS.add("empty_animal", N_("{name}'s {animal} carries nothing."))
 WRONG_CARD = REFUSALS.add("wrong_card", N_("The top card of {animal} is {good}."))
 HIDDEN_CARD = REFUSALS.variant(WRONG_CARD, N_("The table saw {good} go under {what}."))
@@ -44,17 +82,37 @@ DECK_EMPTY = REFUSALS.add("deck_empty", N_("The deck is empty: choose another ac
 MARKET_CARD = REFUSALS.add(
     "market_card", N_("Lay at least one card from your cache into the market.")
 )
-NOT_IN_MARKET = REFUSALS.add("not_in_market", N_("The market has {n} {good} cards."))
+NOT_IN_MARKET = REFUSALS.add(
+    "not_in_market",
+    Nn_("The market has {n} {good} card.", "The market has {n} {good} cards."),
+    count="n",
+)
 MARKET_EMPTY = REFUSALS.variant(NOT_IN_MARKET, N_("The market is empty."))
 SOLD_OUT = REFUSALS.add("sold_out", N_("No {card} card is left to buy."))
-UNDERPAID = REFUSALS.add("underpaid", N_("A special card costs {n} dinars."))
+UNDERPAID = REFUSALS.add(
+    "underpaid",
+    Nn_("A special card costs {n} dinar.", "A special card costs {n} dinars."),
+    count="n",
+)
 UNDERPAID_WORTH = REFUSALS.variant(
-    UNDERPAID, N_("A special card costs {n} dinars; these cards are worth {paid}.")
+    UNDERPAID,
+    Nn_(
+        "A special card costs {n} dinar; these cards are worth {paid}.",
+        "A special card costs {n} dinars; these cards are worth {paid}.",
+    ),
 )
 CANNOT_PAY = REFUSALS.variant(
-    UNDERPAID, N_("A special card costs {n} dinars: {name} has nothing that pays it.")
+    UNDERPAID,
+    Nn_(
+        "A special card costs {n} dinar: {name} has nothing that pays it.",
+        "A special card costs {n} dinars: {name} has nothing that pays it.",
+    ),
 )
-CAVE_FULL = REFUSALS.add("cave_full", N_("A cave hides at most {n} cards."))
+CAVE_FULL = REFUSALS.add(
+    "cave_full",
+    Nn_("A cave hides at most {n} card.", "A cave hides at most {n} cards."),
+    count="n",
+)
 CAVE_USED = REFUSALS.add("cave_used", N_("A cave hides one card per turn."))
 THIEF_USED = REFUSALS.add("thief_used", N_("Each thief steals only once."))
 OWN_CARDS = REFUSALS.add("own_cards", N_("A thief steals from another player."))
@@ -68,10 +126,13 @@ MARKET_EXTRA = REFUSALS.add(
 )
 OVER_HAND_LIMIT = REFUSALS.add(
     "hand_limit",
-    N_(
+    Nn_(
+        "{name} holds {n} card; at most {limit} may stay in hand at the end of a turn. "
+        "Lay {k} more into the market (with the draw, or as the turn ends), or hide cards in caves.",
         "{name} holds {n} cards; at most {limit} may stay in hand at the end of a turn. "
-        "Lay {k} more into the market (with the draw, or as the turn ends), or hide cards in caves."
+        "Lay {k} more into the market (with the draw, or as the turn ends), or hide cards in caves.",
     ),
+    count="n",
 )
 NO_ACTION = REFUSALS.add(
     "no_action",
@@ -86,8 +147,12 @@ ACTION_POSSIBLE = REFUSALS.add(
 )
 # the end of a stage
 NOTHING_HIDDEN = REFUSALS.add("nothing_hidden", N_("Nothing is hidden under {what}."))
-WRONG_COUNT = REFUSALS.add("wrong_count", N_("{what} hides {n} cards."))
-WRONG_HAND_COUNT = REFUSALS.variant(WRONG_COUNT, N_("{name} holds {n} cards."))
+WRONG_COUNT = REFUSALS.add(
+    "wrong_count", Nn_("{what} hides {n} card.", "{what} hides {n} cards."), count="n"
+)
+WRONG_HAND_COUNT = REFUSALS.variant(
+    WRONG_COUNT, Nn_("{name} holds {n} card.", "{name} holds {n} cards.")
+)
 NO_MAP = REFUSALS.add("no_map", N_("{name} holds no unused map."))
 UNREVEALED = REFUSALS.add("unrevealed", N_("Reveal the cards in {name}'s cave {n} first."))
 UNREVEALED_THIEF = REFUSALS.variant(

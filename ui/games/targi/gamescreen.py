@@ -29,7 +29,7 @@ from companion.games.targi.names import (
     upper_first,
 )
 from companion.games.targi.naming import Face, faces, symbols
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import naming
 from ui.hyphenate import fit
@@ -53,7 +53,8 @@ CARD_OF_KIND = {kind: number for number, kind in BORDER.items()}
 """The single border card of each special kind (the Merchant is card 5 ...)."""
 
 TEXTS = {
-    "row": lambda row: _("display row {n}").format(n=row + 1),
+    # after "Display" (a tribe card's decision): the row alone, "display" is said once
+    "row": lambda row: pgettext("a row of a player's display", "row {n}").format(n=row + 1),
     "pay_gold": lambda _paid: _("pay with gold"),
     "card": lambda card: card_name(card) if isinstance(card, str) else "",
     "decision": decision_name,
@@ -65,6 +66,9 @@ TEXTS = {
     "second": lambda spot: _("with row {row} card {n}").format(row=spot[0] + 1, n=spot[1] + 1),
 }
 """How the choices of Targi's actions read on a button."""
+
+CARD_TEXT_TEXTS = {**TEXTS, "row": lambda row: _("display row {n}").format(n=row + 1)}
+"""The choices of a card's text (play the hand card into a row): the row says whose it is."""
 
 ROBBER_BACKGROUND = [0.55, 0.12, 0.1, 1]
 RAID_BACKGROUND = [0.35, 0.22, 0.12, 1]
@@ -492,7 +496,7 @@ class TargiScreen(GameScreen):
     def offer_card_text(self, name: str, text: str, actions: list[Any]) -> None:
         back = (_("Back"), self.render)
         title = f"{name}: {text}"
-        self.ids.prompt.offer(title, actions, self.submit, TEXTS, [back], with_kind=False)
+        self.ids.prompt.offer(title, actions, self.submit, CARD_TEXT_TEXTS, [back], with_kind=False)
 
     def merchant_prompt(
         self,

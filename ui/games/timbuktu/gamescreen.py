@@ -23,7 +23,7 @@ from kivy.uix.widget import Widget
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
-from companion.i18n import _
+from companion.i18n import ngettext
 from companion.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
@@ -213,7 +213,9 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         place = self.board_place()
         info = f"[b]{place_title(state, place)}[/b]"
         if state.phase in (Phase.LOADING, Phase.PLACEMENT):
-            info += " · " + _("{n} stages to Timbuktu").format(n=state.timbuktu)
+            info += " · " + ngettext(
+                "{n} stage to Timbuktu", "{n} stages to Timbuktu", state.timbuktu
+            ).format(n=state.timbuktu)
         self.ids.place_info.text = info
         self.ids.tally.text = tally_text(state)
         refusal = self.table.refusal

@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board, scoring
 from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui.design import SYMBOL_FONT
 from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft
 from ui.games.timbuktu.view import (
@@ -324,7 +324,9 @@ class RoundPrompts:
         )
         fields = tuple(sorted(self.swap_fields))
         self.button(
-            _("Save: {n} swap field(s)").format(n=len(fields)),
+            ngettext("Save: {n} swap field", "Save: {n} swap fields", len(fields)).format(
+                n=len(fields)
+            ),
             lambda: self.correct_layout(a.SetSwapFields(place=state.stage, fields=fields)),
             primary=True,
         )

@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.timbuktu.model import Phase
+from companion.games.timbuktu.names import card_name
 from companion.games.timbuktu.scans import CAMEL
 from companion.i18n import _
-from companion.labels import card_name
 from companion.refusals import SCAN_AMBIGUOUS
-from companion.registry import GAMES
 from ui.scans import ScanSteps
 
 if TYPE_CHECKING:
@@ -71,7 +70,5 @@ class TimbuktuScans(ScanSteps, Host):
         """The thief pile's cards scanned so far (none: nothing)."""
         if not self.thief_cards:
             return ""
-        spec = GAMES["timbuktu"]
-        words = spec.names()
-        names = ", ".join(card_name(spec, card, words) for card in self.thief_cards)
+        names = ", ".join(card_name(card) for card in self.thief_cards)
         return _("Scanned: {cards}").format(cards=names)

@@ -13,7 +13,7 @@ from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.actions import Letter
 from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import DEALT, Good, Goods
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.games.timbuktu.view import good_markup
 
@@ -168,7 +168,9 @@ class SetupPrompts(Host):
                 )
         left = sum(leftovers(state, s).total for s in range(state.seats))
         if left:
-            self.ids.note.text += "\n" + _("{n} dealt goods were left over.").format(n=left)
+            self.ids.note.text += "\n" + ngettext(
+                "{n} dealt good was left over.", "{n} dealt goods were left over.", left
+            ).format(n=left)
 
     def seat_to_move(self) -> int:
         """The seat placing a camel (the start area is only prompted while someone is to)."""

@@ -20,7 +20,7 @@ from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Stack, TuaregState
 from companion.games.tuareg.turns import payment_worth
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.verdict import Verdict
 
 
@@ -65,7 +65,11 @@ class LoadDraft:
                 continue
             codes = load_refusals(self.onto.animal, self.stack, [*self.added, good])
             reasons = tuple(reason_message(code) for code in codes) or (
-                _("No card is left in the hand ({n} held).").format(n=self.hand),
+                ngettext(
+                    "No card is left in the hand (it holds {n} card).",
+                    "No card is left in the hand (it holds {n} cards).",
+                    self.hand,
+                ).format(n=self.hand),
             )
             offers.append(GoodOffer(good, reasons))
         return offers
@@ -120,7 +124,11 @@ class Payment:
         the price is 3.``: the dinars as far as the table confirmed them."""
         paid = self.paid(state)
         if not paid:
-            return _("Nothing paid yet; the price is {n} dinars.").format(n=SPECIAL_CARD_PRICE)
+            return ngettext(
+                "Nothing paid yet; the price is {n} dinar.",
+                "Nothing paid yet; the price is {n} dinars.",
+                SPECIAL_CARD_PRICE,
+            ).format(n=SPECIAL_CARD_PRICE)
         parts = []
         for good in paid:
             dinars = state.value(good).dinars
@@ -129,9 +137,13 @@ class Payment:
             else:
                 parts.append(f"{good_name(good)} {dinars}")
         worth = payment_worth(state, paid)
-        total = _("{n} dinars").format(n=worth.known)
+        total = ngettext("{n} dinar", "{n} dinars", worth.known).format(n=worth.known)
         if worth.unknown:
-            total += " " + _("and {k} card(s) of unconfirmed value").format(k=worth.unknown)
+            total += " " + ngettext(
+                "and {k} card of unconfirmed value",
+                "and {k} cards of unconfirmed value",
+                worth.unknown,
+            ).format(k=worth.unknown)
         return _("{parts} = {total}; the price is {n}.").format(
             parts=" + ".join(parts), total=total, n=SPECIAL_CARD_PRICE
         )

@@ -24,6 +24,7 @@ from companion.games.tuareg.model import Good
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.verdict import Verdict
+from ui import columns
 from ui.design import INK, badge
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.scanning import TuaregScans
@@ -290,11 +291,13 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
             grid.cols = 1
             return
         grid.cols = len(table.headings)
-        for heading in table.headings:
-            grid.add_widget(TuaregCell(text=f"[b]{heading}[/b]"))
+        cells = [TuaregCell(text=f"[b]{heading}[/b]") for heading in table.headings]
         for row in table.rows:
-            for text in (row.name, *row.cells, row.maps, f"[b]{row.total}[/b]"):
-                grid.add_widget(TuaregCell(text=text))
+            texts = (row.name, *row.cells, row.maps, f"[b]{row.total}[/b]")
+            cells += [TuaregCell(text=text) for text in texts]
+        for cell in cells:
+            grid.add_widget(cell)
+        columns.fit(grid, cells)
         if table.notes:
             self.ids.note.text = "\n".join(filter(None, (self.ids.note.text, *table.notes)))
 

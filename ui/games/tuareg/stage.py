@@ -9,7 +9,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.scoring import TIE_PENALTY
 from companion.games.tuareg.state import TuaregState
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui.games.tuareg.view import (
     MajorityTable,
     good_markup,
@@ -50,9 +50,11 @@ class StagePrompts:
         for seat, player in enumerate(state.players):
             if player.maps and seat not in self.maps_kept:
                 self.panel(
-                    _("{name} holds {n} map(s): cash one in for this stage?").format(
-                        name=player.name, n=player.maps
-                    ),
+                    ngettext(
+                        "{name} holds {n} map: cash it in for this stage?",
+                        "{name} holds {n} maps: cash one in for this stage?",
+                        player.maps,
+                    ).format(name=player.name, n=player.maps),
                     table=preview,
                 )
                 self.button(_("Cash a map"), lambda s=seat: self.submit(a.CashMap(player=s)))
@@ -134,9 +136,11 @@ class StagePrompts:
         self.button(_("Score sheet"), self.score, primary=True)
         for seat, player in enumerate(state.players):
             if player.hand and player.hand_revealed is None:
-                text = _("{name} shows the hand ({n} cards)").format(
-                    name=player.name, n=player.hand
-                )
+                text = ngettext(
+                    "{name} shows the hand ({n} card)",
+                    "{name} shows the hand ({n} cards)",
+                    player.hand,
+                ).format(name=player.name, n=player.hand)
                 self.button(text, lambda s=seat: self.start_reveal_hand(s))
 
     def start_reveal_hand(self, seat: int) -> None:
@@ -152,9 +156,11 @@ class StagePrompts:
         seat = self.reveal_seat
         assert seat is not None
         self.panel(
-            _("{name}'s hand, for the tie-break: which {n} cards?").format(
-                name=self.player_name(seat), n=self.hand_to_reveal()
-            ),
+            ngettext(
+                "{name}'s hand, for the tie-break: which {n} card?",
+                "{name}'s hand, for the tie-break: which {n} cards?",
+                self.hand_to_reveal(),
+            ).format(name=self.player_name(seat), n=self.hand_to_reveal()),
             _("Shown: {goods}").format(goods=goods_markup(self.picked)),
         )
         self.goods_buttons(self.pick)

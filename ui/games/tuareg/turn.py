@@ -12,7 +12,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef
 from companion.games.tuareg.turns import DRAW_SIZE
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui.games.tuareg.drafts import LoadDraft
 from ui.games.tuareg.view import (
     GREEN_INK,
@@ -46,7 +46,9 @@ class TurnPrompts:
         if state.turn.main is None:
             self.panel(
                 _("{name}: choose the turn's action.").format(name=name),
-                _("{name} holds {n} cards.").format(name=name, n=player.hand),
+                ngettext("{name} holds {n} card.", "{name} holds {n} cards.", player.hand).format(
+                    name=name, n=player.hand
+                ),
             )
             mains = (
                 ("draw", _("Draw"), "draw"),
@@ -61,7 +63,9 @@ class TurnPrompts:
                 _("{name}: the action is taken; use caves or thieves, or end the turn.").format(
                     name=name
                 ),
-                _("{name} holds {n} cards.").format(name=name, n=player.hand),
+                ngettext("{name} holds {n} card.", "{name} holds {n} cards.", player.hand).format(
+                    name=name, n=player.hand
+                ),
             )
         if player.caves:
             self.button(
@@ -90,9 +94,11 @@ class TurnPrompts:
         if fewest:
             note += "\n" + _("Lay at least {n} into the market.").format(n=fewest)
         self.panel(
-            _("{name} draws {n} cards: which go into the market?").format(
-                name=self.player_name(), n=drawn
-            ),
+            ngettext(
+                "{name} draws {n} card: does it go into the market?",
+                "{name} draws {n} cards: which go into the market?",
+                drawn,
+            ).format(name=self.player_name(), n=drawn),
             note,
         )
         self.goods_buttons(self.pick)
@@ -147,7 +153,9 @@ class TurnPrompts:
         if draft.added:
             self.button(_("Take the last card back"), self.unload, fixed=True)
             self.button(
-                _("Load {n} card(s)").format(n=len(draft.added)),
+                ngettext("Load {n} card", "Load {n} cards", len(draft.added)).format(
+                    n=len(draft.added)
+                ),
                 lambda: self.submit(draft.action()),
                 primary=True,
             )

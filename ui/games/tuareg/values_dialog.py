@@ -16,7 +16,7 @@ from companion.games.tuareg.actions import CONFIRMED_BOUNDS
 from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import SETTINGS_GAME, remember_confirmed
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui.games.tuareg.values import ASKED, FIELDS, ValueEntry, confirmations, entries
 from ui.games.tuareg.view import good_markup, unconfirmed
 from ui.kv import load_kv
@@ -60,7 +60,9 @@ class ValuesDialog(Host):
         self.value_rows: dict[Good, CardValueRow] = {}
         for good in ASKED:
             row = CardValueRow(
-                label=_("{good} ({n} cards)").format(good=good_markup(good), n=COPIES[good])
+                label=ngettext("{good} ({n} card)", "{good} ({n} cards)", COPIES[good]).format(
+                    good=good_markup(good), n=COPIES[good]
+                )
             )
             for name in FIELDS:
                 stepper = row.stepper(name)
@@ -102,8 +104,12 @@ class ValuesDialog(Host):
             except InputError as error:
                 prompt.message = error.message
                 self.value_entries = entries(self.state, {})
-        gold = _("{dinars} dinars, {points} points").format(
-            dinars=DINARS[Good.GOLD], points=KNOWN_VALUES[Good.GOLD]
+        dinars, points = DINARS[Good.GOLD], KNOWN_VALUES[Good.GOLD]
+        gold = ", ".join(
+            (
+                ngettext("{n} dinar", "{n} dinars", dinars).format(n=dinars),
+                ngettext("{n} point", "{n} points", points).format(n=points),
+            )
         )
         prompt.title = _(
             "What do your cards print? The rulebook gives only gold's values ({gold}); "

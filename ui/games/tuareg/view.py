@@ -21,7 +21,7 @@ from companion.games.tuareg.state import (
     Stack,
     TuaregState,
 )
-from companion.i18n import _
+from companion.i18n import _, ngettext, pgettext
 
 GOOD_INK = {
     Good.WATER: "6cc3ff",
@@ -73,7 +73,9 @@ def cave_text(number: int, cave: Hidden, revealed: bool) -> str:
         return _("cave {n}: unused").format(n=number)
     if revealed:
         return _("cave {n}: {goods}").format(n=number, goods=goods_markup(cave))
-    return _("cave {n}: {k} face down").format(n=number, k=len(cave))
+    return ngettext(
+        "cave {n}: {k} card face down", "cave {n}: {k} cards face down", len(cave)
+    ).format(n=number, k=len(cave))
 
 
 def thief_text(number: int, thief: Hidden) -> str:
@@ -131,7 +133,12 @@ def status_text(state: TuaregState) -> str:
         return _("The game is over.")
     parts = [stage, _("{name} to move").format(name=state.players[state.to_move].name)]
     if state.final_turns is not None:
-        parts.append(_("last round: {n} turns left").format(n=state.final_turns))
+        turns = state.final_turns
+        parts.append(
+            ngettext("last round: {n} turn left", "last round: {n} turns left", turns).format(
+                n=turns
+            )
+        )
     return " · ".join(parts)
 
 
@@ -194,8 +201,19 @@ def majority_table(
         for good in Good
         if points[good] is None
     )
-    headings = ("", *(good_name(g) for g in Good), _("maps"), _("total"))
+    headings = ("", *(heading_name(g) for g in Good), _("maps"), _("total"))
     return MajorityTable(headings=headings, rows=tuple(rows), notes=notes)
+
+
+def heading_name(good: Good) -> str:
+    """A good as a majority table's column heads it: as short as the language allows."""
+    names = {
+        Good.WATER: pgettext("a column heading: a good", "water"),
+        Good.GOLD: pgettext("a column heading: a good", "gold"),
+        Good.SALT: pgettext("a column heading: a good", "rock salt"),
+        Good.MILLET: pgettext("a column heading: a good", "millet"),
+    }
+    return names[good]
 
 
 def stage_preview(state: TuaregState) -> MajorityTable:
