@@ -9,23 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 
-from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
+from ui.hyphenate import word_width
+
 MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
 PADDING = 8
 """Room (dp) beside a cell's text: its text inset and the gap drawn between cells."""
-
-
-@lru_cache(maxsize=1024)
-def word_width(word: str, font_size: float, font_name: str, bold: bool) -> float:
-    return float(
-        CoreLabel(font_size=font_size, font_name=font_name, bold=bold).get_extents(word)[0]
-    )
 
 
 def widest_word(cell: Label) -> float:

@@ -16,8 +16,9 @@ MARK = "|"
 """Where a word may break (only shown as a hyphen at a line's end)."""
 
 
-@lru_cache(maxsize=512)
-def _width(word: str, font_size: float, font_name: str, bold: bool) -> float:
+@lru_cache(maxsize=1024)
+def word_width(word: str, font_size: float, font_name: str, bold: bool) -> float:
+    """How wide ``word`` is drawn in that font (measured once)."""
     label = CoreLabel(font_size=font_size, font_name=font_name, bold=bold)
     return float(label.get_extents(word)[0])
 
@@ -27,11 +28,11 @@ def break_word(word: str, width: float, measure: tuple[float, str, bool]) -> lis
     the last ends in a hyphen). A piece without a mark that is still too wide stays as it is."""
     lines: list[str] = []
     rest = word
-    while MARK in rest and _width(rest.replace(MARK, ""), *measure) > width:
+    while MARK in rest and word_width(rest.replace(MARK, ""), *measure) > width:
         parts = rest.split(MARK)
         cut = 1
         for at in range(len(parts) - 1, 0, -1):
-            if _width("".join(parts[:at]) + "-", *measure) <= width:
+            if word_width("".join(parts[:at]) + "-", *measure) <= width:
                 cut = at
                 break
         lines.append("".join(parts[:cut]) + "-")
