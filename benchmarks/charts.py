@@ -12,7 +12,6 @@ benchmarks.charts DATABASE``.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import subprocess
@@ -22,6 +21,7 @@ import time
 from pathlib import Path
 
 from benchmarks.history import _templates, build
+from benchmarks.kivy_env import kivy_environment
 from benchmarks.timing import Row
 
 SIZES = (100, 1_000)
@@ -38,17 +38,7 @@ def _rss_mb() -> float:
 
 
 def _environment(folder: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "KCFG_"))}
-    env.update(
-        KIVY_HOME=str(folder / "kivy"),
-        KIVY_NO_ARGS="1",
-        KIVY_NO_FILELOG="1",
-        KIVY_NO_CONSOLELOG="1",
-        KCFG_GRAPHICS_MAXFPS="0",
-    )
-    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        env["SDL_VIDEODRIVER"] = "offscreen"
-    return env
+    return kivy_environment(folder, KCFG_GRAPHICS_MAXFPS="0")
 
 
 def _child(database: Path) -> None:

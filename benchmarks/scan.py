@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.kivy_env import kivy_environment
 from benchmarks.timing import Row
 
 BUSY_ROUNDS = 60
@@ -45,19 +46,12 @@ CARDS = {
 
 
 def _environment(folder: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "KCFG_"))}
-    env.update(
-        KIVY_HOME=str(folder / "kivy"),
-        KIVY_NO_ARGS="1",
-        KIVY_NO_FILELOG="1",
-        KIVY_NO_CONSOLELOG="1",
+    return kivy_environment(
+        folder,
         KCFG_GRAPHICS_WIDTH="800",
         KCFG_GRAPHICS_HEIGHT="480",
         TABLE_COMPANION_DB=str(folder / "bench-scan.sqlite3"),
     )
-    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        env["SDL_VIDEODRIVER"] = "offscreen"
-    return env
 
 
 def latency(game: str, env: dict[str, str], busy: int, rest: int) -> dict[str, list[float]]:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.kivy_env import kivy_environment
 from benchmarks.timing import Row
 
 IDLE_SECONDS = 10.0
@@ -47,21 +48,12 @@ REST_GAP = (REST_AFTER + 0.3, REST_AFTER + 0.5)
 
 
 def _environment(folder: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    for key in [k for k in env if k.startswith(("KIVY_", "KCFG_"))]:
-        del env[key]
-    env.update(
-        KIVY_HOME=str(folder / "kivy"),
-        KIVY_NO_ARGS="1",
-        KIVY_NO_FILELOG="1",
-        KIVY_NO_CONSOLELOG="1",
+    return kivy_environment(
+        folder,
         KCFG_GRAPHICS_WIDTH="800",
         KCFG_GRAPHICS_HEIGHT="480",
         TABLE_COMPANION_DB=str(folder / "bench-ui.sqlite3"),
     )
-    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
-        env["SDL_VIDEODRIVER"] = "offscreen"
-    return env
 
 
 def _cpu_seconds(pid: int) -> float:

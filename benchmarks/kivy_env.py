@@ -1,0 +1,23 @@
+"""The environment a benchmark's Kivy child process runs in: a Kivy home of its own, none of the
+caller's Kivy settings, no log files, and an offscreen window where there is no display."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def kivy_environment(folder: Path, **settings: str) -> dict[str, str]:
+    """The environment, with Kivy's files in ``folder`` and the extra ``settings`` (``KCFG_…``,
+    the app's database)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "KCFG_"))}
+    env.update(
+        KIVY_HOME=str(folder / "kivy"),
+        KIVY_NO_ARGS="1",
+        KIVY_NO_FILELOG="1",
+        KIVY_NO_CONSOLELOG="1",
+        **settings,
+    )
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        env["SDL_VIDEODRIVER"] = "offscreen"
+    return env
