@@ -41,3 +41,12 @@ def _screens_list_the_built_in_games(request: pytest.FixtureRequest) -> Iterator
     finally:
         for spec in aside.values():
             register(spec)
+
+
+LONGEST_FIRST = ("tests/test_layout_audit.py", "tests/test_layout_audit_hd.py")
+"""Test files that take minutes (the whole layout tour at each size): collected first, so that
+pytest-xdist hands them out first, one to each worker, instead of leaving them for the end."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in LONGEST_FIRST)
