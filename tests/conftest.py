@@ -45,7 +45,8 @@ def _screens_list_the_built_in_games(request: pytest.FixtureRequest) -> Iterator
 
 LONGEST_FIRST = ("tests/test_layout_audit.py", "tests/test_layout_audit_hd.py")
 """Test files that take minutes (the whole layout tour at each size): collected first, so that
-pytest-xdist hands them out first, one to each worker, instead of leaving them for the end."""
+pytest-xdist (told by ``scripts/run-tests`` to keep the collected order) hands them out first, one
+to each worker, instead of leaving them for the end."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
