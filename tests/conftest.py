@@ -43,11 +43,17 @@ def _screens_list_the_built_in_games(request: pytest.FixtureRequest) -> Iterator
             register(spec)
 
 
-LONGEST_FIRST = ("tests/test_layout_audit.py", "tests/test_layout_audit_hd.py")
-"""Test files that take minutes (the whole layout tour at each size): collected first, so that
-pytest-xdist (told by ``scripts/run-tests`` to keep the collected order) hands them out first, one
-to each worker, instead of leaving them for the end."""
+LONGEST_FIRST = (
+    "tests/test_layout_audit.py",
+    "tests/test_layout_audit_hd.py",
+    "tests/test_ui_timbuktu.py",
+    "tests/test_ui_tuareg.py",
+)
+"""Test files that take minutes (the whole layout tour at each size, the games played by touch):
+collected first, in this order, so that pytest-xdist (told by ``scripts/run-tests`` to keep the
+collected order) hands them out first instead of leaving them for the end."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.nodeid.split("::")[0] not in LONGEST_FIRST)
+    rank = {path: place for place, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
