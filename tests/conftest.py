@@ -9,7 +9,9 @@ import pytest
 
 os.environ.pop("DISPLAY", None)
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+# A Kivy home per process: pytest-xdist's workers inherit the controller's environment, and two
+# workers importing Kivy at once into one home race to create its folders (FileExistsError).
+os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
 os.environ.setdefault("KIVY_CLIPBOARD", "dummy")  # no xclip/xsel on a headless machine
