@@ -7,10 +7,11 @@ the minimal app (a thread's event turns its Button's text, stock Kivy at 60 fram
 touch on Undo / Redo, reported on a stand-in touchscreen device (:class:`_TouchScreen`).
 
 Without a display the windows are SDL's offscreen ones (Mesa's software GL, as the tests use). The
-app runs with the environment :func:`ui.launch.prepare_kivy` gives it, the minimal app with Kivy's
-own. Run a child alone with ``python -m benchmarks.ui minimal|app`` or ``python -m benchmarks.ui
-minimal-latency|app-latency BUSY REST`` (inputs of each mode): it prints ``frame <time>`` at its
-first frame, then (latency) one ``latency <mode> <seconds>...`` line per mode and ``done``.
+app starts as the kiosk starts it (``table-companion``: :func:`_kiosk`), the minimal app with
+Kivy's own environment. Run a child alone with ``python -m benchmarks.ui minimal|app`` or
+``python -m benchmarks.ui minimal-latency|app-latency|app-touch-latency BUSY REST`` (inputs of
+each mode): it prints ``frame <time>`` at its first frame, then (latency) one
+``latency <mode> <seconds>...`` line per mode and ``done``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from benchmarks.kivy_env import kivy_environment
 from benchmarks.timing import Row
@@ -270,7 +272,28 @@ def _minimal(measure_latency: bool) -> None:
     Minimal().run()
 
 
-def _app(measure_latency: bool, touch: bool = False) -> None:
+def _kiosk() -> None:
+    """The app as the kiosk starts it: ``table-companion`` with no arguments (the command line,
+    the config, then the app), reporting its first frame."""
+    from ui.launch import prepare_kivy
+
+    prepare_kivy()
+    from companion.cli import main
+    from ui.app import CompanionApp
+
+    build = CompanionApp.build
+
+    def reported(app: CompanionApp) -> Any:
+        root = build(app)
+        _report_first_frame()
+        return root
+
+    CompanionApp.build = reported  # type: ignore[method-assign]
+    sys.exit(main([]))
+
+
+def _app_latency(touch: bool) -> None:
+    """The app on a Targi table, timing undo and redo by button (or by ``touch``)."""
     from ui.launch import prepare_kivy
 
     prepare_kivy()
@@ -292,16 +315,15 @@ def _app(measure_latency: bool, touch: bool = False) -> None:
 
         def on_start(self) -> None:
             super().on_start()
-            if measure_latency:
-                self._open_game()
-                fire = self._fire
-                if touch:
-                    from kivy.base import EventLoop
+            self._open_game()
+            fire = self._fire
+            if touch:
+                from kivy.base import EventLoop
 
-                    self._screen = _TouchScreen(device)
-                    EventLoop.add_input_provider(self._screen)
-                    fire = self._touch
-                _LatencyProbe(fire, lambda seq: self.table.seq != seq).begin()
+                self._screen = _TouchScreen(device)
+                EventLoop.add_input_provider(self._screen)
+                fire = self._touch
+            _LatencyProbe(fire, lambda seq: self.table.seq != seq).begin()
 
         def _open_game(self) -> None:
             from companion.games.targi import actions as a
@@ -346,7 +368,17 @@ def _app(measure_latency: bool, touch: bool = False) -> None:
 
     config = load_config()
     with Store.open(config.database) as store:
-        Measured(store, config, idle_after=REST_AFTER if measure_latency else 5.0).run()
+        Measured(store, config, idle_after=REST_AFTER).run()
+
+
+BTN_TOUCH = 0x14A
+
+
+def _finger_lands() -> bytes:
+    """A touchscreen's report of a finger landing (``BTN_TOUCH`` 1, then ``SYN_REPORT``)."""
+    from ui.inputs import EV_KEY, INPUT_EVENT
+
+    return INPUT_EVENT.pack(0, 0, EV_KEY, BTN_TOUCH, 1) + INPUT_EVENT.pack(0, 0, 0, 0, 0)
 
 
 class _TouchScreen:
@@ -365,7 +397,7 @@ class _TouchScreen:
 
         finger = UnitTestTouch(x, y)
         self.pending.extend([("begin", finger), ("end", finger)])
-        os.write(self.device, bytes(24))  # one input_event record
+        os.write(self.device, _finger_lands())
 
     def start(self) -> None:
         pass
@@ -429,5 +461,7 @@ if __name__ == "__main__":
     mode = sys.argv[1]
     if mode.startswith("minimal"):
         _minimal(measure_latency=mode.endswith("-latency"))
+    elif mode == "app":
+        _kiosk()
     else:
-        _app(measure_latency=mode.endswith("-latency"), touch="-touch" in mode)
+        _app_latency(touch="-touch" in mode)

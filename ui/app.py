@@ -20,6 +20,7 @@ from kivy.app import App
 from kivy.base import ExceptionManager, ExceptionManagerBase
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics.opengl import glFlush
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from companion import watchdog
@@ -59,6 +60,17 @@ def screen_class(path: str) -> type[Screen]:
     """The screen class ``module:class`` names (its module, and so its ``.kv``, loaded now)."""
     module, _sep, name = path.partition(":")
     return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+def _hand_frame_to_renderer(*_args: Any) -> None:
+    """Start drawing the frame just flipped while the app waits for input.
+
+    A display's buffer swap hands the frame to the renderer; SDL's offscreen window (the tests, the
+    layout audit, a headless run) swaps a pbuffer, which hands over nothing, so Mesa's software
+    renderer drew each frame only when the next input's first texture upload had to wait for it:
+    every input paid for drawing the frame before its own (15 ms for the Targi table). After a
+    swap that did hand it over, the flush has nothing left to do."""
+    glFlush()
 
 
 class _StoreFaults(ExceptionManagerBase):
@@ -146,6 +158,7 @@ class CompanionApp(InputRouting, App):
         watchdog.ready()  # systemd (Type=notify) starts the watchdog from here
         watchdog.keep_alive(Clock.schedule_interval)
         Window.bind(on_flip=self._first_frame_drawn)
+        Window.bind(on_flip=_hand_frame_to_renderer)
 
     def _first_frame_drawn(self, *_args: Any) -> None:
         """Once the first frame is up: seat the new-game form by its game's rules, and open the

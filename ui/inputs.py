@@ -9,6 +9,7 @@ import glob
 import logging
 import os
 import select
+import struct
 import threading
 from collections.abc import Callable
 
@@ -94,14 +95,30 @@ clock_alarm = ClockAlarm()
 INPUT_DEVICES = "/dev/input/event*"
 
 
-class TouchWatch:
-    """Rings :data:`clock_alarm` when an input device reports while ``at_rest()`` is true.
+INPUT_EVENT = struct.Struct("llHHi")
+"""Linux's ``struct input_event``: the time (seconds, microseconds: C longs), type, code, value."""
+EV_KEY = 1
+"""The type of a key or button event: a finger landing or lifting (``BTN_TOUCH``), a click."""
 
-    SDL (the kiosk's KMS/DRM window) reads the touchscreen only between frames: at the idle
-    throttle's 5 fps a touch would wait up to 200 ms before anything sees it. Every reader of an
-    evdev device gets its own copy of each event, so this thread reads (and drops) its copies and
-    ends the clock's sleep; SDL still reads and dispatches the touch itself. Devices it may not
-    open (a desktop user outside the ``input`` group), or none at all (offscreen), leave it unused.
+
+def lands_or_lifts(report: bytes) -> bool:
+    """Whether an evdev ``report`` holds a key or button event (a finger landing or lifting, not
+    one moving)."""
+    whole = len(report) - len(report) % INPUT_EVENT.size
+    return any(kind == EV_KEY for _s, _us, kind, _c, _v in INPUT_EVENT.iter_unpack(report[:whole]))
+
+
+class TouchWatch:
+    """Rings :data:`clock_alarm` when a finger lands on or lifts from an input device, and at any
+    report while ``at_rest()`` is true.
+
+    SDL (the kiosk's KMS/DRM window) reads the touchscreen only between frames: a tap would wait
+    for the next frame, up to 17 ms at full rate and up to 200 ms at the idle throttle's 5 fps,
+    before anything sees it. Every reader of an evdev device gets its own copy of each event, so
+    this thread reads (and drops) its copies and ends the clock's sleep; SDL still reads and
+    dispatches the touch itself. A finger moving while the app is awake is left to the clock's
+    rate (a drag reports a hundred times a second). Devices it may not open (a desktop user outside
+    the ``input`` group), or none at all (offscreen), leave it unused.
     """
 
     def __init__(self, at_rest: Callable[[], bool], pattern: str = INPUT_DEVICES) -> None:
@@ -145,6 +162,7 @@ class TouchWatch:
             readable, _, _ = select.select([self._stop_read, *watched], [], [])
             if self._stop_read in readable:
                 return
+            now = False
             for device in readable:
                 try:
                     report = os.read(device, 4096)
@@ -154,7 +172,8 @@ class TouchWatch:
                     report = b""
                 if not report:  # unplugged
                     watched.remove(device)
-            if self.at_rest():
+                now = now or lands_or_lifts(report)
+            if now or self.at_rest():
                 clock_alarm.ring()
 
 

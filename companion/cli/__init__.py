@@ -324,7 +324,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _print(settings_cli.run(args, store))
                 return games.EXIT_OK
             if args.command in after_game.COMMANDS:
-                return after_game.run(args, store)
+                from companion.cli import after_game_commands  # fpdf2, segno: for these only
+
+                return after_game_commands.run(args, store)
             if args.command == "tags":
                 _print(tags_cli.run(args, store))
                 return games.EXIT_OK

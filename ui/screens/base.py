@@ -160,11 +160,13 @@ class GameScreen(Screen):
         if refusal is not None and refusal is not told_refusal:
             tapped = self._tapped_widget(near) if near is not None else None
             read = self.ids.bar.read_refusal
-            self.toast.show(refusal.message, near, refusal=True, on_read=read, avoid=self.targets())
+            self.toast.show(
+                refusal.message, near, refusal=True, on_read=read, avoid=self._to_avoid(near)
+            )
             if tapped is not None:
                 flash(tapped)
         elif table.notice and table.seq != told_seq:
-            self.toast.show(table.notice, near, refusal=False, avoid=self.targets())
+            self.toast.show(table.notice, near, refusal=False, avoid=self._to_avoid(near))
         elif refusal is None and table.seq != told_seq:
             self.toast.hide()
 
@@ -173,6 +175,11 @@ class GameScreen(Screen):
             return None
         where, when = self._tapped
         return where if Clock.get_boottime() - when <= TAP_SECONDS else None
+
+    def _to_avoid(self, near: Sequence[float] | None) -> list[Rect]:
+        """What a toast by ``near`` should leave free; nothing to look up for one with no finger
+        (a hardware button, a scan): it goes over the header band."""
+        return self.targets() if near is not None else []
 
     def targets(self) -> list[Rect]:
         """The boxes (window pixels) of the buttons and cells on the window (this screen, a dialog
