@@ -62,6 +62,15 @@ def test_reveal_refuses_wrong_kind_and_cards_in_play() -> None:
     refused(state, a.RevealCard(cell=(2, 1), card="TARGI-TRIBE-LAKE-1"), "unknown_card")
 
 
+def test_a_refusal_names_a_central_cell_as_players_read_it() -> None:
+    options = RULES.parse_options(
+        {"players": [{"name": "A", "colour": "blue"}, {"name": "B", "colour": "white"}]}
+    )
+    state = play(RULES.setup(options), a.RevealCard(cell=(1, 2), card="TARGI-TRIBE-WELL-1"))
+    verdict = RULES.check(state, a.RevealCard(cell=(1, 2), card="TARGI-TRIBE-WELL-2"))
+    assert "1·2" in verdict.message and "[" not in verdict.message, verdict.message
+
+
 def test_round_one_starts_with_the_robber_on_the_noble() -> None:
     state = new_game()
     assert (state.round, state.robber, state.phase, state.to_move) == (1, 1, Phase.PLACEMENT, 0)

@@ -12,6 +12,7 @@ from companion.games.targi import actions as a
 from companion.games.targi import card_texts, piles
 from companion.games.targi.board import RAID_CORNERS
 from companion.games.targi.model import ROW_LENGTH, CardKind, Slot, Stock, TargiState
+from companion.games.targi.names import cell_words
 from companion.games.targi.refusals import (
     CARD_ELSEWHERE,
     CARD_IN_CENTRE,
@@ -64,9 +65,9 @@ def _move_targi(state: TargiState, c: a.MoveTargi) -> TargiState:
 def _move_marker(state: TargiState, c: a.MoveMarker) -> TargiState:
     player = state.players[c.player]
     if c.cell not in player.markers:
-        raise NOT_THEIR_MARKER.violation(name=player.name, cell=list(c.cell))
+        raise NOT_THEIR_MARKER.violation(name=player.name, cell=cell_words(c.cell))
     if c.to is not None and c.to in state.marker_owner:
-        raise MARKER_OCCUPIED.violation(cell=list(c.to))
+        raise MARKER_OCCUPIED.violation(cell=cell_words(c.to))
     markers = tuple(
         m for m in (c.to if m == c.cell else m for m in player.markers) if m is not None
     )

@@ -7,17 +7,13 @@ from typing import Any
 from companion.describe import player_name
 from companion.games.targi import actions as a
 from companion.games.targi.board import BORDER
-from companion.games.targi.names import border_name, card_name
+from companion.games.targi.names import border_name, card_name, cell_words
 from companion.i18n import _, ngettext
 
 
 def border_words(number: int) -> str:
     """``2 Dates``: a border card's number and its name."""
     return f"{number} {border_name(BORDER[number]).capitalize()}"
-
-
-def cell_words(cell: tuple[int, int]) -> str:
-    return "·".join(map(str, cell))
 
 
 def describe(state: Any, action: Any) -> str | None:

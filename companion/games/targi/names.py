@@ -187,3 +187,8 @@ ACTION_KINDS = (
 )
 """Targi's action kinds as a button names one (its ``kind`` in words, computed by the screen):
 listed so that the catalogs carry their translations."""
+
+
+def cell_words(cell: tuple[int, int]) -> str:
+    """A central cell as players read it: ``2·3`` (row 2, column 3), never ``[2, 3]``."""
+    return "·".join(map(str, cell))

@@ -11,9 +11,10 @@ from typing import Any
 from companion.games.targi import actions as a
 from companion.games.targi import explanations as book
 from companion.games.targi.board import BORDER, BORDER_CARDS, RAID_CORNERS, BorderCard
-from companion.games.targi.describe import border_words, cell_words
+from companion.games.targi.describe import border_words
 from companion.games.targi.legal import candidates
 from companion.games.targi.model import Phase, TargiState
+from companion.games.targi.names import cell_words
 from companion.i18n import N_, _
 from companion.reference import Option, Part, Reference, app_part, first_open
 

@@ -32,7 +32,7 @@ from companion.games.targi.model import (
     Stock,
     TargiState,
 )
-from companion.games.targi.names import border_name, kind_name, resource_name
+from companion.games.targi.names import border_name, cell_words, kind_name, resource_name
 from companion.games.targi.raids import payment_matches, raid_options
 from companion.games.targi.refusals import (
     ALREADY_REVEALED,
@@ -109,7 +109,7 @@ def _take_back_marker(state: TargiState, seat: int, cell: Cell) -> TargiState:
     """The player's tribe marker on ``cell`` goes back (refused if none of theirs stands there)."""
     player = state.players[seat]
     if cell not in player.markers:
-        raise NO_MARKER.violation(cell=list(cell))
+        raise NO_MARKER.violation(cell=cell_words(cell))
     markers = tuple(m for m in player.markers if m != cell)
     return state.with_player(seat, replace(player, markers=markers))
 
@@ -138,9 +138,9 @@ def _use_central(
     state = _take_back_marker(state, seat, cell)
     slot = state.slot(cell)
     if slot.card is None:
-        raise NO_CARD.violation(cell=list(cell))
+        raise NO_CARD.violation(cell=cell_words(cell))
     if slot.kind is not kind:
-        raise WRONG_CARD_AT.violation(cell=list(cell), kind=kind_name(slot.kind))
+        raise WRONG_CARD_AT.violation(cell=cell_words(cell), kind=kind_name(slot.kind))
     return state.with_slot(cell, Slot(kind.other)), slot.card
 
 
@@ -157,7 +157,7 @@ def _reveal(state: TargiState, action: a.RevealCard) -> TargiState:
         require_phase(state, Phase.REVEAL)
     slot = state.slot(action.cell)
     if slot.card is not None:
-        raise ALREADY_REVEALED.violation(cell=list(action.cell))
+        raise ALREADY_REVEALED.violation(cell=cell_words(action.cell))
     state = piles.draw(state, action.card, slot.kind)
     return state.with_slot(action.cell, Slot(slot.kind, action.card))
 
@@ -252,9 +252,9 @@ def _fata_morgana(state: TargiState, action: a.UseFataMorgana) -> TargiState:
     state = _use_special(state, action.player, BorderCard.FATA_MORGANA)
     player = state.players[action.player]
     if action.marker not in player.markers:
-        raise NO_MARKER.violation(cell=list(action.marker))
+        raise NO_MARKER.violation(cell=cell_words(action.marker))
     if action.to in state.marker_owner:
-        raise MARKER_OCCUPIED.violation(cell=list(action.to))
+        raise MARKER_OCCUPIED.violation(cell=cell_words(action.to))
     if state.slot(action.to).card is None:
         raise FACE_DOWN.violation()
     markers = tuple(action.to if m == action.marker else m for m in player.markers)
