@@ -3,15 +3,16 @@ cold start to the first drawn frame, peak memory, idle CPU over 10 s; and input-
 event posted from another thread (as the GPIO buttons and the scanner post theirs) to the frame that
 shows its effect, median and p99, with the app busy (inputs 50-70 ms apart, full frame rate) and at
 rest (each input after the idle throttle has dropped the frame rate), beside the same hand-over in
-the minimal app (a thread's event turns its Button's text, stock Kivy at 60 frames a second); and a
-touch on Undo / Redo, reported on a stand-in touchscreen device (:class:`_TouchScreen`).
+the minimal app (a thread's event turns its Button's text, stock Kivy at 60 frames a second); a
+touch on Undo / Redo, reported on a stand-in touchscreen device (:class:`_TouchScreen`); and the
+button events of both apps again, each timed to its frame drawn to the last pixel (:data:`DRAWN`).
 
 Without a display the windows are SDL's offscreen ones (Mesa's software GL, as the tests use). The
 app starts as the kiosk starts it (``table-companion``: :func:`_kiosk`), the minimal app with
 Kivy's own environment. Run a child alone with ``python -m benchmarks.ui minimal|app`` or
-``python -m benchmarks.ui minimal-latency|app-latency|app-touch-latency BUSY REST`` (inputs of
-each mode): it prints ``frame <time>`` at its first frame, then (latency) one
-``latency <mode> <seconds>...`` line per mode and ``done``.
+``python -m benchmarks.ui minimal-latency|app-latency|app-touch-latency BUSY REST [drawn]``
+(inputs of each mode; ``drawn``: see :data:`DRAWN`): it prints ``frame <time>`` at its first
+frame, then (latency) one ``latency <mode> <seconds>...`` line per mode and ``done``.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ REST_AFTER = 1.0
 """The latency child's idle throttle drops the frame rate after this many seconds (the app's is
 5 s: the same throttle, a shorter wait, so that 20 inputs at rest take 30 s, not 2 minutes)."""
 REST_GAP = (REST_AFTER + 0.3, REST_AFTER + 0.5)
+DRAWN = "drawn"
+"""A latency child's last argument: time each input to its frame drawn to the last pixel (the
+renderer waited for, ``glFinish``), not only flipped. A software renderer draws a frame after it is
+flipped; this is the whole wait until a player could see the effect, both apps alike."""
 
 
 def _environment(folder: Path) -> dict[str, str]:
@@ -113,10 +118,16 @@ def measure(
 
 
 def latency(
-    kind: str, env: dict[str, str], busy: int = BUSY_ROUNDS, rest: int = REST_ROUNDS
+    kind: str,
+    env: dict[str, str],
+    busy: int = BUSY_ROUNDS,
+    rest: int = REST_ROUNDS,
+    drawn: bool = False,
 ) -> dict[str, list[float]]:
-    """Seconds from each input to its frame, by mode (``busy``, ``rest``), from a latency child."""
-    child, _first = _start(f"{kind}-latency", env, str(busy), str(rest))
+    """Seconds from each input to its frame, by mode (``busy``, ``rest``), from a latency child;
+    ``drawn``: to its frame flipped and drawn to the last pixel (:data:`DRAWN`)."""
+    extra = (DRAWN,) if drawn else ()
+    child, _first = _start(f"{kind}-latency", env, str(busy), str(rest), *extra)
     samples: dict[str, list[float]] = {}
     try:
         assert child.stdout is not None
@@ -179,8 +190,11 @@ def run(
         minimal_latency = latency("minimal", env, busy, rest)
         app_latency = latency("app", env, busy, rest)
         touch_latency = latency("app-touch", env, busy, rest)
+        minimal_drawn = latency("minimal", env, busy, rest, drawn=True)
+        app_drawn = latency("app", env, busy, rest, drawn=True)
     start_min, start_app = (statistics.median(firsts[k]) for k in ("minimal", "app"))
     floor = minimal_latency["busy"] + minimal_latency["rest"]
+    floor_drawn = minimal_drawn["busy"] + minimal_drawn["rest"]
     return [
         ("first frame, minimal app (s)", f"{start_min:.3f}", f"median of {starts} cold starts"),
         (
@@ -220,6 +234,17 @@ def run(
             "touch event -> frame, app at rest (ms)",
             touch_latency["rest"],
             latency_verdict(touch_latency["rest"], floor),
+        ),
+        latency_row("button event -> frame drawn, minimal app (ms)", floor_drawn, "to the pixel"),
+        latency_row(
+            "button event -> frame drawn, app busy (ms)",
+            app_drawn["busy"],
+            latency_verdict(app_drawn["busy"], floor_drawn),
+        ),
+        latency_row(
+            "button event -> frame drawn, app at rest (ms)",
+            app_drawn["rest"],
+            latency_verdict(app_drawn["rest"], floor_drawn),
         ),
     ]
 
@@ -421,6 +446,7 @@ class _LatencyProbe:
         shown: Callable[[object], bool],
     ) -> None:
         self.rounds = {"busy": int(sys.argv[2]), "rest": int(sys.argv[3])}
+        self.to_the_pixel = sys.argv[4:] == [DRAWN]
         self.fire = fire
         self.shown = shown
         self.pending: tuple[float, object] | None = None
@@ -436,6 +462,10 @@ class _LatencyProbe:
     def _flipped(self, *_args: object) -> None:
         pending = self.pending
         if pending is not None and self.shown(pending[1]):
+            if self.to_the_pixel:
+                from kivy.graphics.opengl import glFinish
+
+                glFinish()
             self.samples.append(time.monotonic() - pending[0])
             self.pending = None
             self.drawn.set()

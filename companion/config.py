@@ -3,6 +3,11 @@
 The config file is found from an explicit path, else ``$TABLE_COMPANION_CONFIG``, else
 ``config.toml`` in the platform's user config directory if it exists; else the defaults apply.
 ``$TABLE_COMPANION_DB`` overrides the database path whatever the file says.
+
+Reading the file is cheap; checking it against its schema (:mod:`companion.config_schema`,
+pydantic) is not. Every command checks the whole file first (:func:`load_config`); the app reads
+where its database is to draw its first frame and checks the rest, its buttons and scanner, just
+after it (:func:`read_config`, :meth:`ConfigRead.checked`).
 """
 
 from __future__ import annotations
@@ -12,18 +17,14 @@ import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any
 
-from annotated_types import Ge, Le
 from platformdirs import user_config_dir, user_data_dir
-from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
-from pydantic.dataclasses import dataclass as section
-from pydantic.fields import FieldInfo
-from pydantic_core import ErrorDetails
 
-from companion.device_config import DEFAULT_WIRING, ButtonConfig, ScannerConfig, Wiring
 from companion.i18n import _
+
+if TYPE_CHECKING:
+    from companion.device_config import ButtonConfig, ScannerConfig
 
 APP_NAME = "table-companion"
 CONFIG_ENV = "TABLE_COMPANION_CONFIG"
@@ -37,27 +38,6 @@ class ConfigError(Exception):
     range (the message names it)."""
 
 
-@section(frozen=True, config=ConfigDict(extra="forbid"))
-class StorageConfig:
-    """The ``[storage]`` table."""
-
-    database: Annotated[str, Strict()] | None = None
-    """The game database; relative to the config file's directory; None: the user data directory."""
-
-
-class ConfigFile(BaseModel):
-    """The whole config file as written: every section, key, bound and default."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    storage: StorageConfig = StorageConfig()
-    buttons: Wiring = Field(default_factory=lambda: dict(DEFAULT_WIRING))
-    """The wiring: the default one unless the file has a [buttons] table, which then is the whole
-    wiring."""
-    scanner: ScannerConfig | None = None
-    """The card scanner, if the file has a [scanner] section."""
-
-
 @dataclass(frozen=True)
 class Config:
     """The configuration in effect: the file's, with the database path resolved."""
@@ -67,6 +47,50 @@ class Config:
     """Button name -> its pin and timings."""
     scanner: ScannerConfig | None
     """The card scanner, if configured."""
+
+    def checked(self) -> Config:
+        """Itself: a loaded config has been checked whole."""
+        return self
+
+
+@dataclass(frozen=True)
+class ConfigRead:
+    """A config file as read (its TOML parsed), not yet checked against the schema."""
+
+    source: Path | None
+    """The file read; None: no file, the defaults."""
+    table: dict[str, Any]
+
+    @property
+    def database(self) -> Path:
+        """The game database the file names (see the module), read without the schema: a
+        ``[storage]`` table that is not as the schema wants it is checked whole, for its
+        :class:`ConfigError`."""
+        storage = self.table.get("storage", {})
+        configured = storage.get("database") if isinstance(storage, dict) else None
+        if not isinstance(storage, dict) or not isinstance(configured, str | None):
+            return self.checked().database
+        return _database_path(configured, self.source)
+
+    def checked(self) -> Config:
+        """The whole file checked against its schema; :class:`ConfigError` naming the first
+        problem."""
+        from companion import config_schema  # pydantic, loaded here only
+
+        file = config_schema.parse(self.table)
+        database = _database_path(file.storage.database, self.source)
+        _log.debug(
+            "config: %s; database %s; %d buttons; scanner %s",
+            self.source or "defaults (no config file)",
+            database,
+            len(file.buttons),
+            file.scanner.port if file.scanner is not None else "none",
+        )
+        return Config(database=database, buttons=dict(file.buttons), scanner=file.scanner)
+
+
+ConfigSource = Config | ConfigRead
+"""A config checked, or read and checked when more than its database is needed."""
 
 
 def default_database_path() -> Path:
@@ -78,24 +102,14 @@ def default_config_path() -> Path:
 
 
 def load_config(path: Path | None = None) -> Config:
-    """The configuration from ``path``, or else from the usual places (see the module)."""
+    """The configuration from ``path``, or else from the usual places (see the module), checked."""
+    return read_config(path).checked()
+
+
+def read_config(path: Path | None = None) -> ConfigRead:
+    """The config file from ``path``, or else from the usual places, read but not checked."""
     source = _config_file(path)
-    table = _read_toml(source) if source is not None else {}
-    try:
-        file = ConfigFile.model_validate(table)
-    except ValidationError as error:
-        raise ConfigError(_problem(error.errors()[0])) from None
-    database = _database_path(file.storage.database, source)
-    if os.environ.get(DATABASE_ENV):
-        database = Path(os.environ[DATABASE_ENV]).expanduser()
-    _log.debug(
-        "config: %s; database %s; %d buttons; scanner %s",
-        source or "defaults (no config file)",
-        database,
-        len(file.buttons),
-        file.scanner.port if file.scanner is not None else "none",
-    )
-    return Config(database=database, buttons=dict(file.buttons), scanner=file.scanner)
+    return ConfigRead(source, _read_toml(source) if source is not None else {})
 
 
 def _config_file(path: Path | None) -> Path | None:
@@ -134,77 +148,13 @@ def _read_toml(source: Path) -> dict[str, Any]:
 
 
 def _database_path(configured: str | None, source: Path | None) -> Path:
-    """The configured database; a relative path is taken from the config file's directory."""
+    """The configured database; a relative path is taken from the config file's directory.
+    ``$TABLE_COMPANION_DB`` overrides it."""
+    if os.environ.get(DATABASE_ENV):
+        return Path(os.environ[DATABASE_ENV]).expanduser()
     if configured is None:
         return default_database_path()
     database = Path(configured).expanduser()
     if source is not None and not database.is_absolute():
         database = source.parent / database
     return database
-
-
-def _problem(error: ErrorDetails) -> str:
-    """One sentence naming the key (``buttons.confirm.pin``) and what is wrong with its value."""
-    loc = error["loc"]
-    key = ".".join(str(part) for part in loc)
-    kind = error["type"]
-    value = error["input"]
-    declared = _declaration(loc)
-    hint = f" ({declared.description})" if declared is not None and declared.description else ""
-    if kind == "extra_forbidden" and len(loc) == 1:
-        return f"unknown config section [{key}]"
-    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
-        return f"unknown config key {key}"
-    if kind in ("dataclass_type", "dict_type", "model_type"):
-        return f"{key}: expected a [{key}] table"
-    if kind == "missing":
-        return f"config key {key} is missing{hint}"
-    if kind == "string_too_short":
-        return f"config key {key} is empty{hint}"
-    if kind in _TYPES:
-        return f"config key {key} must be {_TYPES[kind]}, not {type(value).__name__}"
-    if kind == "literal_error":
-        return f"config key {key} must be one of {error['ctx']['expected']}, not {value!r}"
-    if kind == "finite_number":
-        return f"config key {key} must be a finite number, not {value}"
-    if kind in ("greater_than_equal", "less_than_equal") and declared is not None:
-        return f"config key {key} must be {_range(declared)}, not {value}"
-    if kind in ("pin_in_use", "button_name"):
-        return error["msg"]
-    return f"config key {key}: {error['msg']}"
-
-
-_TYPES = {
-    "int_type": "an integer",
-    "float_type": "a number",
-    "bool_type": "true or false",
-    "string_type": "a string",
-}
-"""Error type -> the TOML type a key must have."""
-
-
-def _declaration(loc: tuple[int | str, ...]) -> FieldInfo | None:
-    """The declared key at ``loc`` in :class:`ConfigFile` (for its bounds and description)."""
-    owner: Any = ConfigFile
-    declared: FieldInfo | None = None
-    for part in loc:
-        if get_origin(owner) in (Union, UnionType):  # an optional section
-            owner = next(arg for arg in get_args(owner) if arg is not type(None))
-        if get_origin(owner) is dict:  # part names an entry (a button): its value is declared
-            owner = get_args(owner)[1]
-            continue
-        fields: dict[str, FieldInfo] = getattr(owner, "__pydantic_fields__", {})
-        if part not in fields:
-            return None
-        declared = fields[str(part)]
-        owner = declared.annotation
-    return declared
-
-
-def _range(declared: FieldInfo) -> str:
-    """``between 0 and 27`` from the key's declared bounds."""
-    low = next((m.ge for m in declared.metadata if isinstance(m, Ge)), None)
-    high = next((m.le for m in declared.metadata if isinstance(m, Le)), None)
-    if low is None:
-        return f"at most {high}"
-    return f"at least {low}" if high is None else f"between {low} and {high}"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
+if TYPE_CHECKING:  # pydantic is loaded by what validates, not by every user of these errors
+    from pydantic import ValidationError
 
 WHOLE_INPUT = "(input)"
 """How a message names the input as a whole, when no one field of it is wrong."""

@@ -17,6 +17,9 @@ ROWS = [
     "button event -> frame, app at rest (ms)",
     "touch event -> frame, app busy (ms)",
     "touch event -> frame, app at rest (ms)",
+    "button event -> frame drawn, minimal app (ms)",
+    "button event -> frame drawn, app busy (ms)",
+    "button event -> frame drawn, app at rest (ms)",
 ]
 
 
@@ -32,6 +35,8 @@ def test_a_short_run_measures_both_apps_side_by_side() -> None:
     assert "(2);" in notes["button event -> frame, app at rest (ms)"]
     assert "(3);" in notes["touch event -> frame, app busy (ms)"]
     assert "(2);" in notes["touch event -> frame, app at rest (ms)"]
+    assert "(5);" in notes["button event -> frame drawn, minimal app (ms)"]
+    assert "(3);" in notes["button event -> frame drawn, app busy (ms)"]
 
 
 def test_p99_stays_within_the_samples() -> None:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from companion.config import Config, ConfigError, ConfigFile, load_config
+from companion.config import Config, ConfigError, load_config
+from companion.config_schema import ConfigFile
 from companion.device_config import DEFAULT_WIRING, ButtonConfig, ScannerConfig
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion import store as store_module
 from companion.chain import LogDamage, chain_existing_logs
-from companion.config import ConfigError, load_config
+from companion.config import ConfigError, load_config, read_config
 from companion.store import (
     SCHEMA_VERSION,
     Clock,
@@ -513,6 +513,47 @@ def test_bad_config_names_the_problem(clean_env: Path, text: str, message: str) 
     path = write_config(clean_env / "c.toml", text)
     with pytest.raises(ConfigError, match=message):
         load_config(path)
+
+
+@pytest.mark.parametrize(
+    "text", ["", '[storage]\ndatabase = "games.db"\n', '[storage]\ndatabase = "/srv/g.sqlite3"\n']
+)
+def test_the_database_read_before_the_check_is_the_checked_ones(
+    clean_env: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """The app opens the database the file names before it checks the file (pydantic loads
+    after the first frame): both readings agree, ``$TABLE_COMPANION_DB`` first."""
+    path = write_config(clean_env / "etc/c.toml", text)
+    assert read_config(path).database == load_config(path).database
+    monkeypatch.setenv("TABLE_COMPANION_DB", str(clean_env / "b.sqlite3"))
+    assert read_config(path).database == load_config(path).database == clean_env / "b.sqlite3"
+
+
+def test_the_database_is_read_even_when_the_rest_of_the_file_has_a_problem(
+    clean_env: Path,
+) -> None:
+    path = write_config(
+        clean_env / "c.toml", '[storage]\ndatabase = "/srv/g.sqlite3"\n[buttons.undo]\npin = 99\n'
+    )
+    read = read_config(path)
+    assert read.database == Path("/srv/g.sqlite3")
+    with pytest.raises(ConfigError, match=r"buttons\.undo\.pin must be between 0 and 27, not 99"):
+        read.checked()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[storage]\ndatabase = 3\n", "storage.database must be a string, not int"),
+        ('storage = "x"\n', "expected a \\[storage\\] table"),
+    ],
+)
+def test_a_database_the_schema_refuses_is_refused_before_the_check_too(
+    clean_env: Path, text: str, message: str
+) -> None:
+    path = write_config(clean_env / "c.toml", text)
+    with pytest.raises(ConfigError, match=message):
+        read_config(path).database  # noqa: B018  (the property raises)
 
 
 def test_missing_explicit_config_is_an_error(clean_env: Path) -> None:

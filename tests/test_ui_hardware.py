@@ -18,7 +18,7 @@ from scanner_pty import FakeScanner
 from targi_table import CENTRE, RULES
 from ui_harness import Harness, running_app, tap_text
 
-from companion.config import Config
+from companion.config import Config, load_config, read_config
 from companion.device_config import ButtonConfig, ScannerConfig
 from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
@@ -300,3 +300,40 @@ def test_the_enrol_chooser_names_games_and_card_groups_in_words() -> None:
         assert enrol_games()["Targi"] == "targi"
     finally:
         i18n.set_language("en")
+
+
+def test_a_config_with_a_problem_leaves_the_buttons_off_and_home_says_why(
+    tmp_path: Path, factory: MockFactory
+) -> None:
+    """The app reads its config to draw its first frame and checks it when the devices open:
+    a mistake in the wiring turns the buttons and the scanner off, never the app."""
+    database = tmp_path / "games.sqlite3"
+    file = tmp_path / "config.toml"
+    file.write_text(
+        '[buttons.confirm]\npin = 17\n\n[buttons.undo]\npin = 99\n\n[scanner]\nport = "x"\n'
+    )
+    with running_app(database) as h:
+        h.app.table_config = read_config(file)
+        h.app.open_devices(pin_factory=factory)
+        devices = h.app.devices
+        assert devices is not None and devices.wiring == {} and devices.scanner_config is None
+        message = h.screen.message
+        assert message.startswith("The config file has a problem, so the buttons and the scanner")
+        assert "buttons.undo.pin must be between 0 and 27, not 99" in message
+        assert h.app.scanner_status == message  # Settings says it too
+        h.frames(2)
+        assert h.screen.name == "home"
+
+
+def test_a_config_checked_when_the_devices_open_wires_them(
+    tmp_path: Path, factory: MockFactory
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    file = tmp_path / "config.toml"
+    file.write_text("[buttons.confirm]\npin = 17\n")
+    with running_app(database) as h:
+        h.app.table_config = read_config(file)
+        h.app.open_devices(pin_factory=factory)
+        assert h.app.devices is not None and list(h.app.devices.wiring) == ["confirm"]
+        assert h.app.table_config == load_config(file)
+        assert h.app.config_problem is None

@@ -39,7 +39,7 @@ from ui.screens.home import HomeScreen
 from ui.table import TableGame
 
 if TYPE_CHECKING:
-    from companion.config import Config
+    from companion.config import ConfigSource
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.enrol import EnrolScreen
@@ -94,7 +94,7 @@ class CompanionApp(InputRouting, App):
     def __init__(
         self,
         store: Store | None,
-        config: Config | None = None,
+        config: ConfigSource | None = None,
         idle_after: float = 5.0,
         database: Path | None = None,
         **kwargs: Any,

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from companion.cli.commands import Command, OpenStore
-from companion.config import Config, ConfigError
-from companion.device_config import ScannerConfig
+from companion.config import ConfigError, ConfigSource
+
+if TYPE_CHECKING:
+    from companion.device_config import ScannerConfig
 
 
-def _run_app(args: argparse.Namespace, config: Config, _open_store: OpenStore) -> int:
+def _run_app(args: argparse.Namespace, config: ConfigSource, _open_store: OpenStore) -> int:
     from ui.launch import run  # Kivy is imported only when the app starts
 
     return run(args.db or config.database, config)
@@ -30,11 +33,12 @@ def _scanner_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, help="stop after this many decoded frames")
 
 
-def _scanner_test(args: argparse.Namespace, config: Config, open_store: OpenStore) -> int:
+def _scanner_test(args: argparse.Namespace, source: ConfigSource, open_store: OpenStore) -> int:
     """Imports pyserial only here: no other command needs it."""
     from companion.cards import TagDirectory
     from hardware.scanner.check import run_scanner_test
 
+    config = source.checked()
     if config.scanner is None:
         raise ConfigError("no [scanner] section in the config file: set scanner.port")
     with open_store() as store:
@@ -58,8 +62,11 @@ def _enrol_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, help="stop after this many seconds")
 
 
-def _enrol_settings(args: argparse.Namespace, config: Config) -> ScannerConfig:
+def _enrol_settings(args: argparse.Namespace, source: ConfigSource) -> ScannerConfig:
     """The config's scanner, on ``--port`` when given (the defaults when none is configured)."""
+    from companion.device_config import ScannerConfig  # pydantic: not loaded to start the app
+
+    config = source.checked()
     if args.port is None:
         if config.scanner is None:
             raise ConfigError("no [scanner] section in the config file: set scanner.port or --port")
@@ -70,7 +77,7 @@ def _enrol_settings(args: argparse.Namespace, config: Config) -> ScannerConfig:
     return ScannerConfig(**{**fields, "port": args.port})
 
 
-def _tags_enrol(args: argparse.Namespace, config: Config, open_store: OpenStore) -> int:
+def _tags_enrol(args: argparse.Namespace, config: ConfigSource, open_store: OpenStore) -> int:
     """Imports pyserial only here, as ``scanner-test`` does."""
     from hardware.scanner.enrol import run_enrolment
 

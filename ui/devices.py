@@ -12,12 +12,12 @@ import time
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from companion.device_config import ButtonConfig, ScannerConfig
 from hardware.events import EventQueue
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
+    from companion.device_config import ButtonConfig, ScannerConfig
     from hardware.buttons import GpioButtons
     from hardware.keyboard import KeyboardButtons
     from hardware.scanner.transport import ScannerSupervisor

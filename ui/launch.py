@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.config import Config
+    from companion.config import ConfigSource
 
 KIVY_DEFAULTS = {
     "KIVY_NO_ARGS": "1",
@@ -61,8 +61,9 @@ def _load_clipboard() -> None:
         logger.debug("no X cut buffer (xclip, xsel): no middle-click paste")
 
 
-def run(database: Path, config: Config | None = None) -> int:
-    """Run the app on ``database`` with the buttons and scanner ``config`` names.
+def run(database: Path, config: ConfigSource | None = None) -> int:
+    """Run the app on ``database`` with the buttons and scanner ``config`` names (checked just
+    after the first frame when only read: see :class:`companion.config.ConfigRead`).
 
     The app opens the database itself: one it cannot use is a notice on the screen with Try again,
     never an exit (systemd would restart the app into the same fault, again and again).

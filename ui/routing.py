@@ -15,11 +15,12 @@ the app's one queue, drained by :class:`ui.inputs.HardwarePump`).
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from kivy.core.window import Keyboard, Window
 
-from companion.device_config import DEFAULT_WIRING
+from companion.config import Config, ConfigError
 from companion.i18n import _
 from hardware.events import (
     ButtonHeld,
@@ -36,13 +37,18 @@ from ui.screens import STORAGE as STORAGE_SCREEN
 from ui.screens.base import GameScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from kivy.uix.screenmanager import Screen, ScreenManager
 
     from companion.cards import TagDirectory
-    from companion.config import Config
+    from companion.config import ConfigSource
+    from companion.device_config import ButtonConfig, ScannerConfig
     from companion.store import Store
     from ui.inputs import HardwarePump, IdleThrottle
     from ui.table import TableGame
+
+logger = logging.getLogger(__name__)
 
 KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 """Kivy key code -> key name (``enter``, ``m``, ``1`` ...)."""
@@ -52,7 +58,8 @@ class InputRouting:
     """The app's side of the devices; the app provides the attributes declared here."""
 
     store: Store
-    table_config: Config | None
+    table_config: ConfigSource | None
+    """The buttons and scanner: read to draw the first frame, checked when the devices open."""
     manager: ScreenManager
     pump: HardwarePump
     throttle: IdleThrottle
@@ -65,6 +72,8 @@ class InputRouting:
     devices: Devices | None = None
     _tags: TagDirectory | None = None
     _scanner_status: str | None = None
+    config_problem: str | None = None
+    """Why the config file's buttons and scanner are off (the file has a problem), else None."""
 
     # --- devices --------------------------------------------------------------------------------
 
@@ -90,16 +99,32 @@ class InputRouting:
     def open_devices(self, pin_factory: Any = None) -> Devices:
         """Open the configured buttons (GPIO if the machine has pins), the keyboard standing in for
         them, and the scanner if one is configured; ``pin_factory`` is gpiozero's (tests: mock)."""
-        config = self.table_config
+        buttons, scanner = self._wiring()
         self.devices = Devices(
-            config.buttons if config is not None else DEFAULT_WIRING,
-            config.scanner if config is not None else None,
-            self.pump.queue,
-            self.tags.resolve,
-            pin_factory=pin_factory,
+            buttons, scanner, self.pump.queue, self.tags.resolve, pin_factory=pin_factory
         )
         self.devices.open()
         return self.devices
+
+    def _wiring(self) -> tuple[Mapping[str, ButtonConfig], ScannerConfig | None]:
+        """The config's buttons and scanner, the config checked first: one with a problem opens
+        neither (touch plays on) and Home says why; no config, the default wiring."""
+        if self.table_config is None:
+            from companion.device_config import DEFAULT_WIRING  # pydantic: after the first frame
+
+            return DEFAULT_WIRING, None
+        try:
+            config = self.table_config = self.table_config.checked()
+        except ConfigError as error:
+            logger.error("config file: %s: no buttons, no scanner", error)
+            self.config_problem = _(
+                "The config file has a problem, so the buttons and the scanner are off (touch "
+                "plays on): {problem}"
+            ).format(problem=error)
+            if self.home_screen is not None:
+                self.home_screen.message = self.config_problem
+            return {}, None
+        return config.buttons, config.scanner
 
     def close_devices(self) -> None:
         if self.devices is not None:
@@ -110,9 +135,12 @@ class InputRouting:
     def scanner_status(self) -> str:
         if self._scanner_status is not None:
             return self._scanner_status
-        if self.table_config is None or self.table_config.scanner is None:
+        if self.config_problem is not None:
+            return self.config_problem
+        config = self.table_config
+        if not isinstance(config, Config) or config.scanner is None:
             return _("Scanner: none configured (add a [scanner] section to the config file)")
-        return _("Scanner: not connected yet ({port})").format(port=self.table_config.scanner.port)
+        return _("Scanner: not connected yet ({port})").format(port=config.scanner.port)
 
     def show_scanner_status(self, text: str) -> None:
         self._scanner_status = text

@@ -17,7 +17,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.config import Config
+    from companion.config import ConfigSource
     from companion.store import Store
 
 logger = logging.getLogger(__name__)
@@ -43,9 +43,11 @@ class Command:
     """One command added to ``table-companion``."""
 
     help: str
-    run: Callable[[argparse.Namespace, Config, OpenStore], int]
-    """``run(args, config, open_store)``: the exit code. A :class:`~companion.config.ConfigError`
-    or :class:`~companion.store.StoreError` it raises is printed as every command prints them."""
+    run: Callable[[argparse.Namespace, ConfigSource, OpenStore], int]
+    """``run(args, config, open_store)``: the exit code. ``config`` is checked whole, except the
+    app's (read only: ``config.checked()`` when more than its database is needed). A
+    :class:`~companion.config.ConfigError` or :class:`~companion.store.StoreError` it raises is
+    printed as every command prints them."""
     add_arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
 
 

@@ -1,0 +1,306 @@
+"""The whole command line of ``table-companion``: the parser and the dispatch to each command's
+module (:func:`main`). The app's plain start goes round it (:mod:`companion.cli.start`).
+
+The app and ``scanner-test`` are not the core's: they are commands other packages install
+(:mod:`companion.cli.commands`), so this package imports neither ``ui`` nor ``hardware``."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from contextlib import ExitStack
+from typing import IO, Any
+
+from companion.cli import after_game, games, language, rules
+from companion.cli import commands as installed_commands
+from companion.cli import labels as labels_cli
+from companion.cli import scan as scan_cli
+from companion.cli import settings as settings_cli
+from companion.cli import tags as tags_cli
+from companion.cli.start import add_table_options, store_opener
+from companion.config import ConfigError, load_config
+from companion.errors import InputError
+from companion.i18n import set_language, system_language
+from companion.registry import GAMES
+from companion.session import LogCorruptionError
+from companion.store import StorageUnavailableError, Store, StoreError
+
+_log = logging.getLogger(__name__)
+
+
+def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentParser:
+    titles = ", ".join(spec.title() for spec in GAMES.values())
+    names = ", ".join(GAMES)
+    parser = argparse.ArgumentParser(
+        prog="table-companion",
+        description=f"Tracks, arbitrates and scores {titles} at the table, and answers their "
+        "rules questions.",
+    )
+    add_table_options(parser)
+    commands = parser.add_subparsers(dest="command")
+
+    ask = commands.add_parser(
+        "rules",
+        help="answer a rules question (JSON in, JSON out), explain a verdict code, list rulings",
+        usage="%(prog)s GAME QUESTION [FILE] | explain GAME CODE | rulings GAME"
+        " | reference GAME [--section ID]",
+    )
+    ask.add_argument(
+        "game", help=f"{names}; or {rules.EXPLAIN!r}, {rules.RULINGS!r} or {rules.REFERENCE!r}"
+    )
+    ask.add_argument("question", help="the question; after explain, rulings or reference: the game")
+    ask.add_argument("file", nargs="?", help="else standard input; after explain: the verdict code")
+    ask.add_argument("--section", metavar="ID", help="after reference: only this section")
+
+    game = commands.add_parser("game", help="track a game, one logged action per command")
+    verbs = game.add_subparsers(dest="verb", required=True)
+    new = verbs.add_parser("new", help="start a game")
+    new.add_argument("game", help=names)
+    new.add_argument(
+        "--player", action="append", required=True, metavar="NAME:COLOUR", help="in seat order"
+    )
+    new.add_argument(
+        "--start", default="0", help="seat of the start player, counted from 0 (default 0)"
+    )
+    new.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="RULING=ALTERNATIVE",
+        help="a house rule for this game, as rules rulings GAME lists them (repeatable)",
+    )
+    verbs.add_parser("list", help="every stored game")
+    for verb, text in (
+        ("show", "what the app believes"),
+        ("legal", "the legal actions now"),
+        ("log", "every log entry: time, kind, player, action; undos name what they undid"),
+        ("now", "what can be done now, and the rule behind each option that cannot"),
+    ):
+        verbs.add_parser(verb, help=text).add_argument("game_id")
+    seq_help = (
+        f"the sequence number you last saw, or {games.LATEST!r}: the game's number when the "
+        "command reads it (unsafe when several people or devices enter moves)"
+    )
+    act = verbs.add_parser("act", help="submit one action (JSON)")
+    act.add_argument("game_id")
+    act.add_argument("seq", help=seq_help)
+    act.add_argument("action", help="the action as a JSON object")
+    act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
+    act.add_argument("--explain", action="store_true", help=_EXPLAIN_HELP)
+    scan = verbs.add_parser(
+        "scan", help="scanned tags, as the screen takes them: the move they make now, or why none"
+    )
+    scan.add_argument("game_id")
+    scan.add_argument("seq", help=seq_help)
+    scan.add_argument(
+        "tag",
+        nargs="+",
+        help="what the scanner read: a card id or an enrolled RFID tag; several build one move",
+    )
+    scan.add_argument(
+        "--with",
+        dest="given",
+        metavar="JSON",
+        help='the fields a tap chooses, e.g. {"kind": "load", "onto": "camel-1"}',
+    )
+    scan.add_argument(
+        "--check", action="store_true", help="submit nothing: say what the move would get"
+    )
+    scan.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
+    for verb in ("undo", "redo"):
+        step = verbs.add_parser(verb, help=f"{verb} the last action")
+        step.add_argument("game_id")
+        step.add_argument("seq", help=seq_help)
+        step.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
+    sheet = verbs.add_parser("sheet", help="the score sheet")
+    sheet.add_argument("game_id")
+    sheet.add_argument("--format", choices=("json", "csv"), default="json")
+
+    settings_cli.add_parser(commands)
+    after_game.add_parsers(commands)
+    labels_cli.add_parser(commands)
+    tags_cli.add_parser(commands, added.get(installed_commands.TAGS_ENROL))
+
+    for name, command in added.items():
+        if name == installed_commands.TAGS_ENROL:
+            continue  # a verb of ``tags``
+        command.add_arguments(commands.add_parser(name, help=command.help))
+    return parser
+
+
+_COMPACT_HELP = "print the verdict, game_id, game, seq, to_move and over: not the state"
+_EXPLAIN_HELP = "a refusal's verdict also carries its explanation (as rules explain prints it)"
+
+
+def _print(value: Any) -> None:
+    print(json.dumps(value, indent=2))
+
+
+def _game_command(args: argparse.Namespace, store: Store) -> int:
+    if args.verb == "new":
+        _print(games.new_game(store, args.game, args.player, args.start, args.ruling))
+        return games.EXIT_OK
+    if args.verb == "list":
+        _print(games.summaries(store))
+        return games.EXIT_OK
+    session = games.open_session(store, args.game_id)
+    if args.verb == "show":
+        _print(games.describe(session))
+    elif args.verb == "legal":
+        _print(games.legal(session))
+    elif args.verb == "log":
+        _print(games.log(session))
+    elif args.verb == "now":
+        _print(games.now(session))
+    elif args.verb == "sheet":
+        sheet = session.score_sheet()
+        print(sheet.to_csv() if args.format == "csv" else json.dumps(sheet.as_dict(), indent=2))
+    else:
+        if args.verb == "act":
+            outcome = games.act(session, args.seq, args.action)
+            if outcome.verdict.ok:
+                settings_cli.remember_accepted(store, session)
+        elif args.verb == "scan":
+            move, outcome = scan_cli.scan(
+                store, session, args.seq, args.tag, given=args.given, check=args.check
+            )
+            if outcome.verdict.ok and not args.check:
+                settings_cli.remember_accepted(store, session)
+            report, code = games.outcome_report(session, outcome, compact=args.compact)
+            _print({**scan_cli.described(move), **report})
+            return code
+        else:
+            outcome = games.step(session, args.verb, args.seq)
+        report, code = games.outcome_report(
+            session, outcome, compact=args.compact, explain=getattr(args, "explain", False)
+        )
+        _print(report)
+        return code
+    return games.EXIT_OK
+
+
+def _question_source(
+    parser: argparse.ArgumentParser, path: str | None, opened: ExitStack
+) -> IO[bytes]:
+    """The FILE of a rules question (as argparse's FileType opens it), else standard input."""
+    if path is None or path == "-":
+        return sys.stdin.buffer if sys.stdin else io.BytesIO()
+    try:
+        return opened.enter_context(open(path, "rb"))
+    except OSError as error:
+        parser.error(f"argument file: can't open '{path}': {error}")
+
+
+def _rules_reference(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``rules explain GAME CODE``, ``rules rulings GAME`` and ``rules reference GAME``: they read
+    no JSON."""
+    if args.section is not None and args.game != rules.REFERENCE:
+        parser.error("rules: --section goes with rules reference GAME only")
+    if args.game == rules.REFERENCE:
+        if args.file is not None:
+            parser.error(f"rules reference: expected GAME only, got also {args.file!r}")
+        _print(rules.reference(args.question, args.section))
+    elif args.game == rules.EXPLAIN:
+        if args.file is None:
+            parser.error("rules explain: expected GAME CODE")
+        _print(rules.explain(args.question, args.file))
+    else:
+        if args.file is not None:
+            parser.error(f"rules rulings: expected GAME only, got also {args.file!r}")
+        _print(rules.rulings(args.question))
+    return games.EXIT_OK
+
+
+def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.SettingsReader:
+    """Reads a game's stored settings, opening the database (``--db``, else the config) at the first
+    call only: most rules questions never need it. A database that does not exist yet holds no
+    settings and is not created for a question."""
+    stores: list[Store] = []
+
+    def read(game: str) -> dict[str, Any]:
+        if not stores:
+            path = args.db or load_config(args.config).database
+            if not path.exists():
+                return {}
+            store = opened.enter_context(Store.open(path, reading=True))
+            if store.notice:
+                print(store.notice, file=sys.stderr)
+            stores.append(store)
+        return stores[0].list_settings(game)
+
+    return read
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
+    added = installed_commands.installed()
+    parser = _parser(added)
+    try:
+        argv, code = language.take_language(argv)
+    except language.LanguageOptionError as error:
+        parser.error(str(error))
+    set_language(code or system_language())
+    args = parser.parse_args(argv)
+    if (args.command or installed_commands.APP) != installed_commands.APP:
+        # the app logs through Kivy's handlers (stderr, the journal)
+        logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
+    _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
+    try:
+        if args.command == "rules":
+            if args.game in (rules.EXPLAIN, rules.RULINGS, rules.REFERENCE):
+                return _rules_reference(parser, args)
+            if args.section is not None:
+                parser.error("rules: --section goes with rules reference GAME only")
+            with ExitStack() as opened:
+                settings = _settings_reader(args, opened)
+                source = _question_source(parser, args.file, opened)
+                return rules.run(args.game, args.question, source, settings=settings)
+        if args.command == "labels":
+            _print(labels_cli.run(args))
+            return games.EXIT_OK
+        config = load_config(args.config)
+        name = args.command or installed_commands.APP
+        if args.command == "tags" and args.tags_verb == "enrol":
+            name = installed_commands.TAGS_ENROL
+        if name in added:
+            return added[name].run(args, config, store_opener(args, config))
+        if args.command is None:
+            raise ConfigError(
+                "the touchscreen app is not installed: only the commands listed by --help work here"
+            )
+        reading = (
+            (args.command == "game" and args.verb in games.READING_VERBS)
+            or (args.command == "settings" and args.settings_verb in settings_cli.READING_VERBS)
+            or (args.command in after_game.COMMANDS and after_game.reading(args))
+            or (args.command == "tags" and args.tags_verb in tags_cli.READING_VERBS)
+        )
+        with store_opener(args, config, reading=reading)() as store:
+            if args.command == "settings":
+                _print(settings_cli.run(args, store))
+                return games.EXIT_OK
+            if args.command in after_game.COMMANDS:
+                from companion.cli import after_game_commands  # fpdf2, segno: for these only
+
+                return after_game_commands.run(args, store)
+            if args.command == "tags":
+                _print(tags_cli.run(args, store))
+                return games.EXIT_OK
+            return _game_command(args, store)
+    except InputError as error:
+        _log.debug("malformed input: %s", error.code)
+        _print(error.as_dict())
+        return games.EXIT_BAD_INPUT
+    except StorageUnavailableError as error:
+        _print(error.as_dict())
+        print(f"table-companion: {error}", file=sys.stderr)
+        return games.EXIT_STORAGE
+    except LogCorruptionError as error:  # a game that cannot be set up from its damaged record
+        _print({"error": {"code": "log_damaged", "message": str(error)}})
+        return games.EXIT_REFUSED
+    except (ConfigError, StoreError) as error:
+        print(f"table-companion: {error}", file=sys.stderr)
+        return games.EXIT_BAD_INPUT
