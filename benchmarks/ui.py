@@ -167,6 +167,15 @@ def latency_verdict(app: list[float], minimal: list[float]) -> str:
     return f"{verdict} ≤ 1.2x minimal ({ratio:.2f}x: {parts})"
 
 
+def app_rows(name: str, samples: dict[str, list[float]], floor: list[float]) -> list[Row]:
+    """The rows ``NAME busy (ms)`` and ``NAME at rest (ms)``, each against the minimal app's
+    ``floor``."""
+    return [
+        latency_row(f"{name} {label} (ms)", samples[mode], latency_verdict(samples[mode], floor))
+        for mode, label in (("busy", "busy"), ("rest", "at rest"))
+    ]
+
+
 def figures(args: argparse.Namespace) -> list[Row]:
     return run()
 
@@ -215,37 +224,10 @@ def run(
         ),
         ("idle CPU, app (% core)", f"{app['idle_cpu']:.2f}", "target ≤ 1 %"),
         latency_row("button event -> frame, minimal app (ms)", floor, "stock Kivy, 60 fps"),
-        latency_row(
-            "button event -> frame, app busy (ms)",
-            app_latency["busy"],
-            latency_verdict(app_latency["busy"], floor),
-        ),
-        latency_row(
-            "button event -> frame, app at rest (ms)",
-            app_latency["rest"],
-            latency_verdict(app_latency["rest"], floor),
-        ),
-        latency_row(
-            "touch event -> frame, app busy (ms)",
-            touch_latency["busy"],
-            latency_verdict(touch_latency["busy"], floor),
-        ),
-        latency_row(
-            "touch event -> frame, app at rest (ms)",
-            touch_latency["rest"],
-            latency_verdict(touch_latency["rest"], floor),
-        ),
+        *app_rows("button event -> frame, app", app_latency, floor),
+        *app_rows("touch event -> frame, app", touch_latency, floor),
         latency_row("button event -> frame drawn, minimal app (ms)", floor_drawn, "to the pixel"),
-        latency_row(
-            "button event -> frame drawn, app busy (ms)",
-            app_drawn["busy"],
-            latency_verdict(app_drawn["busy"], floor_drawn),
-        ),
-        latency_row(
-            "button event -> frame drawn, app at rest (ms)",
-            app_drawn["rest"],
-            latency_verdict(app_drawn["rest"], floor_drawn),
-        ),
+        *app_rows("button event -> frame drawn, app", app_drawn, floor_drawn),
     ]
 
 

@@ -102,8 +102,9 @@ with Store.open(Path(sys.argv[1])) as store:
 """
 
 
-def test_home_is_built_without_the_rules_of_what_it_opens_later(tmp_path: Path) -> None:
-    """A fresh process (each test process has read every rule by now) builds Home."""
+def _fresh_process(script: str, tmp_path: Path, *arguments: str, **settings: str) -> str:
+    """The last line ``script`` prints, run in a process of its own (each test process has loaded
+    every module and read every rule by now) with an offscreen Kivy of its own."""
     env = {
         **os.environ,
         "KIVY_HOME": str(tmp_path / "kivy"),
@@ -111,16 +112,21 @@ def test_home_is_built_without_the_rules_of_what_it_opens_later(tmp_path: Path) 
         "KIVY_NO_FILELOG": "1",
         "KIVY_NO_CONSOLELOG": "1",
         "SDL_VIDEODRIVER": "offscreen",
+        **settings,
     }
     done = subprocess.run(
-        [sys.executable, "-c", START, str(tmp_path / "t.sqlite3")],
+        [sys.executable, "-c", script, *arguments],
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
-    loaded = set(done.stdout.splitlines()[-1].split())
+    return done.stdout.splitlines()[-1]
+
+
+def test_home_is_built_without_the_rules_of_what_it_opens_later(tmp_path: Path) -> None:
+    loaded = set(_fresh_process(START, tmp_path, str(tmp_path / "t.sqlite3")).split())
     assert {"home.kv", "widgets.kv"} <= loaded
     later = {
         "keyboard.kv",
@@ -171,24 +177,11 @@ def test_the_kiosk_start_loads_neither_pydantic_nor_the_exports_before_home(
     were 80 ms and 300 ms of a first frame at 730 ms."""
     config = tmp_path / "config.toml"
     config.write_text("[buttons.confirm]\npin = 17\n")
-    env = {
-        **os.environ,
-        "KIVY_HOME": str(tmp_path / "kivy"),
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_FILELOG": "1",
-        "KIVY_NO_CONSOLELOG": "1",
-        "SDL_VIDEODRIVER": "offscreen",
-        "TABLE_COMPANION_DB": str(tmp_path / "t.sqlite3"),
-        "TABLE_COMPANION_CONFIG": str(config),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", KIOSK_START],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    loaded = done.stdout.splitlines()[-1].split()
+    loaded = _fresh_process(
+        KIOSK_START,
+        tmp_path,
+        TABLE_COMPANION_DB=str(tmp_path / "t.sqlite3"),
+        TABLE_COMPANION_CONFIG=str(config),
+    ).split()
     assert "ui.screens.home" in loaded  # Home was built
     assert not {name.split(".")[0] for name in loaded} & {"pydantic", "fpdf", "segno"}
