@@ -21,3 +21,14 @@ def kivy_environment(folder: Path, **settings: str) -> dict[str, str]:
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         env["SDL_VIDEODRIVER"] = "offscreen"
     return env
+
+
+def table_environment(folder: Path, database: str) -> dict[str, str]:
+    """The environment of an app child at the official 7" display's size (800x480), its game
+    database ``folder/database``."""
+    return kivy_environment(
+        folder,
+        KCFG_GRAPHICS_WIDTH="800",
+        KCFG_GRAPHICS_HEIGHT="480",
+        TABLE_COMPANION_DB=str(folder / database),
+    )

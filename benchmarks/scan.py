@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.kivy_env import kivy_environment
+from benchmarks.kivy_env import table_environment
 from benchmarks.timing import Row
 
 BUSY_ROUNDS = 60
@@ -43,15 +43,6 @@ CARDS = {
     "targi": ("TARGI-GOODS-DATES-1", "TARGI-TRIBE-WELL-1"),
     "tuareg": ("TUAREG-GOOD-WATER", "TUAREG-GOOD-GOLD"),
 }
-
-
-def _environment(folder: Path) -> dict[str, str]:
-    return kivy_environment(
-        folder,
-        KCFG_GRAPHICS_WIDTH="800",
-        KCFG_GRAPHICS_HEIGHT="480",
-        TABLE_COMPANION_DB=str(folder / "bench-scan.sqlite3"),
-    )
 
 
 def latency(game: str, env: dict[str, str], busy: int, rest: int) -> dict[str, list[float]]:
@@ -100,7 +91,7 @@ def run(busy: int = BUSY_ROUNDS, rest: int = REST_ROUNDS) -> list[Row]:
     rows = []
     for game, step in (("targi", "card revealed"), ("tuareg", "load's next card")):
         with tempfile.TemporaryDirectory(prefix="bench-scan-") as name:
-            samples = latency(game, _environment(Path(name)), busy, rest)
+            samples = latency(game, table_environment(Path(name), "bench-scan.sqlite3"), busy, rest)
         rows.append(row(f"scan -> frame, {game} {step}, busy (ms)", samples, "busy"))
         rows.append(row(f"scan -> frame, {game} {step}, at rest (ms)", samples, "rest"))
     return rows

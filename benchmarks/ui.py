@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.kivy_env import kivy_environment
+from benchmarks.kivy_env import table_environment
 from benchmarks.timing import Row
 
 IDLE_SECONDS = 10.0
@@ -52,15 +52,6 @@ DRAWN = "drawn"
 """A latency child's last argument: time each input to its frame drawn to the last pixel (the
 renderer waited for, ``glFinish``), not only flipped. A software renderer draws a frame after it is
 flipped; this is the whole wait until a player could see the effect, both apps alike."""
-
-
-def _environment(folder: Path) -> dict[str, str]:
-    return kivy_environment(
-        folder,
-        KCFG_GRAPHICS_WIDTH="800",
-        KCFG_GRAPHICS_HEIGHT="480",
-        TABLE_COMPANION_DB=str(folder / "bench-ui.sqlite3"),
-    )
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -189,7 +180,7 @@ def run(
 ) -> list[Row]:
     """Every figure, side by side (the arguments shorten a run, as the benchmark's test does)."""
     with tempfile.TemporaryDirectory(prefix="bench-ui-") as name:
-        env = _environment(Path(name))
+        env = table_environment(Path(name), "bench-ui.sqlite3")
         firsts: dict[str, list[float]] = {"minimal": [], "app": []}
         for _ in range(starts):  # alternate, so both see the same machine
             for kind in firsts:

@@ -21,13 +21,13 @@ from companion.cli import labels as labels_cli
 from companion.cli import scan as scan_cli
 from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
-from companion.cli.start import add_table_options, store_opener
+from companion.cli.start import add_table_options, reported, store_opener
 from companion.config import ConfigError, load_config
 from companion.errors import InputError
 from companion.i18n import set_language, system_language
 from companion.registry import GAMES
 from companion.session import LogCorruptionError
-from companion.store import StorageUnavailableError, Store, StoreError
+from companion.store import Store, StoreError
 
 _log = logging.getLogger(__name__)
 
@@ -294,13 +294,8 @@ def main(argv: Sequence[str]) -> int:
         _log.debug("malformed input: %s", error.code)
         _print(error.as_dict())
         return games.EXIT_BAD_INPUT
-    except StorageUnavailableError as error:
-        _print(error.as_dict())
-        print(f"table-companion: {error}", file=sys.stderr)
-        return games.EXIT_STORAGE
     except LogCorruptionError as error:  # a game that cannot be set up from its damaged record
         _print({"error": {"code": "log_damaged", "message": str(error)}})
         return games.EXIT_REFUSED
     except (ConfigError, StoreError) as error:
-        print(f"table-companion: {error}", file=sys.stderr)
-        return games.EXIT_BAD_INPUT
+        return reported(error)

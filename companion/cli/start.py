@@ -50,6 +50,16 @@ def store_opener(
     return open_store
 
 
+def reported(error: ConfigError | StoreError) -> int:
+    """A config file or a game database that cannot be used, reported as every command reports
+    it (one sentence on stderr; a database unusable where it is, also its JSON on stdout): the
+    exit code."""
+    if isinstance(error, StorageUnavailableError):
+        print(json.dumps(error.as_dict(), indent=2))
+    print(f"table-companion: {error}", file=sys.stderr)
+    return EXIT_STORAGE if isinstance(error, StorageUnavailableError) else EXIT_BAD_INPUT
+
+
 def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., int]:
     """A reader that stops early (``| head``) ends the command without a traceback: the rest of
     the output goes to /dev/null (as Python's documentation of SIGPIPE recommends) and the exit
@@ -106,12 +116,7 @@ def _app_start(arguments: list[str]) -> Callable[[], int] | None:
         try:
             config = read_config(args.config)
             return command.run(args, config, store_opener(args, config))
-        except StorageUnavailableError as error:
-            print(json.dumps(error.as_dict(), indent=2))
-            print(f"table-companion: {error}", file=sys.stderr)
-            return EXIT_STORAGE
         except (ConfigError, StoreError) as error:
-            print(f"table-companion: {error}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return reported(error)
 
     return start
