@@ -436,7 +436,14 @@ class Store:
         Entries are returned up to the first that is altered, unreadable or out of the chain, and
         ``damage`` says where and why; a log missing its last entries is damaged at the first
         missing one. :class:`DamagedGameError` if the game's own row is damaged.
+
+        The row and the log are read in one snapshot (:func:`_snapshot`): another process's
+        append, committed between the two reads, would otherwise look like a damaged log.
         """
+        with _snapshot(self._conn):
+            return self._load(game_id)
+
+    def _load(self, game_id: str) -> StoredGame:
         row = None
         if _is_text(game_id):
             try:
@@ -848,6 +855,22 @@ def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
+
+
+@contextmanager
+def _snapshot(connection: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN`` ... ``COMMIT``: every read inside sees the database as one moment left it (in WAL
+    mode the first read fixes the snapshot). Inside a transaction already, that one is the snapshot.
+    """
+    if connection.in_transaction:
+        yield
+        return
+    connection.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if connection.in_transaction:
+            connection.execute("COMMIT")
 
 
 def _duplicate(game_id: str, seq: int) -> DuplicateEntryError:
