@@ -58,6 +58,12 @@ def test_settings_are_listed_set_and_read_back_with_the_screens_check(tmp_path: 
             "layouts.3: ",
         ),
         (("timbuktu", "caravans", '{"red": [["gold"]]}'), "invalid_value", "caravans.red"),
+        # The CLI's strict JSON reader, as for actions and questions (issue 25.8).
+        (("tuareg", "values", "[" * 5000 + "]" * 5000), "too_deep", "value: "),
+        (("tuareg", "values", '{"salt": 1' + "0" * 5000 + "}"), "invalid_value", "value.salt: "),
+        (("tuareg", "values", '{"salt": NaN}'), "malformed_json", "value.salt: "),
+        (("tuareg", "values", '{"salt": "\udcff"}'), "invalid_value", "value: "),
+        (("tuareg", "values", '{"salt": "' + "x" * 70_000 + '"}'), "too_large", "value: "),
     ],
 )
 def test_a_bad_setting_exits_2_naming_the_field_and_changes_nothing(

@@ -1,21 +1,22 @@
 """``table-companion settings ...``: what a table confirmed once and every new game starts with.
 
-``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. ``set`` replaces
-the stored value once the game's own check accepts it (the one the screens use: its spec's
-:class:`~companion.spec.TableSettings`); a malformed or invalid value changes nothing and exits 2
-naming the field. An accepted action that teaches the app something about the table (a card value
+``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. ``set`` reads
+the JSON with the CLI's strict reader (:mod:`companion.json_input`) and replaces the stored value
+once the game's own check accepts it (the one the screens use: its spec's
+:class:`~companion.spec.TableSettings`); a malformed, oversized or invalid value changes nothing
+and exits 2 naming the field. An accepted action that teaches the app something about the table (a card value
 confirmed, a printed load, a board correction) is stored the same way as on the screen.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from typing import Any
 
 from companion.errors import InputError
+from companion.json_input import read_json
 from companion.registry import GAMES
 from companion.session import Session
 from companion.spec import TableSettings
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
             f"key: game {args.game!r} has no setting {args.key!r}; known: {list(settings.keys)}",
         )
     if args.settings_verb == "set":
-        value = settings.check(args.key, _parse_json(args.value))
+        value = settings.check(args.key, read_json(args.value, "value"))
         store.set_setting(args.game, args.key, value)
         logger.info("%s setting %s stored", args.game, args.key)
     else:
@@ -80,13 +81,6 @@ def remember_accepted(store: Store, session: Session) -> None:
             "game %s entry %d: not kept for the table: %s", session.game_id, entry.seq, error
         )
         print(f"table-companion: not kept for the table: {error.message}", file=sys.stderr)
-
-
-def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError("malformed_json", f"value: {error}") from None
 
 
 def _games() -> list[str]:
