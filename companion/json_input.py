@@ -4,8 +4,8 @@ Python's own parser meets hostile input with a RecursionError (deep nesting), a 
 integer of more than 4300 digits) or lone surrogates in strings that no database can store. This
 reader refuses all of it as :class:`InputError` naming the field, before any of it reaches a model:
 the text's size and nesting depth are checked before it is parsed, numbers too long for any count
-and the non-standard ``NaN`` / ``Infinity`` are named with their path, and so is text that is not
-UTF-8.
+and the non-standard ``NaN`` / ``Infinity`` are named with their path, and so are text that is not
+UTF-8 and an object giving one key twice (Python would keep the last silently).
 """
 
 from __future__ import annotations
@@ -29,6 +29,34 @@ MAX_DIGITS = 20
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
+
+
+class DuplicateKeyError(InputError):
+    """An object that gives ``key`` twice; ``path`` names the object (``field.a.b``)."""
+
+    def __init__(self, path: str, key: str) -> None:
+        self.path = path
+        self.key = key
+        message = _("{field}: the key {key} is given twice")
+        super().__init__("duplicate_key", message.format(field=path, key=json.dumps(key)[:80]))
+
+
+class _Repeated(dict[str, Any]):
+    """An object whose pairs gave ``key`` twice: refused with its path afterwards."""
+
+    def __init__(self, value: dict[str, Any], key: str) -> None:
+        super().__init__(value)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The parser's object: a dict, or a :class:`_Repeated` one if a key came twice."""
+    seen: set[str] = set()
+    for key, _item in pairs:
+        if key in seen:
+            return _Repeated(dict(pairs), key)
+        seen.add(key)
+    return dict(pairs)
 
 
 class _Rejected:
@@ -62,31 +90,40 @@ def check_text(text: str, field: str) -> None:
         raise InputError("invalid_value", message.format(field=field, index=error.start)) from None
 
 
-def read_json(text: str | bytes, field: str) -> Any:
-    """The JSON value in ``text``; :class:`InputError` names ``field`` (and the path inside it)."""
+def read_json(text: str | bytes, field: str, *, max_chars: int = MAX_CHARS) -> Any:
+    """The JSON value in ``text``; :class:`InputError` names ``field`` (and the path inside it).
+
+    ``max_chars``: the longest text accepted (a file of many entries may need more than an action).
+    """
     try:
-        return _read(text, field)
+        return _read(text, field, max_chars)
     except InputError as error:
         logger.info("refused %s input (%d characters): %s", error.code, len(text), error.message)
         raise
 
 
-def _read(text: str | bytes, field: str) -> Any:
+def _read(text: str | bytes, field: str, max_chars: int) -> Any:
     if isinstance(text, bytes):
         text = decode(text, field)
     check_text(text, field)
-    if len(text) > MAX_CHARS:
+    if len(text) > max_chars:
         message = ngettext(
             "{field}: {length} character; at most {limit}",
             "{field}: {length} characters; at most {limit}",
             len(text),
         )
         raise InputError(
-            "too_large", message.format(field=field, length=len(text), limit=MAX_CHARS)
+            "too_large", message.format(field=field, length=len(text), limit=max_chars)
         )
     _check_depth(text, field)
     try:
-        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_Rejected)
+        value = json.loads(
+            text,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_Rejected,
+            object_pairs_hook=_object,
+        )
     except json.JSONDecodeError as error:
         raise InputError("malformed_json", f"{field}: {error}") from None
     _check_values(value, field)
@@ -129,6 +166,8 @@ def _check_values(value: Any, path: str) -> None:
         for index, item in enumerate(value):
             _check_values(item, f"{path}.{index}")
     elif isinstance(value, dict):
+        if isinstance(value, _Repeated):
+            raise DuplicateKeyError(path, value.key)
         for key, item in value.items():
             check_text(key, path)
             _check_values(item, f"{path}.{key}")

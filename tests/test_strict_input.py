@@ -87,6 +87,8 @@ def test_the_same_action_with_the_right_types_is_accepted(
         ('{"kind": "reveal", "card": "' + "x" * MAX_CHARS + '"}', "too_large", "action"),
         ("{not json", "malformed_json", "action"),
         ("[1, 2]", "invalid_value", "action"),
+        ('{"kind": "place", "player": 0, "player": 1, "card": 1}', "duplicate_key", "action"),
+        ('{"kind": "reveal", "cell": {"x": 1, "x": 2}}', "duplicate_key", "action.cell"),
     ],
 )  # fmt: skip
 def test_hostile_action_text_is_refused_before_it_is_parsed(
