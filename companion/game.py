@@ -16,6 +16,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticSerializationError, to_json
 
 from companion.errors import WHOLE_INPUT, InputError
+from companion.player_names import check_name
 from companion.rulings import RULINGS_OPTION, check_choices
 from companion.scoresheet import ScoreSheet
 from companion.verdict import RuleViolation, Verdict
@@ -39,13 +40,17 @@ class PlayerOptions:
     """A player at the table, as every game's options name them."""
 
     __pydantic_config__ = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=24)]
+    name: str
+    """A new game's is checked by :func:`check_players` (:mod:`companion.player_names`)."""
     colour: Annotated[str, Field(min_length=1, max_length=24)]
 
 
 def check_players(players: Sequence[PlayerOptions]) -> None:
-    """Every game: no two players share a colour (compared without case or surrounding spaces).
-    :class:`InputError` names the field and the colour."""
+    """Every game: each name follows the one rule for names (:mod:`companion.player_names`) and
+    no two players share a colour (compared without case or surrounding spaces).
+    :class:`InputError` names the field (and the colour)."""
+    for index, player in enumerate(players):
+        check_name(player.name, f"players.{index}.name")
     seen: dict[str, str] = {}
     for player in players:
         colour = player.colour.strip().casefold()

@@ -13,11 +13,10 @@ from typing import Any
 
 from companion.errors import InputError
 from companion.i18n import _
+from companion.player_names import check_name
 from companion.store import PlayerRecord, Store
 
 _log = logging.getLogger(__name__)
-MAX_NAME = 24
-"""As long as a game's options allow a player's name to be."""
 
 
 def find(store: Store, name: str) -> PlayerRecord:
@@ -51,16 +50,11 @@ def as_dict(record: PlayerRecord) -> dict[str, Any]:
 
 
 def rename(store: Store, old: str, new: str) -> dict[str, Any]:
-    """Rename player ``old`` to ``new``; a name taken by another player is refused (merge them)."""
+    """Rename player ``old`` to ``new`` (spaces around it dropped; then the one rule for a name,
+    :mod:`companion.player_names`); a name taken by another player is refused (merge them)."""
     record = find(store, old)
     name = new.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise InputError(
-            "invalid_value",
-            _("new name: expected 1 to {max} printable characters, got {name!r}").format(
-                max=MAX_NAME, name=new
-            ),
-        )
+    check_name(name, "new name")
     taken = store.player_named(name)
     if taken is not None and taken.id != record.id:
         raise InputError(

@@ -64,10 +64,11 @@ def describe(session: Session) -> dict[str, Any]:
 
 
 def parse_players(specs: list[str]) -> list[dict[str, str]]:
-    """``NAME:COLOUR`` pairs as game options."""
+    """``NAME:COLOUR`` pairs as game options (spaces around a name dropped, as a rename does)."""
     players = []
     for spec in specs:
         name, sep, colour = spec.partition(":")
+        name = name.strip()
         if not sep or not name or not colour:
             raise InputError("invalid_value", f"player: expected NAME:COLOUR, got {spec!r}")
         players.append({"name": name, "colour": colour})

@@ -18,7 +18,9 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.errors import InputError
 from companion.i18n import N_, _, ngettext
+from companion.player_names import MAX_NAME, check_name
 from companion.registry import GAMES, rules_for, spec_for
 from companion.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store, StoreError
@@ -43,8 +45,6 @@ FIRST_SEATS = 2
 :meth:`HomeScreen.settle` then seats what the chosen game needs."""
 RECENT_NAMES = 12
 """Recent players the name chooser offers."""
-MAX_NAME = 24
-"""As long as a game's options allow a player's name to be (see :mod:`companion.players`)."""
 
 
 def player_counts(game: str) -> tuple[int, int]:
@@ -275,8 +275,14 @@ class HomeScreen(Screen):
 
     def set_name(self, row: PlayerRow, name: str, colour: str | None = None) -> None:
         """Seat ``name`` (an empty name changes nothing) with their last ``colour``, unless
-        another seat's colour was chosen as that one."""
+        another seat's colour was chosen as that one. A name against the one rule for names
+        (:mod:`companion.player_names`) is explained and not seated."""
         if not name:
+            return
+        try:
+            check_name(name, _("Seat {n}").format(n=row.seat))
+        except InputError as error:
+            self.message = error.message
             return
         row.ids.name.text = name
         holders = [r for r in self.seats() if r is not row and r.ids.colour.colour == colour]
@@ -329,8 +335,6 @@ class HomeScreen(Screen):
 
     def start(self) -> None:
         """Create the game from the form; a refused option is explained and nothing is created."""
-        from companion.errors import InputError
-
         rules = rules_for(self.ids.game.text)
         players = [
             {"name": r.ids.name.text.strip(), "colour": r.ids.colour.colour} for r in self.seats()

@@ -20,6 +20,7 @@ from kivy.utils import escape_markup
 from companion import players as player_records
 from companion.errors import InputError
 from companion.i18n import _, current_language, ngettext
+from companion.player_names import MAX_NAME
 from ui.design import badge
 from ui.keyboard import ask_text
 from ui.kv import load_kv
@@ -100,7 +101,7 @@ class PlayersScreen(Screen):
             _("New name for {name}").format(name=name),
             lambda typed: self.rename(name, typed),
             name,
-            max_length=player_records.MAX_NAME,
+            max_length=MAX_NAME,
         )
 
     def rename(self, old: str, new: str) -> None:
