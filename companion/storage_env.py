@@ -26,6 +26,7 @@ SPECIAL_FILE = "special_file"
 DANGLING_LINK = "dangling_link"
 PARENT_NOT_A_DIRECTORY = "parent_not_a_directory"
 DAMAGED_UNMOVABLE = "damaged_unmovable"
+FOREIGN_DATABASE = "foreign_database"
 OTHER = "other"
 
 _SQLITE_CAUSES = {
@@ -181,6 +182,13 @@ def explain(path: Path, cause: str, detail: str = "") -> str:
         text = _(
             "The game database {path} cannot be created: {detail} is a file, not a folder. "
             "Move that file away, or set [storage] database elsewhere, then try again."
+        )
+    elif cause == FOREIGN_DATABASE:
+        text = _(
+            "The file {path} is another program's database, not Table Companion's ({detail}); "
+            "it was left as it is. Set [storage] database to another file, or run "
+            "table-companion --take-over-database game list once to move it aside and start a "
+            "new game database there, then try again."
         )
     elif cause == DAMAGED_UNMOVABLE:
         text = _(

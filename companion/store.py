@@ -18,7 +18,7 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -319,13 +319,22 @@ class Store:
         self._backups: list[threading.Thread] = []
 
     @classmethod
-    def open(cls, path: Path, *, clock: Clock = utc_now, reading: bool = False) -> Store:
+    def open(
+        cls,
+        path: Path,
+        *,
+        clock: Clock = utc_now,
+        reading: bool = False,
+        take_over: bool = False,
+    ) -> Store:
         """Open (creating or migrating) the database at ``path``; move it aside if it is damaged
         and restore the newest sound backup (:mod:`companion.backup`) in its place.
 
         :class:`StorageUnavailableError` when the environment prevents it; nothing is moved then.
         ``reading``: a sound, current database on a read-only mount is opened for reading instead
         (every write then raises ``StorageUnavailableError``, and :attr:`notice` says so).
+        Another program's SQLite database at ``path`` is refused the same way (cause
+        ``foreign_database``), never moved aside, unless ``take_over`` (:func:`_foreign_owner`).
         """
         _prepare_place(path)
         try:
@@ -338,7 +347,14 @@ class Store:
                 "looked at, not changed."
             ).format(path=path)
             return cls(_open_for_reading(path, refusal), path, clock, None, notice)
-        except _Damaged as damage:
+        except (_Damaged, NewerSchemaError) as problem:
+            owner = _foreign_owner(path)
+            if owner is not None and not take_over:
+                _log.error("%s is another program's database (%s): left as it is", path, owner)
+                raise StorageUnavailableError(path, storage_env.FOREIGN_DATABASE, owner) from None
+            if isinstance(problem, NewerSchemaError) and owner is None:
+                raise  # ours, from a newer app: never moved aside
+            damage = problem if isinstance(problem, _Damaged) else _Damaged(_NOT_OURS)
             _log.warning("game database %s is damaged: %s", path, damage)
             moved = _quarantine(path, clock(), str(damage))
             _log.warning("moved the damaged game database %s to %s", path, moved)
@@ -1082,6 +1098,56 @@ def _expected_schema(version: int) -> Schema:
         return _schema(connection)
     finally:
         connection.close()
+
+
+_NOT_OURS = "not a Table Companion database (another program's, taken over)"
+OUR_TABLES = frozenset({"games", "log"})
+"""The tables every version of the schema has had: a file with one of them is ours (damaged, if
+its schema is not right)."""
+KNOWN_APPLICATIONS = {
+    0x47504B47: "a GeoPackage",
+    0x4D504258: "an MBTiles map",
+    0x0F055112: "a Fossil repository",
+    0x0F055113: "a Fossil checkout",
+    0x0F055111: "a Fossil configuration",
+}
+"""``PRAGMA application_id`` values of other programs' files (SQLite's ``magic.txt``)."""
+
+
+def _foreign_owner(path: Path) -> str | None:
+    """Whose the SQLite file at ``path`` seems to be, if it is not ours: its application id (named
+    when known) and its tables; None when it holds one of :data:`OUR_TABLES` and no other
+    program's application id, is empty, or cannot be read (then it is damage, moved aside)."""
+    try:
+        with closing(
+            sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+        ) as connection:
+            application = connection.execute("PRAGMA application_id").fetchone()[0]
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            tables = [
+                str(row[0])
+                for row in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            ]
+    except (sqlite3.Error, UnicodeDecodeError):
+        return None
+    if application == 0 and (OUR_TABLES & set(tables) or not (tables or version)):
+        return None
+    said = []
+    if application != 0:
+        known = KNOWN_APPLICATIONS.get(application)
+        said.append(
+            f"application id {application & 0xFFFFFFFF:#010x}" + (f": {known}" if known else "")
+        )
+    if tables:
+        shown = ", ".join(repr(name)[1:-1][:40] for name in tables[:5])
+        more = f" and {len(tables) - 5} more" if len(tables) > 5 else ""
+        said.append(f"tables {shown}{more}")
+    else:
+        said.append(f"no tables, user version {version}")
+    return "; ".join(said)
 
 
 def _damage_notice(

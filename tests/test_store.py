@@ -207,9 +207,10 @@ def test_corrupted_database_is_moved_aside(
 
 
 def test_foreign_database_is_not_reused(db: Path) -> None:
+    """Only when the table asks: else it is refused (tests/test_foreign_database.py)."""
     db.parent.mkdir()
     sql(db, "CREATE TABLE photos (id INTEGER PRIMARY KEY)")
-    with Store.open(db) as store:
+    with Store.open(db, take_over=True) as store:
         assert store.quarantined is not None
         assert "not a Table Companion database" in store.notice
 

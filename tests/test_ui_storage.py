@@ -148,6 +148,25 @@ def test_a_database_from_a_newer_app_is_a_notice_not_an_exit(tmp_path: Path) -> 
         h.close()
 
 
+def test_another_program_s_database_is_the_notice_and_is_left_as_it_is(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with closing(sqlite3.connect(database, isolation_level=None)) as other:
+        other.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT)")
+    before = database.read_bytes()
+    h = StartingHarness(database)
+    try:
+        assert h.screen.name == "storage"
+        assert "another program's database" in h.screen.message
+        assert "tables photos" in h.screen.message and "--take-over-database" in h.screen.message
+        shot(h, "storage-foreign-database", colours=5)
+        tap_text(h, "Try again")
+        assert h.screen.name == "storage"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3"]
+        assert database.read_bytes() == before
+    finally:
+        h.close()
+
+
 def test_a_write_refused_in_play_shows_the_notice_and_the_game_is_unchanged(
     tmp_path: Path,
 ) -> None:

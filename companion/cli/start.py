@@ -32,6 +32,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
     """The options every command takes, the app too (``--lang`` is taken out before parsing)."""
     parser.add_argument("--config", type=Path, help="config file (TOML)")
     parser.add_argument("--db", type=Path, help="game database (overrides the config)")
+    parser.add_argument(
+        "--take-over-database",
+        action="store_true",
+        help="another program's database at the path is moved aside and a new one started "
+        "(else it is refused, exit 3)",
+    )
     parser.add_argument(language.OPTION, metavar="CODE", help=language.HELP)
 
 
@@ -42,7 +48,9 @@ def store_opener(
 
     @contextmanager
     def open_store() -> Iterator[Store]:
-        with Store.open(args.db or config.database, reading=reading) as store:
+        path = args.db or config.database
+        take_over = getattr(args, "take_over_database", False)
+        with Store.open(path, reading=reading, take_over=take_over) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
             yield store
