@@ -26,7 +26,7 @@ TESTS = Path(__file__).parent
 CHILD = TESTS / "shared_game_child.py"
 WRITER_CALLS = 250
 READER_CALLS = 250
-SECONDS = 25.0
+SECONDS = 40.0
 """Each child stops after its calls or this long, whichever comes first."""
 
 
