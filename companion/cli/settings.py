@@ -34,15 +34,27 @@ def add_parser(commands: Any) -> None:
         "settings", help="what this table confirmed once (card values, layouts, loads, variant)"
     )
     verbs = settings.add_subparsers(dest="settings_verb", required=True)
+    game_help = "the game: " + ", ".join(_games())
     listing = verbs.add_parser("list", help="every setting of one game, or of every game")
-    listing.add_argument("game", nargs="?")
+    listing.add_argument("game", nargs="?", help=game_help)
     get = verbs.add_parser("get", help="one setting (null: not stored)")
-    get.add_argument("game")
-    get.add_argument("key")
+    get.add_argument("game", help=game_help)
+    get.add_argument("key", help=_KeysHelp("the setting"))
     put = verbs.add_parser("set", help="store one setting, checked as the touchscreen checks it")
-    put.add_argument("game")
-    put.add_argument("key")
-    put.add_argument("value", help="the value as JSON")
+    put.add_argument("game", help=game_help)
+    put.add_argument("key", help=_KeysHelp("the setting"))
+    put.add_argument(
+        "value", help="the value as JSON: a string in double quotes ('\"dealt\"'), an object"
+    )
+
+
+class _KeysHelp(str):
+    """A help text naming every game's setting keys, worked out only when help is printed (each
+    game's settings are loaded for it): argparse fills a help text in with ``%``."""
+
+    def __mod__(self, values: object) -> str:
+        keys = "; ".join(f"{game}: {', '.join(_settings(game).keys)}" for game in _games())
+        return f"{self} ({keys})"
 
 
 def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
@@ -86,7 +98,10 @@ def _parse_json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError("malformed_json", f"value: {error}") from None
+        hint = ""
+        if text.strip() and text.strip()[0].isalpha():  # a bare word: a string needs its quotes
+            hint = f"; a string is JSON in double quotes: '\"{text.strip()}\"'"
+        raise InputError("malformed_json", f"value: {error}{hint}") from None
 
 
 def _games() -> list[str]:
