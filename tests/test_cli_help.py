@@ -87,12 +87,16 @@ def test_db_after_the_command_is_the_database_used(tmp_path: Path) -> None:
     assert [game["game_id"] for game in listed] == [new["game_id"]]  # given after it, it wins
 
 
-def test_json_is_printed_as_utf8_and_reads_the_same() -> None:
+@pytest.mark.parametrize("encoding", [None, "ascii", "latin-1"])  # the locale's, or another
+def test_json_is_printed_as_utf8_and_reads_the_same(encoding: str | None) -> None:
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C", "PYTHONPATH": str(Path(__file__).parents[1])}
+    if encoding is not None:
+        env["PYTHONIOENCODING"] = encoding
     done = subprocess.run(
         [sys.executable, "-m", "companion", "--lang", "pl", "rules", "explain", "targi", "robber"],
         capture_output=True,
         timeout=60,
-        env={"PATH": "/usr/bin:/bin", "LANG": "C", "PYTHONPATH": str(Path(__file__).parents[1])},
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     assert "złodzieja".encode() in done.stdout
