@@ -391,9 +391,9 @@ class _TouchScreen:
         self.device = os.open(device, os.O_WRONLY | os.O_NONBLOCK)
 
     def touch(self, x: float, y: float) -> None:
-        from kivy.tests.common import UnitTestTouch
+        from ui.audit.touch import Finger
 
-        finger = UnitTestTouch(x, y)
+        finger = Finger(x, y)
         self.pending.extend([("begin", finger), ("end", finger)])
         os.write(self.device, _finger_lands())
 

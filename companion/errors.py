@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pydantic is loaded by what validates, not by every user of these errors
     from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 WHOLE_INPUT = "(input)"
 """How a message names the input as a whole, when no one field of it is wrong."""
@@ -29,23 +30,32 @@ class InputError(Exception):
     @classmethod
     def from_validation(cls, error: ValidationError, whole: str = WHOLE_INPUT) -> InputError:
         """The first pydantic error, phrased ``field: what is wrong`` with the dotted path of the
-        field it concerns.
+        field it concerns (see :meth:`from_details`)."""
+        return cls.from_details(error.errors(include_url=False)[0], whole)
+
+    @classmethod
+    def from_details(
+        cls, first: ErrorDetails, whole: str = WHOLE_INPUT, prefix: str = ""
+    ) -> InputError:
+        """One pydantic error, phrased ``field: what is wrong`` with the dotted path of the field
+        it concerns (after ``prefix``, e.g. ``with.``), in the language of the messages
+        (:mod:`companion.validation_messages`); the path and the code stay as they are.
 
         A check of the input as a whole (a model validator) has no path: its message is used as it
         is when it names its field itself, else it is put after ``whole``. The text pydantic puts
         before a validator's own message ("Value error, ") is left out.
         """
-        first = error.errors(include_url=False)[0]
+        from companion.validation_messages import reason
+
         code = {
             "extra_forbidden": "unknown_field",
             "unexpected_keyword_argument": "unknown_field",
             "missing": "missing_field",
         }.get(first["type"], "invalid_value")
-        reason = first.get("ctx", {}).get("error") if first["type"] == "value_error" else None
-        message = str(reason) if reason is not None else first["msg"]
-        field = ".".join(str(part) for part in first["loc"])
-        if not field:
-            if _NAMED.match(message):
+        message = reason(first)
+        field = prefix + ".".join(str(part) for part in first["loc"])
+        if not first["loc"]:
+            if _NAMED.match(message) and not prefix:
                 return cls(code, message)
-            field = whole
+            field = prefix.rstrip(".") or whole
         return cls(code, f"{field}: {message}")

@@ -14,8 +14,10 @@ or one the game's own check refuses, changes nothing). Then:
   judged by the rules (:meth:`GameRules.check`), so a card that may not go on says why with the
   same reasons as the touch builder (e.g. Tuareg's loading rules).
 
-``given`` is what the scan cannot say and a tap does (``{"kind": "load", "onto": "camel-1"}``):
-only the candidates agreeing with it count, and it fills fields the cards leave open. One legal
+``given`` is what the scan cannot say and a tap does (``{"kind": "load", "onto": {"animal":
+"camel", "number": 1}}``), a partial action: each of its fields must be one an action of its kind
+has, with a value of that field's shape (:func:`check_given`). Only the candidates agreeing with it
+count, and it fills fields the cards leave open. One legal
 candidate is the move; several that differ only in the central cell a card is revealed on: the
 first cell waiting for a card, as the screen takes it. Otherwise the scans do not say which move is
 meant (``scan_ambiguous``, with the candidates as ``choices``), or they are refused with the reason:
@@ -34,7 +36,7 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cards import TagDirectory, check_scan
 from companion.errors import InputError
@@ -50,6 +52,9 @@ from companion.session import Outcome, Session
 from companion.spec import ScanForm
 from companion.store import Store
 from companion.verdict import Verdict
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 logger = logging.getLogger(__name__)
 
@@ -231,6 +236,46 @@ def _formed(
     if incomplete is not None and not refusals:
         return ScanMove(cards, verdict=incomplete)
     return ScanMove(cards, verdict=UNEXPECTED_CARD.verdict(card=", ".join(cards)))
+
+
+def check_given(session: Session, given: Mapping[str, Any], prefix: str = "with.") -> None:
+    """``given`` as the game's actions take it, or :class:`InputError` naming the first field
+    (after ``prefix``) that no action of ``given``'s kind has or whose value has the wrong shape.
+    Without ``kind``, one kind of action must take every field of ``given``."""
+    from pydantic import ValidationError
+
+    rules = session.rules
+    adapter = rules.action_adapter
+    if "kind" in given:
+        kinds = [given["kind"]]
+    else:
+        kinds = sorted(adapter.json_schema().get("discriminator", {}).get("mapping", {}))
+    wrong_by_kind: list[list[ErrorDetails]] = []
+    for kind in kinds:
+        try:
+            adapter.validate_json(json.dumps({**given, "kind": kind}), strict=True)
+            return
+        except ValidationError as error:
+            wrong = [
+                details
+                for details in error.errors(include_url=False)
+                if details["type"] != "missing"  # a field the cards or the moment fill
+            ]
+        if not wrong:
+            return
+        wrong_by_kind.append(wrong)
+    if wrong_by_kind:
+        # the kind whose fields agree best with given's: the fewest fields it does not have
+        first = min(wrong_by_kind, key=lambda wrong: (_unknown_fields(wrong), len(wrong)))[0].copy()
+        # an error's place starts with the kind tried (the union's tag); none: the kind itself
+        first["loc"] = first["loc"][1:] or ("kind",)
+        raise InputError.from_details(first, prefix=prefix)
+
+
+def _unknown_fields(errors: list[ErrorDetails]) -> int:
+    return sum(
+        details["type"] in ("extra_forbidden", "unexpected_keyword_argument") for details in errors
+    )
 
 
 def play_scan(

@@ -5,7 +5,8 @@
 #     sudo deploy/install.sh [--keep-desktop]
 #
 # Installs the system packages the app needs, a virtual environment in /opt/table-companion with the
-# app, the system user table-companion (groups gpio, dialout, input, video, render), the config file
+# app and exactly the packages of requirements/app.lock (pinned, hashes checked), the system user
+# table-companion (groups gpio, dialout, input, video, render), the config file
 # /etc/table-companion/config.toml (only if absent), the udev rule for the scanner and the systemd
 # service, and enables them. Running it again changes nothing that is already right and upgrades
 # the app. Without a running systemd (a chroot, an image being built) it installs and enables
@@ -106,8 +107,11 @@ install_app() {
     tar -C "$checkout" -c --exclude=.git --exclude=.venv --exclude=build --exclude='*.egg-info' \
         --exclude=__pycache__ --exclude=.pytest_cache --exclude=.hypothesis --exclude=.ruff_cache \
         --exclude=.benchmarks . | tar -C "$build_copy" -x
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$build_copy"
+    # Exactly the locked files, their hashes checked (the same versions on every Pi; refreshed by
+    # scripts/lock-deps), then the app built by the locked setuptools and babel.
+    local pip=("$VENV/bin/python" -m pip --quiet --disable-pip-version-check)
+    "${pip[@]}" install --require-hashes --no-deps -r "$build_copy/requirements/app.lock"
+    "${pip[@]}" install --no-deps --no-build-isolation "$build_copy"
     say "app: $("$VENV/bin/python" -m pip show "$APP" | sed -n 's/^Version: //p') installed from $checkout"
 }
 

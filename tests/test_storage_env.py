@@ -31,21 +31,93 @@ NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
 TARGI_PLAYERS = ("--player", "Amal:blue", "--player", "Bilal:white")
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
 def cli(
-    *args: str, db: Path | None = None, as_nobody: bool = False, env: dict[str, str] | None = None
+    *args: str,
+    db: Path | None = None,
+    as_nobody: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``table-companion`` as a real process (as the unprivileged ``nobody`` if asked)."""
+    """``table-companion`` as a real process; ``as_nobody``: as the unprivileged ``nobody``, from
+    that copy of the project (:func:`readable_project`)."""
     prefix = ["--db", str(db)] if db is not None else []
-    command = [sys.executable, "-m", "companion", *prefix, *args]
+    if as_nobody is None:
+        command, cwd, path = [sys.executable, "-m", "companion", *prefix, *args], ROOT, {}
+    else:
+        python = os.path.realpath(sys.executable)  # the interpreter, not the venv's link to it
+        command = [*NOBODY, python, "-I", "-c", _FROM_COPY, str(as_nobody), *prefix, *args]
+        cwd, path = as_nobody, {}
     return subprocess.run(
-        [*NOBODY, *command] if as_nobody else command,
+        command,
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
-        env={**os.environ, **(env or {})},
-        cwd=Path(__file__).resolve().parent.parent,
+        env={**os.environ, **(env or {}), **path},
+        cwd=cwd,
     )
+
+
+_FROM_COPY = (
+    "import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'table-companion'; "
+    "runpy.run_module('companion', run_name='__main__')"
+)
+"""Runs the CLI from the folder its first argument names (``-I``: nothing else on the path)."""
+
+_LOADED = """
+import json, os, site, sys, tempfile
+from pathlib import Path
+from companion.cli import main
+db = str(Path(tempfile.mkdtemp()) / "g.sqlite3")
+main(["--db", db, "game", "new", "targi", "--player", "A:blue", "--player", "B:white"])
+main(["--db", db, "game", "list"])
+main(["--db", db, "game", "act", "0" * 32, "0", "{}"])
+main(["game", "list"])  # the database and config found in the user's folders
+places = [*site.getsitepackages(), os.getcwd()]  # the packages installed, the project
+roots = set()
+for module in list(sys.modules.values()):
+    file = getattr(module, "__file__", None) or ""
+    for place in sorted(places, key=len, reverse=True):  # the deepest first
+        if file.startswith(place.rstrip("/") + "/"):
+            roots.add(str(Path(place) / Path(file).relative_to(place).parts[0]))
+            break
+print(json.dumps(sorted(roots)), file=sys.stderr)
+"""
+"""Prints (on stderr) the top-level packages and modules the CLI loads, outside the standard
+library, to list a game, play a move and be refused."""
+
+
+@pytest.fixture(scope="module")
+def readable_project() -> Iterator[Path]:
+    """The project and what its CLI loads (pydantic, platformdirs...) copied to a folder the
+    unprivileged user can read: the clone and its .venv may lie in a private folder (``mktemp -d``,
+    mode 700) that ``nobody`` cannot enter."""
+    folder = Path(tempfile.mkdtemp(prefix="storage-env-project-"))
+    folder.chmod(0o755)
+    try:
+        loaded = subprocess.run(
+            [sys.executable, "-c", _LOADED],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            cwd=ROOT,
+            env={**os.environ, "XDG_CONFIG_HOME": str(folder), "XDG_DATA_HOME": str(folder)},
+        )
+        for top in map(Path, json.loads(loaded.stderr.strip().splitlines()[-1])):
+            if top.is_dir():
+                shutil.copytree(
+                    top, folder / top.name, ignore=shutil.ignore_patterns("__pycache__")
+                )
+            else:
+                shutil.copy2(top, folder / top.name)
+        for path in folder.rglob("*"):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def storage_error(done: subprocess.CompletedProcess[str], cause: str, path: Path) -> str:
@@ -210,32 +282,36 @@ def test_new_database_on_a_read_only_mount_is_reported(tmpfs: Path) -> None:
 
 
 @needs_nobody
-def test_unreadable_folder_is_a_permission_problem(shared_dir: Path) -> None:
+def test_unreadable_folder_is_a_permission_problem(
+    shared_dir: Path, readable_project: Path
+) -> None:
     folder = shared_dir / "private"
     folder.mkdir(mode=0o700)
     db = folder / "companion.sqlite3"
     game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
-    done = cli("game", "list", db=db, as_nobody=True, env={"HOME": str(shared_dir)})
+    done = cli("game", "list", db=db, as_nobody=readable_project, env={"HOME": str(shared_dir)})
     assert "permission denied" in storage_error(done, "permission", db)
     assert sorted(p.name for p in folder.iterdir()) == ["companion.sqlite3"]
 
 
 @needs_nobody
 def test_writable_file_in_a_folder_it_cannot_write_is_a_permission_problem(
-    shared_dir: Path,
+    shared_dir: Path, readable_project: Path
 ) -> None:
     folder = shared_dir / "root-owned"
     folder.mkdir(mode=0o755)
     db = folder / "companion.sqlite3"
     game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
     db.chmod(0o666)
-    done = cli("game", "list", db=db, as_nobody=True, env={"HOME": str(shared_dir)})
+    done = cli("game", "list", db=db, as_nobody=readable_project, env={"HOME": str(shared_dir)})
     assert "its folder" in storage_error(done, "permission", db)
     assert sorted(p.name for p in folder.iterdir()) == ["companion.sqlite3"]
 
 
 @needs_nobody
-def test_read_only_file_can_be_listed_but_an_action_exits_3(shared_dir: Path) -> None:
+def test_read_only_file_can_be_listed_but_an_action_exits_3(
+    shared_dir: Path, readable_project: Path
+) -> None:
     """A read-only database stays readable (its WAL index can be made beside it); a write is
     refused with the cause, and nothing changes."""
     folder = shared_dir / "shared"
@@ -244,7 +320,7 @@ def test_read_only_file_can_be_listed_but_an_action_exits_3(shared_dir: Path) ->
     game_id = game_id_of(cli("game", "new", "targi", *TARGI_PLAYERS, db=db))
     folder.chmod(0o777)
     db.chmod(0o444)
-    nobody = {"as_nobody": True, "env": {"HOME": str(shared_dir)}}
+    nobody: dict[str, Any] = {"as_nobody": readable_project, "env": {"HOME": str(shared_dir)}}
     assert [g["game_id"] for g in listing(cli("game", "list", db=db, **nobody))] == [game_id]
     action = first_legal(game_id, db)
     done = cli("game", "act", game_id, "0", action, db=db, **nobody)
@@ -363,11 +439,14 @@ def test_cli_new_game_with_a_damaged_setting_says_which(tmp_path: Path) -> None:
 
 
 @needs_nobody
-def test_unreadable_home_is_a_config_error_not_a_traceback(shared_dir: Path) -> None:
+def test_unreadable_home_is_a_config_error_not_a_traceback(
+    shared_dir: Path, readable_project: Path
+) -> None:
     home = shared_dir / "home"
     (home / ".config" / "table-companion").mkdir(parents=True)
     home.chmod(0o700)  # root's: nobody cannot look inside
-    done = cli("game", "list", as_nobody=True, env={"HOME": str(home), "XDG_CONFIG_HOME": ""})
+    env = {"HOME": str(home), "XDG_CONFIG_HOME": ""}
+    done = cli("game", "list", as_nobody=readable_project, env=env)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "cannot be read (Permission denied)" in done.stderr
     assert done.stdout == ""

@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from played_games import record
 from ui_harness import Harness, plain, running_app, shot
 
-from companion import backup
+from companion import backup, transfer
 from companion.store import Store
 from hardware.usb import mounted_sticks
 from ui.audit.checks import audit, window_roots
@@ -70,5 +70,30 @@ def test_a_stick_takes_every_game_and_gives_them_to_another_table(tmp_path: Path
         assert plain(screen.ids.message.text) == (
             f"2 games restored from {good.text}.\nAlready here, left as they were: 0"
         )
+    with Store.open(second) as store:
+        assert sorted(g.id for g in store.list_games()) == sorted(ids)
+
+
+def test_a_listed_backup_stays_the_same_button_while_the_screen_looks_for_sticks(
+    tmp_path: Path,
+) -> None:
+    """The screen looks for sticks every 2 s. It rebuilt the list of backups each time, so a
+    button a finger (or a test, under load) was on its way to could be gone from the screen, and
+    its replacement not laid out yet: the tap missed (the flaky restore of the test above)."""
+    media, mounts = tmp_path / "media", tmp_path / "mounts"
+    stick = media / "pi" / "STICK"
+    plug(mounts, stick)
+    first, second = tmp_path / "first.sqlite3", tmp_path / "second.sqlite3"
+    ids = record(first, GAMES)
+    with Store.open(first) as store:
+        transfer.export_to(store, stick / "table-companion-20260101-120000.sqlite3")
+    with running_app(second) as h:
+        open_backup(h, mounts, media)
+        screen = h.screen
+        (chip,) = screen.ids.files.children
+        screen.look()  # the poll, between seeing the button and tapping it
+        assert screen.ids.files.children == [chip]
+        h.tap(chip)
+        assert plain(screen.ids.message.text).startswith("2 games restored from")
     with Store.open(second) as store:
         assert sorted(g.id for g in store.list_games()) == sorted(ids)

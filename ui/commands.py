@@ -56,7 +56,9 @@ SCANNER_TEST = Command(
 
 
 def _enrol_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game")
+    parser.add_argument(
+        "game", help="the game whose deck is walked, by its name as game new takes it"
+    )
     parser.add_argument("--port", help="the scanner's port (overrides the config's scanner.port)")
     parser.add_argument("--limit", type=int, help="stop after enrolling this many tags")
     parser.add_argument("--seconds", type=float, help="stop after this many seconds")

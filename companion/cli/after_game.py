@@ -14,6 +14,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from companion.registry import GAMES
+
 COMMANDS = ("export", "history", "stats", "players", "backup", "restore", "location")
 GAME_FORMATS = ("pdf", "csv", "json", "bgstats", "bgstats-qr")
 BINARY = ("pdf", "bgstats-qr")
@@ -24,27 +26,29 @@ EXIT_OK, EXIT_BAD_INPUT = 0, 2
 def add_parsers(commands: Any) -> None:
     """The commands above, on the CLI's subparsers ``commands``."""
     export = commands.add_parser("export", help="export one game, or the whole history")
-    export.add_argument("game_id", nargs="?")
+    export.add_argument(
+        "game_id", nargs="?", help="a stored game's id (game list shows them); or --history"
+    )
     export.add_argument("--history", action="store_true", help="every finished/abandoned game")
     export.add_argument("--format", required=True, choices=GAME_FORMATS)
     export.add_argument("-o", "--output", type=Path, help="write to this file")
     for name, text in (("history", "finished and abandoned games"), ("stats", "statistics")):
         command = commands.add_parser(name, help=text)
-        command.add_argument("--game", help="a game by its name (game list shows them)")
+        command.add_argument("--game", help="only this game: " + ", ".join(GAMES))
         command.add_argument("--player", metavar="NAME")
     people = commands.add_parser("players", help="the players the app knows")
     verbs = people.add_subparsers(dest="players_verb", required=True)
     verbs.add_parser("list", help="every player, the most recently played first")
     rename = verbs.add_parser("rename", help="give a player a new name, in every game")
-    rename.add_argument("old")
-    rename.add_argument("new")
+    rename.add_argument("old", help="the player's name now (players list shows them)")
+    rename.add_argument("new", help="the new name, 1 to 24 characters")
     merge = verbs.add_parser("merge", help="make SOURCE's games TARGET's and forget SOURCE")
-    merge.add_argument("source")
-    merge.add_argument("target")
+    merge.add_argument("source", help="the player whose games move, then forgotten")
+    merge.add_argument("target", help="the player who gets them")
     dump = commands.add_parser("backup", help="copy the whole database to FILE (verified)")
-    dump.add_argument("file", type=Path)
+    dump.add_argument("file", type=Path, help="the backup to write (one that exists is refused)")
     load = commands.add_parser("restore", help="merge the games and players of backup FILE")
-    load.add_argument("file", type=Path)
+    load.add_argument("file", type=Path, help="a backup table-companion backup wrote")
     place = commands.add_parser("location", help="where the table plays (for the exports)")
     place.add_argument("name", nargs="?", help="set it (an empty string clears it)")
 

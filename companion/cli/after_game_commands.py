@@ -60,8 +60,12 @@ def _location(name: str | None, store: Store) -> str:
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
-    if args.history == (args.game_id is not None):
+    if args.history and args.game_id is not None:
         raise InputError("invalid_value", _("export: name a GAME_ID or --history, not both"))
+    if not args.history and args.game_id is None:
+        raise InputError(
+            "invalid_value", _("export: name a GAME_ID (game list shows them) or --history")
+        )
     if args.history:
         if args.format not in HISTORY_FORMATS:
             raise InputError(
@@ -126,4 +130,4 @@ def _json(value: Any) -> str:
 
 
 def _print(value: Any) -> None:
-    print(json.dumps(value, indent=2))
+    print(json.dumps(value, indent=2, ensure_ascii=False))

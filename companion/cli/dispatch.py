@@ -13,9 +13,10 @@ import logging
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
+from pathlib import Path
 from typing import IO, Any
 
-from companion.cli import after_game, games, language, rules
+from companion.cli import after_game, games, language, rules, rules_forms
 from companion.cli import commands as installed_commands
 from companion.cli import labels as labels_cli
 from companion.cli import scan as scan_cli
@@ -43,23 +44,12 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     add_table_options(parser)
     commands = parser.add_subparsers(dest="command")
 
-    ask = commands.add_parser(
-        "rules",
-        help="answer a rules question (JSON in, JSON out), explain a verdict code, list rulings",
-        usage="%(prog)s GAME QUESTION [FILE] | explain GAME CODE | rulings GAME"
-        " | reference GAME [--section ID]",
-    )
-    ask.add_argument(
-        "game", help=f"{names}; or {rules.EXPLAIN!r}, {rules.RULINGS!r} or {rules.REFERENCE!r}"
-    )
-    ask.add_argument("question", help="the question; after explain, rulings or reference: the game")
-    ask.add_argument("file", nargs="?", help="else standard input; after explain: the verdict code")
-    ask.add_argument("--section", metavar="ID", help="after reference: only this section")
+    rules_forms.add_parser(commands, names)
 
     game = commands.add_parser("game", help="track a game, one logged action per command")
     verbs = game.add_subparsers(dest="verb", required=True)
     new = verbs.add_parser("new", help="start a game")
-    new.add_argument("game", help=names)
+    new.add_argument("game", help=f"the game: {names}")
     new.add_argument(
         "--player", action="append", required=True, metavar="NAME:COLOUR", help="in seat order"
     )
@@ -80,13 +70,13 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
         ("log", "every log entry: time, kind, player, action; undos name what they undid"),
         ("now", "what can be done now, and the rule behind each option that cannot"),
     ):
-        verbs.add_parser(verb, help=text).add_argument("game_id")
+        verbs.add_parser(verb, help=text).add_argument("game_id", help=_GAME_ID_HELP)
     seq_help = (
         f"the sequence number you last saw, or {games.LATEST!r}: the game's number when the "
         "command reads it (unsafe when several people or devices enter moves)"
     )
     act = verbs.add_parser("act", help="submit one action (JSON)")
-    act.add_argument("game_id")
+    act.add_argument("game_id", help=_GAME_ID_HELP)
     act.add_argument("seq", help=seq_help)
     act.add_argument("action", help="the action as a JSON object")
     act.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
@@ -94,7 +84,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     scan = verbs.add_parser(
         "scan", help="scanned tags, as the screen takes them: the move they make now, or why none"
     )
-    scan.add_argument("game_id")
+    scan.add_argument("game_id", help=_GAME_ID_HELP)
     scan.add_argument("seq", help=seq_help)
     scan.add_argument(
         "tag",
@@ -105,7 +95,8 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
         "--with",
         dest="given",
         metavar="JSON",
-        help='the fields a tap chooses, e.g. {"kind": "load", "onto": "camel-1"}',
+        help="the fields a tap chooses, as a partial action, e.g. "
+        '{"kind": "load", "onto": {"animal": "camel", "number": 1}}',
     )
     scan.add_argument(
         "--check", action="store_true", help="submit nothing: say what the move would get"
@@ -113,11 +104,11 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
     scan.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     for verb in ("undo", "redo"):
         step = verbs.add_parser(verb, help=f"{verb} the last action")
-        step.add_argument("game_id")
+        step.add_argument("game_id", help=_GAME_ID_HELP)
         step.add_argument("seq", help=seq_help)
         step.add_argument("--compact", action="store_true", help=_COMPACT_HELP)
     sheet = verbs.add_parser("sheet", help="the score sheet")
-    sheet.add_argument("game_id")
+    sheet.add_argument("game_id", help=_GAME_ID_HELP)
     sheet.add_argument("--format", choices=("json", "csv"), default="json")
 
     settings_cli.add_parser(commands)
@@ -129,7 +120,67 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
         if name == installed_commands.TAGS_ENROL:
             continue  # a verb of ``tags``
         command.add_arguments(commands.add_parser(name, help=command.help))
+    for sub in every_parser(parser)[1:]:
+        add_table_options_after_command(sub)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     return parser
+
+
+def every_parser(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and every parser under it (each command's and sub-command's), parents first."""
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                if all(sub is not seen for seen in found):
+                    found.extend(every_parser(sub))
+    return found
+
+
+def add_table_options_after_command(parser: argparse.ArgumentParser) -> None:
+    """``--db`` and ``--config`` after the command too, as ``--lang`` is (given there, they win)."""
+    taken = {option for action in parser._actions for option in action.option_strings}
+    if "--db" in taken or "--config" in taken:
+        return
+    parser.add_argument("--config", type=Path, default=argparse.SUPPRESS, help="config file (TOML)")
+    parser.add_argument(
+        "--db", type=Path, default=argparse.SUPPRESS, help="game database (overrides the config)"
+    )
+
+
+def _chosen_parser(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the (sub-)command ``args`` names, for its usage in an error."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(args, action.dest, None)
+            if name is not None:
+                return _chosen_parser(action.choices[name], args)
+    return parser
+
+
+def _print_utf8() -> None:
+    """JSON and messages go out as UTF-8 (``złodzieja``, not ``z\\u0142odzieja``), whatever the
+    locale's encoding: a parser reads the same JSON either way."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower() not in (
+            "utf-8",
+            "utf8",
+        ):
+            stream.reconfigure(encoding="utf-8")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("table-companion")
+    except PackageNotFoundError:  # a checkout run without an install
+        return "(not installed)"
+
+
+_GAME_ID_HELP = "a stored game's id (game list shows them; game new prints it)"
 
 
 _COMPACT_HELP = "print the verdict, game_id, game, seq, to_move and over: not the state"
@@ -137,7 +188,7 @@ _EXPLAIN_HELP = "a refusal's verdict also carries its explanation (as rules expl
 
 
 def _print(value: Any) -> None:
-    print(json.dumps(value, indent=2))
+    print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
 def _game_command(args: argparse.Namespace, store: Store) -> int:
@@ -158,7 +209,11 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
         _print(games.now(session))
     elif args.verb == "sheet":
         sheet = session.score_sheet()
-        print(sheet.to_csv() if args.format == "csv" else json.dumps(sheet.as_dict(), indent=2))
+        print(
+            sheet.to_csv()
+            if args.format == "csv"
+            else json.dumps(sheet.as_dict(), indent=2, ensure_ascii=False)
+        )
     else:
         if args.verb == "act":
             outcome = games.act(session, args.seq, args.action)
@@ -198,20 +253,15 @@ def _question_source(
 def _rules_reference(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``rules explain GAME CODE``, ``rules rulings GAME`` and ``rules reference GAME``: they read
     no JSON."""
-    if args.section is not None and args.game != rules.REFERENCE:
-        parser.error("rules: --section goes with rules reference GAME only")
-    if args.game == rules.REFERENCE:
-        if args.file is not None:
-            parser.error(f"rules reference: expected GAME only, got also {args.file!r}")
-        _print(rules.reference(args.question, args.section))
-    elif args.game == rules.EXPLAIN:
-        if args.file is None:
+    form = getattr(args, rules_forms.FORM)
+    if form == rules.REFERENCE:
+        _print(rules.reference(args.game, args.section))
+    elif form == rules.EXPLAIN:
+        if args.code is None:
             parser.error("rules explain: expected GAME CODE")
-        _print(rules.explain(args.question, args.file))
+        _print(rules.explain(args.game, args.code))
     else:
-        if args.file is not None:
-            parser.error(f"rules rulings: expected GAME only, got also {args.file!r}")
-        _print(rules.rulings(args.question))
+        _print(rules.rulings(args.game))
     return games.EXIT_OK
 
 
@@ -237,6 +287,7 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
 
 def main(argv: Sequence[str]) -> int:
     """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
+    _print_utf8()
     added = installed_commands.installed()
     parser = _parser(added)
     try:
@@ -244,21 +295,26 @@ def main(argv: Sequence[str]) -> int:
     except language.LanguageOptionError as error:
         parser.error(str(error))
     set_language(code or system_language())
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # reported with the usage of the command they were given to
+        _chosen_parser(parser, args).error(f"unrecognized arguments: {' '.join(unknown)}")
     if (args.command or installed_commands.APP) != installed_commands.APP:
         # the app logs through Kivy's handlers (stderr, the journal)
         logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
     _log.debug("command: %s %s", args.command or "app", getattr(args, "verb", "") or "")
     try:
         if args.command == "rules":
-            if args.game in (rules.EXPLAIN, rules.RULINGS, rules.REFERENCE):
-                return _rules_reference(parser, args)
-            if args.section is not None:
-                parser.error("rules: --section goes with rules reference GAME only")
+            form = getattr(args, rules_forms.FORM, None)
+            if form is None:
+                _chosen_parser(parser, args).error(
+                    "expected GAME QUESTION, or explain, rulings or reference"
+                )
+            if form in (rules.EXPLAIN, rules.RULINGS, rules.REFERENCE):
+                return _rules_reference(_chosen_parser(parser, args), args)
             with ExitStack() as opened:
                 settings = _settings_reader(args, opened)
-                source = _question_source(parser, args.file, opened)
-                return rules.run(args.game, args.question, source, settings=settings)
+                source = _question_source(_chosen_parser(parser, args), args.file, opened)
+                return rules.run(form, args.question, source, settings=settings)
         if args.command == "labels":
             _print(labels_cli.run(args))
             return games.EXIT_OK

@@ -152,7 +152,7 @@ def run(
     try:
         result = answer(game, question, source.read(), settings)
     except InputError as error:
-        out.write(json.dumps(error.as_dict()) + "\n")
+        out.write(json.dumps(error.as_dict(), ensure_ascii=False) + "\n")
         return EXIT_BAD_INPUT
-    out.write(json.dumps(result) + "\n")
+    out.write(json.dumps(result, ensure_ascii=False) + "\n")
     return EXIT_OK

@@ -5,16 +5,17 @@ Prints what ``game act`` prints (the verdict and the game after it), after ``car
 last tag stands for), ``cards`` (every tag's card, in scan order), ``action`` (the move submitted,
 or null) and, when the scans fit several moves, ``choices`` (them). Several tags build one move
 (a Tuareg load, a Timbuktu thief pile); ``--with`` gives the fields a tap chooses (which animal,
-which pen); ``--check`` submits nothing and says what the move would get (a load checked card by
-card). An unknown tag exits 2 (``unknown_tag``, naming it); a refused scan exits 1 and changes
-nothing. See :mod:`companion.scan_play`."""
+which pen), checked as the game's actions take them (a malformed one exits 2 naming the field);
+``--check`` submits nothing and says what the move would get (a load checked card by card). An
+unknown tag exits 2 (``unknown_tag``, naming it); a refused scan exits 1 and changes nothing.
+See :mod:`companion.scan_play`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.cli import games
-from companion.scan_play import ScanMove, play_scan, resolve_tag
+from companion.scan_play import ScanMove, check_given, play_scan, resolve_tag
 from companion.session import Outcome, Session
 from companion.store import Store
 
@@ -31,6 +32,7 @@ def scan(
     """Every argument is checked before anything is written."""
     seen = games.parse_seq(seq, session)
     fields = {} if given is None else games.parse_json_object(given, "with")
+    check_given(session, fields)
     cards = [resolve_tag(store, tag) for tag in tags]
     return play_scan(session, cards, seq=seen, given=fields, check=check)
 

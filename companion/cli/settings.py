@@ -35,15 +35,27 @@ def add_parser(commands: Any) -> None:
         "settings", help="what this table confirmed once (card values, layouts, loads, variant)"
     )
     verbs = settings.add_subparsers(dest="settings_verb", required=True)
+    game_help = "the game: " + ", ".join(_games())
     listing = verbs.add_parser("list", help="every setting of one game, or of every game")
-    listing.add_argument("game", nargs="?")
+    listing.add_argument("game", nargs="?", help=game_help)
     get = verbs.add_parser("get", help="one setting (null: not stored)")
-    get.add_argument("game")
-    get.add_argument("key")
+    get.add_argument("game", help=game_help)
+    get.add_argument("key", help=_KeysHelp("the setting"))
     put = verbs.add_parser("set", help="store one setting, checked as the touchscreen checks it")
-    put.add_argument("game")
-    put.add_argument("key")
-    put.add_argument("value", help="the value as JSON")
+    put.add_argument("game", help=game_help)
+    put.add_argument("key", help=_KeysHelp("the setting"))
+    put.add_argument(
+        "value", help="the value as JSON: a string in double quotes ('\"dealt\"'), an object"
+    )
+
+
+class _KeysHelp(str):
+    """A help text naming every game's setting keys, worked out only when help is printed (each
+    game's settings are loaded for it): argparse fills a help text in with ``%``."""
+
+    def __mod__(self, values: object) -> str:
+        keys = "; ".join(f"{game}: {', '.join(_settings(game).keys)}" for game in _games())
+        return f"{self} ({keys})"
 
 
 def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
@@ -58,7 +70,7 @@ def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
             f"key: game {args.game!r} has no setting {args.key!r}; known: {list(settings.keys)}",
         )
     if args.settings_verb == "set":
-        value = settings.check(args.key, read_json(args.value, "value"))
+        value = settings.check(args.key, _read_value(args.value))
         store.set_setting(args.game, args.key, value)
         logger.info("%s setting %s stored", args.game, args.key)
     else:
@@ -81,6 +93,18 @@ def remember_accepted(store: Store, session: Session) -> None:
             "game %s entry %d: not kept for the table: %s", session.game_id, entry.seq, error
         )
         print(f"table-companion: not kept for the table: {error.message}", file=sys.stderr)
+
+
+def _read_value(text: str) -> Any:
+    """The JSON value to store, read strictly; a bare word is hinted at as a string needing quotes."""
+    try:
+        return read_json(text, "value")
+    except InputError as error:
+        word = text.strip()
+        if error.code != "malformed_json" or not word[:1].isalpha():
+            raise
+        hint = f"; a string is JSON in double quotes: '\"{word}\"'"
+        raise InputError(error.code, f"{error.message}{hint}") from None
 
 
 def _games() -> list[str]:

@@ -63,7 +63,7 @@ def reported(error: ConfigError | StoreError) -> int:
     it (one sentence on stderr; a database unusable where it is, also its JSON on stdout): the
     exit code."""
     if isinstance(error, StorageUnavailableError):
-        print(json.dumps(error.as_dict(), indent=2))
+        print(json.dumps(error.as_dict(), indent=2, ensure_ascii=False))
     print(f"table-companion: {error}", file=sys.stderr)
     return EXIT_STORAGE if isinstance(error, StorageUnavailableError) else EXIT_BAD_INPUT
 

@@ -28,13 +28,15 @@ def add_parser(commands: Any, enrol: Command | None) -> None:
     )
     verbs = tags.add_subparsers(dest="tags_verb", required=True)
     verbs.add_parser("list", help="every enrolled tag and its card")
-    verbs.add_parser("forget", help="forget one tag's enrolment").add_argument("tag")
+    verbs.add_parser("forget", help="forget one tag's enrolment").add_argument(
+        "tag", help="the tag as the scanner reads it (tags list shows them)"
+    )
     verbs.add_parser("export", help="write every enrolled tag to a JSON file").add_argument(
-        "file", type=Path
+        "file", type=Path, help="the JSON file to write"
     )
     verbs.add_parser(
         "import", help="enrol every tag of a JSON file (all or none: a conflict changes nothing)"
-    ).add_argument("file", type=Path)
+    ).add_argument("file", type=Path, help="a file tags export wrote")
     if enrol is not None:
         enrol.add_arguments(verbs.add_parser("enrol", help=enrol.help))
 

@@ -210,7 +210,7 @@ class EnrolWalk:
 
 
 def _emit(out: TextIO, line: dict[str, Any]) -> None:
-    print(json.dumps(line), file=out, flush=True)
+    print(json.dumps(line, ensure_ascii=False), file=out, flush=True)
 
 
 def _prompt(out: TextIO, card: Pending) -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from kivy.base import EventLoop
 from kivy.core.window import Window
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
@@ -21,6 +20,7 @@ from kivy.uix.widget import Widget
 from companion.i18n import _ as translated
 from companion.store import Store
 from ui.app import CompanionApp
+from ui.audit.touch import Finger
 from ui.widgets import scroll_vertically
 
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font)(?:=[^\]]*)?\]")
@@ -87,7 +87,7 @@ class Driver:
         if scroller is not None:
             self._scroll_into_view(scroller, widget)
         x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
+        touch = Finger(x, y)
         touch.touch_down()
         touch.touch_up()
         if scroller is not None:

@@ -55,6 +55,8 @@ class BackupScreen(Screen):
         self.nav = nav
         self.sticks = sticks
         self.stick: Path | None = None
+        self._listed: list[Path] | None = None
+        """The backups the list shows now (None: not built yet)."""
         self._poll = Clock.schedule_interval(self.look, POLL_SECONDS)
         self._poll.cancel()
 
@@ -78,9 +80,13 @@ class BackupScreen(Screen):
             self.stick_text = _("No USB stick: plug one in.")
         else:
             self.stick_text = _("USB stick: {name}").format(name=stick.name)
+        listed = backups_on(stick) if stick is not None else []
+        if listed == self._listed:
+            return  # the same buttons stay: a finger on its way to one must find it there
+        self._listed = listed
         files = self.ids.files
         files.clear_widgets()
-        for path in backups_on(stick) if stick is not None else []:
+        for path in listed:
             chip = BackupFile(text=path.name)
             chip.bind(on_release=lambda _chip, p=path: self.restore(p))
             files.add_widget(chip)
