@@ -180,3 +180,32 @@ def test_play_again_keeps_the_games_house_rules(tmp_path: Path) -> None:
         with Store.open(database) as store:
             options = store.load(h.app.table.game_id).options
         assert options["rulings"] == RAID_NOTHING
+
+
+@pytest.mark.parametrize("names", ["polish", "emoji"])
+def test_five_long_names_give_a_code_a_phone_reads_from_the_800x480_screen(
+    tmp_path: Path, names: str
+) -> None:
+    """Issue 24.2: the dialog draws at least 3 px per module at 800x480, and the window's own
+    pixels decode to the link; what the link leaves out to fit is said beside the code."""
+    from test_exports_bgstats import LONG_NAMES, _long_game
+
+    db = tmp_path / "games.sqlite3"
+    game_id = _long_game(db, LONG_NAMES[names])
+    with Store.open(db) as store:
+        play = history.load_play(store, game_id)
+        pushed = bgstats.push(play)
+    with running_app(db) as h:
+        h.app.show_sheet(play.sheet, back_to="home", game_id=game_id)
+        h.frames(2)
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert dialog.module_px >= 3
+        assert dialog.ids.code.width == dialog.code_side == dialog.module_px * (pushed.modules + 8)
+        with Image.open(shot(h, f"bgstats-code-{names}")) as image:
+            found = zxingcpp.read_barcodes(image)
+        assert [code.text for code in found] == [pushed.link]
+        assert (dialog.note == "") == (pushed.left_out == ())
+        for words in pushed.left_out:
+            assert words in dialog.note
+        assert audit(window_roots(Window), tuple(Window.size)) == []

@@ -1,6 +1,8 @@
 """``table-companion settings ...``: what a table confirmed once and every new game starts with.
 
-``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. ``set`` replaces
+``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. Besides each
+game's own keys, the exports' (:mod:`companion.exports.table_facts`): ``GAME bgg_id`` for every
+game and ``app time_zone`` (``list app`` lists the table's own settings). ``set`` replaces
 the stored value once the game's own check accepts it (the one the screens use: its spec's
 :class:`~companion.spec.TableSettings`); a malformed or invalid value changes nothing and exits 2
 naming the field. An accepted action that teaches the app something about the table (a card value
@@ -16,6 +18,7 @@ import sys
 from typing import Any
 
 from companion.errors import InputError
+from companion.exports import table_facts
 from companion.registry import GAMES
 from companion.session import Session
 from companion.spec import TableSettings
@@ -50,6 +53,13 @@ def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
     if args.settings_verb == "list":
         games = [args.game] if args.game is not None else _games()
         return {game: _listing(store, game) for game in games}
+    if _table_fact(args.game, args.key):  # the exports' settings (any game, and the table's own)
+        if args.settings_verb == "set":
+            value = table_facts.check(args.game, args.key, _parse_json(args.value))
+            store.set_setting(args.game, args.key, value)
+        else:
+            value = store.get_setting(args.game, args.key)
+        return {"game": args.game, "key": args.key, "value": value}
     settings = _settings(args.game)
     if args.key not in settings.keys:
         raise InputError(
@@ -89,6 +99,13 @@ def _parse_json(text: str) -> Any:
         raise InputError("malformed_json", f"value: {error}") from None
 
 
+def _table_fact(game: str, key: str) -> bool:
+    """Whether ``game`` ``key`` is one of :mod:`companion.exports.table_facts`' settings."""
+    if game == table_facts.APP:
+        return True
+    return game in GAMES and key in table_facts.GAME_KEYS
+
+
 def _games() -> list[str]:
     """Every game that has table settings."""
     return [name for name, spec in GAMES.items() if spec.settings is not None]
@@ -104,5 +121,7 @@ def _settings(game: str) -> TableSettings:
 def _listing(store: Store, game: str) -> dict[str, Any]:
     """Every known key (null where nothing is stored), and anything else stored for ``game``."""
     stored = store.list_settings(game)
+    if game == table_facts.APP:
+        return dict(sorted({**dict.fromkeys(table_facts.APP_KEYS), **stored}.items()))
     known = dict.fromkeys(_settings(game).keys)
     return dict(sorted({**known, **stored}.items()))

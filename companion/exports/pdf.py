@@ -16,6 +16,7 @@ from fpdf import FPDF
 
 from companion import sheet_words
 from companion.exports.games import info
+from companion.exports.table_facts import TableFacts
 from companion.history import Play
 from companion.i18n import _
 
@@ -57,7 +58,9 @@ def tiebreak_words(play: Play) -> str:
     return sheet_words.tiebreak(play.sheet) or _("No tie-break was needed.")
 
 
-def render(play: Play) -> bytes:
+def render(play: Play, table: TableFacts | None = None) -> bytes:
+    """The sheet as PDF bytes; ``table``: its time zone (the date printed)."""
+    table = table or TableFacts()
     pdf = FPDF(orientation="P", unit="mm", format="A4")
     pdf.set_creator("Table Companion")
     pdf.set_title(f"{info(play.game).title} {play.game_id}")
@@ -67,7 +70,7 @@ def render(play: Play) -> bytes:
     pdf.set_font("DejaVu", size=18)
     pdf.cell(0, 10, info(play.game).title, new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("DejaVu", size=10)
-    started = play.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    started = table.local(play.started_at).strftime("%Y-%m-%d %H:%M")
     line = _("Date: {date} · {minutes} min").format(date=started, minutes=play.duration_min)
     if play.location:
         line += " · " + _("Location: {place}").format(place=play.location)

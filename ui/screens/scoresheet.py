@@ -8,9 +8,11 @@ this screen computes no score.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
@@ -19,16 +21,21 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion import history
-from companion.exports import bgstats
+from companion.errors import InputError
+from companion.exports import bgstats, table_facts
 from companion.i18n import _
 from companion.registry import spec_for
 from companion.rulings import chosen
 from companion.scoresheet import ScoreSheet
 from companion.sheet_words import headline, tiebreak
-from ui.design import badge
+from ui.design import PAD, badge
 from ui.kv import load_kv
 from ui.qr import qr_texture
 
+_log = logging.getLogger(__name__)
+
+QUIET_ZONE = 4
+"""Modules of white around a QR code, as segno draws it (the standard's minimum)."""
 LABEL_SHARE = 0.3
 """The share of the width the category names take; the players share the rest equally."""
 CROWDED_LABEL_SHARE = 0.22
@@ -166,16 +173,38 @@ class ScoreSheetScreen(Screen):
         self.nav.correct_finished(self.game_id, self.back_to)
 
     def show_bgstats(self) -> None:
-        """The play as BG Stats' push-a-play link in a QR code, large enough for a phone."""
+        """The play as BG Stats' push-a-play link in a QR code, large enough for a phone; what the
+        link leaves out to fit is said under it, and a play that cannot be shown says why."""
         assert self.game_id is not None
-        play = history.load_play(self.nav.store, self.game_id)
         dialog = BgStatsDialog()
-        dialog.ids.code.texture = qr_texture(bgstats.qr_png(play))
+        try:
+            play = history.load_play(self.nav.store, self.game_id)
+            pushed = bgstats.push(play, table_facts.read(self.nav.store))
+        except InputError as error:
+            _log.warning("game %s: no BG Stats code: %s", self.game_id, error.message)
+            dialog.note = _("No BG Stats code for this play: {reason}").format(reason=error.message)
+        else:
+            dialog.show_code(pushed)
         dialog.open(animation=False)
 
 
 class BgStatsDialog(ModalView):
     """The QR code of a finished play, with how to use it."""
+
+    note = StringProperty("")
+    """What the code leaves out, or why there is no code."""
+    code_side = NumericProperty(0)
+    """The code's side in pixels: a whole number of pixels per module."""
+    module_px = NumericProperty(0)
+
+    def show_code(self, pushed: bgstats.Push) -> None:
+        """Draw ``pushed``'s code at the most whole pixels per module the dialog's height holds."""
+        modules = pushed.modules + 2 * QUIET_ZONE
+        room = Window.height * self.size_hint_y - 2 * dp(PAD)
+        self.module_px = max(1, int(room // modules))
+        self.code_side = self.module_px * modules
+        self.ids.code.texture = qr_texture(bgstats.png(pushed, scale=1))
+        self.note = pushed.notice()
 
 
 load_kv(__file__)
