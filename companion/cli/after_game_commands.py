@@ -100,7 +100,10 @@ def _game_export(store: Store, game_id: str, format: str) -> tuple[str | bytes, 
     play = history.load_play(store, game_id)
     table = table_facts.read(store)
     if format == "pdf":
-        return pdf.render(play, table), {}
+        not_printed = pdf.missing(play)
+        if not_printed:
+            print(f"table-companion: {pdf.placeholder_note()}", file=sys.stderr)
+        return pdf.render(play, table), {"placeholder": pdf.PLACEHOLDER, "not_printed": not_printed}
     if format == "bgstats-qr":
         pushed = bgstats.push(play, table)
         told = {"qr_version": pushed.version, "left_out": list(pushed.left_out)}
