@@ -72,8 +72,9 @@ def _export(args: argparse.Namespace, store: Store) -> int:
                 ),
             )
         plays = list(history.plays(store))
+        told: dict[str, Any] = {}
         if args.format == "csv":
-            content: str | bytes = csv_export.history(plays)
+            content: str | bytes = csv_export.history(plays, _csv_style(args, store))
         else:
             content = _json({"plays": [play.as_dict() for play in plays]})
     else:
@@ -84,7 +85,7 @@ def _export(args: argparse.Namespace, store: Store) -> int:
                     format=args.format
                 ),
             )
-        content, told = _game_export(store, args.game_id, args.format)
+        content, told = _game_export(store, args.game_id, args.format, _csv_style(args, store))
     if args.output is None:
         sys.stdout.write(content if isinstance(content, str) else content.decode())
         return EXIT_OK
@@ -94,7 +95,22 @@ def _export(args: argparse.Namespace, store: Store) -> int:
     return EXIT_OK
 
 
-def _game_export(store: Store, game_id: str, format: str) -> tuple[str | bytes, dict[str, Any]]:
+def _csv_style(args: argparse.Namespace, store: Store) -> csv_export.CsvStyle:
+    """Plain on stdout, for spreadsheets in a file, unless ``--csv-style`` says."""
+    style = args.csv_style or ("plain" if args.output is None else "spreadsheet")
+    if style == "plain":
+        if args.separator not in (None, "comma"):
+            raise InputError(
+                "invalid_value",
+                _("--separator: the plain csv is separated by commas; add --csv-style spreadsheet"),
+            )
+        return csv_export.PLAIN
+    return csv_export.spreadsheet(args.separator, table_facts.read(store))
+
+
+def _game_export(
+    store: Store, game_id: str, format: str, style: csv_export.CsvStyle
+) -> tuple[str | bytes, dict[str, Any]]:
     """The export, and what the answer to ``-o`` adds about it (a QR code's version and what
     its link leaves out)."""
     play = history.load_play(store, game_id)
@@ -113,7 +129,7 @@ def _game_export(store: Store, game_id: str, format: str) -> tuple[str | bytes, 
     if format == "bgstats":
         return _json(bgstats.payload(play, table)), {}
     if format == "csv":
-        return csv_export.one_game(play), {}
+        return csv_export.one_game(play, style), {}
     pushed_play = bgstats.push(play, table) if play.finished else None
     exported = {
         **play.as_dict(),
