@@ -209,3 +209,49 @@ def test_five_long_names_give_a_code_a_phone_reads_from_the_800x480_screen(
         for words in pushed.left_out:
             assert words in dialog.note
         assert audit(window_roots(Window), tuple(Window.size)) == []
+
+
+def test_the_table_enters_a_games_boardgamegeek_id_once_in_the_bg_stats_dialog(
+    tmp_path: Path,
+) -> None:
+    """Issue 24.3: Tuareg has no sourced id; typed once on the dialog's keyboard, it is stored as
+    the ``bgg_id`` setting and the code on screen carries it. Targi's dialog asks nothing."""
+    import json
+    from urllib.parse import unquote
+
+    from played_games import Clock
+
+    from companion.exports import table_facts
+    from ui.keyboard import OnScreenKeyboard
+
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db, clock=Clock()) as store:
+        tuareg = play_to_end(store, "tuareg", ["Ania", "Zoë"], seed=1)
+        targi = play_to_end(store, "targi", ["Ania", "Zoë"], seed=1)
+        sheets = {g: history.load_play(store, g).sheet for g in (tuareg, targi)}
+    with running_app(db) as h:
+        h.app.show_sheet(sheets[targi], back_to="home", game_id=targi)
+        h.frames(2)
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert not dialog.bgg_asked and dialog.ids.bgg.disabled
+        h.tap(dialog.ids.close)
+        h.app.show_sheet(sheets[tuareg], back_to="home", game_id=tuareg)
+        h.frames(2)
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert dialog.bgg_asked and plain(dialog.ids.bgg.text) == "BoardGameGeek id: not set"
+        h.tap(dialog.ids.bgg)
+        (keyboard,) = [w for w in Window.children if isinstance(w, OnScreenKeyboard)]
+        for digit in "123456":
+            h.tap(keyboard.keys[digit])
+        h.tap(keyboard.ids.ok)
+        h.frames(2)
+        assert plain(dialog.ids.bgg.text) == "BoardGameGeek id: 123456"
+        with Image.open(shot(h, "bgstats-bgg-id")) as image:
+            (found,) = zxingcpp.read_barcodes(image)
+        pushed = json.loads(unquote(found.text.split("?data=")[1]))
+        assert pushed["game"]["bggId"] == 123456
+        assert audit(window_roots(Window), tuple(Window.size)) == []
+    with Store.open(db) as store:
+        assert store.get_setting("tuareg", table_facts.BGG_ID) == 123456
