@@ -124,3 +124,19 @@ def test_the_pdf_font_is_shipped_in_the_package_with_its_licence() -> None:
     } | {node.module for node in ast.walk(source) if isinstance(node, ast.ImportFrom)}
     assert not any("kivy" in (name or "") for name in imported)
     assert "kivy" not in Path(pdf.__file__).read_text().lower()
+
+
+def test_control_characters_in_a_name_print_nothing_and_no_glyph_is_missing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    game_id = _game(db, ["\x1b[31mRed\x1b[0m", "L1\r\nL2", "a\u202eb\u200b"])
+    with Store.open(db) as store:
+        play = history.load_play(store, game_id)
+        with caplog.at_level("WARNING", logger="fpdf"):
+            data = pdf.render(play)
+        assert pdf.missing(play) == []
+    assert not [r for r in caplog.records if r.name.startswith("fpdf")]
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    words = " ".join(text.split())
+    assert "[31mRed[0m" in words and "L1 L2" in words and pdf.PLACEHOLDER not in text

@@ -14,8 +14,9 @@ step at a time, and :attr:`Push.left_out` says what it leaves out: the comments,
 then the names are shortened (BG Stats still tells the players apart by ``sourcePlayerId``).
 
 ``playDate`` is a local time: BG Stats' documented form is ``YYYY-MM-DD HH:MM:SS`` with no offset,
-the time as the table's clock showed it, which is how BG Stats itself stores a play's date. The
-export writes the game's start in the table's time zone (:mod:`companion.exports.table_facts`).
+read as the wall-clock time of the play (a UTC time would move an evening game, and east of UTC+12
+its date). The export writes the game's start in the table's time zone
+(:mod:`companion.exports.table_facts`).
 """
 
 from __future__ import annotations

@@ -78,14 +78,17 @@ def _glyphs() -> frozenset[int]:
 
 
 def printable(text: str) -> str:
-    """``text`` with every character the font cannot draw as :data:`PLACEHOLDER`; invisible
-    format characters it lacks (emoji variation selectors, joiners) are left out."""
+    """``text`` on one line, with every character the font cannot draw as :data:`PLACEHOLDER`:
+    a line break or other white space is a space, and invisible characters the font lacks
+    (control codes, emoji variation selectors, joiners) are left out."""
     glyphs = _glyphs()
     out = []
     for char in text:
-        if ord(char) in glyphs or char in "\n ":
+        if char.isspace():
+            out.append(" ")
+        elif ord(char) in glyphs:
             out.append(char)
-        elif unicodedata.category(char) not in ("Cf", "Mn"):
+        elif unicodedata.category(char) not in ("Cc", "Cf", "Mn"):
             out.append(PLACEHOLDER)
     return "".join(out)
 
