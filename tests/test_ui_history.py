@@ -255,3 +255,30 @@ def test_the_table_enters_a_games_boardgamegeek_id_once_in_the_bg_stats_dialog(
         assert audit(window_roots(Window), tuple(Window.size)) == []
     with Store.open(db) as store:
         assert store.get_setting("tuareg", table_facts.BGG_ID) == 123456
+
+
+def test_a_play_that_cannot_be_read_says_so_in_the_bg_stats_dialog(tmp_path: Path) -> None:
+    """Issue 24.1: the BG Stats button never crashes the app: a game whose log was damaged after
+    its sheet was shown opens the dialog with the reason and no code."""
+    import sqlite3
+    from contextlib import closing
+
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        game_id = play_to_end(store, "targi", ["Ania", "Zoë"], seed=1)
+        sheet = history.load_play(store, game_id).sheet
+    with running_app(db) as h:
+        h.app.show_sheet(sheet, back_to="home", game_id=game_id)
+        h.frames(2)
+        with closing(sqlite3.connect(db)) as other:  # another program damages the log
+            other.execute(
+                'UPDATE log SET payload = \'{"kind":"jump"}\' WHERE game_id = ? AND seq = 5',
+                (game_id,),
+            )
+            other.commit()
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert dialog.note.startswith("No BG Stats code for this play: ")
+        assert dialog.code_side == 0
+        h.tap(dialog.ids.close)
+        assert h.screen.name == "sheet"
