@@ -24,14 +24,13 @@ from __future__ import annotations
 import io
 import json
 import logging
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 import segno
 from segno.consts import MODE_ALPHANUMERIC, MODE_BYTE
-from segno.encoder import DataOverflowError
+from segno.encoder import DataOverflowError, find_version, normalize_errorlevel, prepare_data
 
 from companion.errors import InputError
 from companion.exports.games import info as game_info
@@ -148,37 +147,63 @@ def compact(data: dict[str, Any]) -> dict[str, Any]:
     return short
 
 
-def _shorter_forms(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], tuple[str, ...]]]:
-    """``data``, then ever shorter forms of it, each with what it leaves out in words."""
-    yield data, ()
-    data = {k: v for k, v in data.items() if k != "comments"}
-    left_out: tuple[str, ...] = (_("the colours and tie-break note"),)
-    yield data, left_out
-    data = {k: v for k, v in data.items() if k != "location"}
-    left_out += (_("the location"),)
-    yield data, left_out
-    longest = max((len(p["name"]) for p in data["players"]), default=0)
-    for length in range(longest - 1, SHORTEST_NAME - 1, -1):
-        players = [{**p, "name": p["name"][:length]} for p in data["players"]]
-        names = _("the players' full names (cut to {count} characters)").format(count=length)
-        yield {**data, "players": players}, (*left_out, names)
+def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != key}
+
+
+def _names_cut(data: dict[str, Any], length: int) -> dict[str, Any]:
+    return {**data, "players": [{**p, "name": p["name"][:length]} for p in data["players"]]}
 
 
 def push(play: Play, table: TableFacts | None = None) -> Push:
-    """The link of the fullest form of the play whose QR code fits :data:`MAX_VERSION`."""
-    for data, left_out in _shorter_forms(compact(payload(play, table))):
-        text = link_of(data)
-        version = _version(text)
-        if version is not None and version <= MAX_VERSION:
-            if left_out:
-                _log.info("game %s: the BG Stats link leaves out %s", play.game_id, left_out)
-            return Push(data, text, version, left_out)
+    """The link of the fullest form of the play whose QR code fits :data:`MAX_VERSION`: the whole
+    play, else without the comments, else without the location too, else with the names cut to
+    the longest length that fits (found by bisection: each try encodes a code)."""
+    data = compact(payload(play, table))
+    notes = _("the colours and tie-break note")
+    place = _("the location")
+    for form, left_out in (
+        (data, ()),
+        (_without(data, "comments"), (notes,)),
+        (_without(_without(data, "comments"), "location"), (notes, place)),
+    ):
+        fitted = _fitted(form, left_out)
+        if fitted is not None:
+            return _told(play, fitted)
+    best: Push | None = None
+    low = SHORTEST_NAME
+    high = max((len(p["name"]) for p in form["players"]), default=0) - 1
+    while low <= high:
+        length = (low + high) // 2
+        names = _("the players' full names (cut to {count} characters)").format(count=length)
+        fitted = _fitted(_names_cut(form, length), (*left_out, names))
+        if fitted is None:
+            high = length - 1
+        else:
+            best, low = fitted, length + 1
+    if best is not None:
+        return _told(play, best)
     raise PushTooLargeError(
         "qr_too_large",
         _("game_id: game {game} does not fit a BG Stats code a phone can read").format(
             game=play.game_id
         ),
     )
+
+
+def _fitted(data: dict[str, Any], left_out: tuple[str, ...]) -> Push | None:
+    """``data`` as a push, if its code is at most :data:`MAX_VERSION`."""
+    text = link_of(data)
+    version = _version(text)
+    if version is None or version > MAX_VERSION:
+        return None
+    return Push(data, text, version, left_out)
+
+
+def _told(play: Play, pushed: Push) -> Push:
+    if pushed.left_out:
+        _log.info("game %s: the BG Stats link leaves out %s", play.game_id, pushed.left_out)
+    return pushed
 
 
 def link_of(data: dict[str, Any]) -> str:
@@ -215,17 +240,20 @@ def segments(text: str) -> list[tuple[str, int]]:
     return parts
 
 
-def code(text: str, version: int | None = None, mask: int | None = None) -> segno.QRCode:
+def code(text: str, version: int | None = None) -> segno.QRCode:
     parts: Any = segments(text)  # segno takes segments, though its stubs say one str only
-    return segno.make_qr(parts, error=ERROR_LEVEL, version=version, mask=mask)
+    return segno.make_qr(parts, error=ERROR_LEVEL, version=version)
 
 
 def _version(text: str) -> int | None:
-    """The version ``text`` needs (mask 0: the choice of mask, the slow part, changes no size);
-    ``None``: too long for any."""
+    """The version ``text`` needs (segno's own choice, without drawing the code); ``None``: too
+    long for any."""
+    # segno's encoder functions (the ones make_qr calls) carry no type hints
+    parts = prepare_data(segments(text), None, None)  # type: ignore[no-untyped-call]
+    level = normalize_errorlevel(ERROR_LEVEL)  # type: ignore[no-untyped-call]
     try:
-        return int(code(text, mask=0).version)
-    except DataOverflowError:
+        return int(find_version(parts, level, eci=False, micro=False))  # type: ignore[no-untyped-call]
+    except (DataOverflowError, ValueError):
         return None
 
 
