@@ -89,3 +89,22 @@ def test_an_export_into_a_missing_folder_names_the_file(
     code, answer = run("export", game_id, "--format", "pdf", "-o", str(target), db=db)
     assert code == 2 and answer["error"]["code"] == "unwritable_file"
     assert str(target) in answer["error"]["message"]
+
+
+def test_no_room_without_root_either(tmp_path: Path) -> None:
+    """The same guarantee where no tmpfs can be mounted: the kernel's /dev/full answers every write
+    with ENOSPC, and the partial file beside the target is made to lead there."""
+    from companion.errors import InputError
+    from companion.files import partial_path, write_or_refuse
+
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    target = tmp_path / "sheet.csv"
+    target.write_bytes(b"the good export\n")
+    partial_path(target).symlink_to("/dev/full")
+    with pytest.raises(InputError) as refused:
+        write_or_refuse(target, b"x" * 100_000, "--output")
+    assert refused.value.code == "unwritable_file"
+    assert str(target) in refused.value.message and "No space left" in refused.value.message
+    assert target.read_bytes() == b"the good export\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.csv"]
