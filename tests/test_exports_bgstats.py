@@ -95,11 +95,16 @@ def test_the_png_and_the_link_agree_and_a_realistic_game_keeps_its_location(
         with Image.open(io.BytesIO(bgstats.qr_png(play))) as image:
             (found,) = zxingcpp.read_barcodes(image)
     assert found.text == pushed.link and pushed.left_out == ()
-    assert pushed.version <= 21
+    assert pushed.version <= bgstats.MAX_VERSION
     data = _pushed(pushed.link)
     assert data["location"] == "Kraków, u Ani" and data["comments"].startswith("Colours: red, ")
     assert "%3A" not in pushed.link and "%2C" not in pushed.link  # ':' and ',' stay as they are
     assert all("role" not in p for p in data["players"])
+    # Every score and rank is there, a score of 0 too; a false winner or start player is left out.
+    assert [(p["score"], p["rank"]) for p in data["players"]] == [
+        (seat.score, seat.rank) for seat in play.seats
+    ]
+    assert sum(p.get("winner", False) for p in data["players"]) == len(play.winners())
 
 
 def test_targi_carries_its_boardgamegeek_id_and_the_table_enters_the_others(

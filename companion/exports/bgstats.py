@@ -138,13 +138,18 @@ def comments(play: Play) -> str:
 
 def compact(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` without its empty and default fields (BG Stats takes them as absent)."""
-    short = {key: value for key, value in data.items() if value not in ("", None)}
+    short = {key: value for key, value in data.items() if not _default(value)}
     short["game"] = {key: value for key, value in data["game"].items() if value is not None}
     short["players"] = [
-        {key: value for key, value in player.items() if value not in ("", None, False)}
+        {key: value for key, value in player.items() if not _default(value) and value is not False}
         for player in data["players"]
     ]
     return short
+
+
+def _default(value: object) -> bool:
+    """An empty or absent value (a score of 0 is a score: it stays)."""
+    return value is None or value == ""
 
 
 def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
