@@ -10,16 +10,15 @@ on the label ("3/8"); the code is the same on each.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import math
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import InputError
+from companion.files import write_atomically
 from companion.i18n import _
 from companion.registry import GAMES
 from companion.spec import GameSpec
@@ -150,14 +149,7 @@ def write_pdf(game: str, path: Path, size: str = "a4") -> int:
         _draw(
             pdf, sheet, label, sheet.left + column * sheet.pitch_x, sheet.top + row * sheet.pitch_y
         )
-    partial = path.with_name(f".{path.name}.part")
-    try:
-        pdf.output(str(partial))
-        os.replace(partial, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
-        raise
+    write_atomically(path, bytes(pdf.output()))
     logger.info("%d %s labels written to %s", len(items), game, path)
     return len(items)
 

@@ -5,10 +5,11 @@ Exports (JSON, CSV) are views of this model; :mod:`companion.sheet_words` says i
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from companion.csv_cells import SafeWriter
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class ScoreSheet:
         tie-break, whether the sheet is ``final`` (the game is over) or ``provisional``, and the
         notes."""
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = SafeWriter(out)  # a player's name is never run as a formula
         writer.writerow(["category", *self.players])
         for category in self.categories:
             writer.writerow([category.label, *(self.points[p][category.key] for p in self.players)])

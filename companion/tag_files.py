@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.cards import game_of, printed_card
 from companion.errors import InputError
+from companion.files import write_or_refuse
 from companion.i18n import _
 from companion.json_input import DuplicateKeyError, read_json
 from companion.store import Store
@@ -37,12 +38,7 @@ def export_tags(store: Store, path: Path) -> int:
     """Write every enrolled tag to ``path``; the number written."""
     tags = store.enrolled_tags()
     document = {"format": FORMAT, "version": VERSION, "tags": dict(sorted(tags.items()))}
-    try:
-        path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise InputError(
-            "unwritable_file", _("file: {path}: {error}").format(path=path, error=error.strerror)
-        ) from None
+    write_or_refuse(path, (json.dumps(document, indent=2) + "\n").encode(), "file")
     logger.info("%d tags exported to %s", len(tags), path)
     return len(tags)
 

@@ -79,23 +79,26 @@ def test_the_qr_code_decodes_to_a_bg_stats_link_with_every_documented_field(db):
             prefix, data = found[0].text.split("?data=")
             assert prefix == "https://app.bgstatsapp.com/createPlay.html"
             pushed = json.loads(unquote(data))
-            assert set(pushed) == BG_STATS_FIELDS
-            assert set(pushed["game"]) == GAME_FIELDS
+            full = bgstats.payload(play)  # export --format bgstats: every documented field
+            assert set(full) == BG_STATS_FIELDS and set(full["game"]) == GAME_FIELDS
+            assert [set(p) for p in full["players"]] == [PLAYER_FIELDS] * len(play.seats)
+            # The link carries the same play less its empty and default fields (issue 24.2).
+            assert pushed == bgstats.compact(full)
             assert pushed["game"]["sourceGameId"] == play.game
-            assert pushed["game"]["bggId"] is None  # no source confirms the ids
-            assert pushed["location"] == ("Kraków, u Ani" if game_id == later else "")
+            assert pushed["game"].get("bggId") == (118048 if play.game == "targi" else None)
+            assert pushed.get("location", "") == ("Kraków, u Ani" if game_id == later else "")
             assert pushed["sourcePlayId"] == game_id
             assert pushed["durationMin"] == play.duration_min > 0
             assert len(pushed["playDate"]) == 19 and pushed["playDate"][10] == " "
-            assert [set(p) for p in pushed["players"]] == [PLAYER_FIELDS] * len(play.seats)
+            assert all(set(p) <= PLAYER_FIELDS for p in pushed["players"])
             sheet = Session.resume(store, game_id).score_sheet()
             names = [p["name"] for p in pushed["players"]]
             assert names == list(sheet.players)
             assert [p["score"] for p in pushed["players"]] == [sheet.totals[n] for n in names]
-            assert [p["winner"] for p in pushed["players"]] == [
+            assert [p.get("winner", False) for p in pushed["players"]] == [
                 n in sheet.ranking[0] for n in names
             ]
-            assert sum(p["startPlayer"] for p in pushed["players"]) == 1
+            assert sum(p.get("startPlayer", False) for p in pushed["players"]) == 1
 
 
 def test_the_pdf_holds_every_name_total_and_the_winner(db):

@@ -180,3 +180,105 @@ def test_play_again_keeps_the_games_house_rules(tmp_path: Path) -> None:
         with Store.open(database) as store:
             options = store.load(h.app.table.game_id).options
         assert options["rulings"] == RAID_NOTHING
+
+
+@pytest.mark.parametrize("names", ["polish", "emoji"])
+def test_five_long_names_give_a_code_a_phone_reads_from_the_800x480_screen(
+    tmp_path: Path, names: str
+) -> None:
+    """Issue 24.2: the dialog draws at least 3 px per module at 800x480, and the window's own
+    pixels decode to the link; what the link leaves out to fit is said beside the code."""
+    from test_exports_bgstats import LONG_NAMES, _long_game
+
+    db = tmp_path / "games.sqlite3"
+    game_id = _long_game(db, LONG_NAMES[names])
+    with Store.open(db) as store:
+        play = history.load_play(store, game_id)
+        pushed = bgstats.push(play)
+    with running_app(db) as h:
+        h.app.show_sheet(play.sheet, back_to="home", game_id=game_id)
+        h.frames(2)
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert dialog.module_px >= 3
+        assert dialog.ids.code.width == dialog.code_side == dialog.module_px * (pushed.modules + 8)
+        with Image.open(shot(h, f"bgstats-code-{names}")) as image:
+            found = zxingcpp.read_barcodes(image)
+        assert [code.text for code in found] == [pushed.link]
+        assert (dialog.note == "") == (pushed.left_out == ())
+        for words in pushed.left_out:
+            assert words in dialog.note
+        assert audit(window_roots(Window), tuple(Window.size)) == []
+
+
+def test_the_table_enters_a_games_boardgamegeek_id_once_in_the_bg_stats_dialog(
+    tmp_path: Path,
+) -> None:
+    """Issue 24.3: Tuareg has no sourced id; typed once on the dialog's keyboard, it is stored as
+    the ``bgg_id`` setting and the code on screen carries it. Targi's dialog asks nothing."""
+    import json
+    from urllib.parse import unquote
+
+    from played_games import Clock
+
+    from companion.exports import table_facts
+    from ui.keyboard import OnScreenKeyboard
+
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db, clock=Clock()) as store:
+        tuareg = play_to_end(store, "tuareg", ["Ania", "Zoë"], seed=1)
+        targi = play_to_end(store, "targi", ["Ania", "Zoë"], seed=1)
+        sheets = {g: history.load_play(store, g).sheet for g in (tuareg, targi)}
+    with running_app(db) as h:
+        h.app.show_sheet(sheets[targi], back_to="home", game_id=targi)
+        h.frames(2)
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert not dialog.bgg_asked and dialog.ids.bgg.disabled
+        h.tap(dialog.ids.close)
+        h.app.show_sheet(sheets[tuareg], back_to="home", game_id=tuareg)
+        h.frames(2)
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert dialog.bgg_asked and plain(dialog.ids.bgg.text) == "BoardGameGeek id: not set"
+        h.tap(dialog.ids.bgg)
+        (keyboard,) = [w for w in Window.children if isinstance(w, OnScreenKeyboard)]
+        for digit in "123456":
+            h.tap(keyboard.keys[digit])
+        h.tap(keyboard.ids.ok)
+        h.frames(2)
+        assert plain(dialog.ids.bgg.text) == "BoardGameGeek id: 123456"
+        with Image.open(shot(h, "bgstats-bgg-id")) as image:
+            (found,) = zxingcpp.read_barcodes(image)
+        pushed = json.loads(unquote(found.text.split("?data=")[1]))
+        assert pushed["game"]["bggId"] == 123456
+        assert audit(window_roots(Window), tuple(Window.size)) == []
+    with Store.open(db) as store:
+        assert store.get_setting("tuareg", table_facts.BGG_ID) == 123456
+
+
+def test_a_play_that_cannot_be_read_says_so_in_the_bg_stats_dialog(tmp_path: Path) -> None:
+    """Issue 24.1: the BG Stats button never crashes the app: a game whose log was damaged after
+    its sheet was shown opens the dialog with the reason and no code."""
+    import sqlite3
+    from contextlib import closing
+
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        game_id = play_to_end(store, "targi", ["Ania", "Zoë"], seed=1)
+        sheet = history.load_play(store, game_id).sheet
+    with running_app(db) as h:
+        h.app.show_sheet(sheet, back_to="home", game_id=game_id)
+        h.frames(2)
+        with closing(sqlite3.connect(db)) as other:  # another program damages the log
+            other.execute(
+                'UPDATE log SET payload = \'{"kind":"jump"}\' WHERE game_id = ? AND seq = 5',
+                (game_id,),
+            )
+            other.commit()
+        tap_text(h, "BG Stats")
+        (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
+        assert dialog.note.startswith("No BG Stats code for this play: ")
+        assert dialog.code_side == 0
+        h.tap(dialog.ids.close)
+        assert h.screen.name == "sheet"

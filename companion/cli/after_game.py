@@ -20,6 +20,8 @@ COMMANDS = ("export", "history", "stats", "players", "backup", "restore", "locat
 GAME_FORMATS = ("pdf", "csv", "json", "bgstats", "bgstats-qr")
 BINARY = ("pdf", "bgstats-qr")
 HISTORY_FORMATS = ("csv", "json")
+CSV_STYLES = ("spreadsheet", "plain")
+SEPARATORS = ("comma", "semicolon", "tab")
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
@@ -32,6 +34,17 @@ def add_parsers(commands: Any) -> None:
     export.add_argument("--history", action="store_true", help="every finished/abandoned game")
     export.add_argument("--format", required=True, choices=GAME_FORMATS)
     export.add_argument("-o", "--output", type=Path, help="write to this file")
+    export.add_argument(
+        "--csv-style",
+        choices=CSV_STYLES,
+        help="csv for a spreadsheet (BOM, the language's separator and words; the default with -o)"
+        " or plain (the default on stdout)",
+    )
+    export.add_argument(
+        "--separator",
+        choices=SEPARATORS,
+        help="the spreadsheet csv's separator (default: the language's: semicolon for de/pl/es)",
+    )
     for name, text in (("history", "finished and abandoned games"), ("stats", "statistics")):
         command = commands.add_parser(name, help=text)
         command.add_argument("--game", help="only this game: " + ", ".join(GAMES))

@@ -10,7 +10,8 @@ from typing import Any
 from companion import history, players, stats, transfer
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
 from companion.errors import InputError
-from companion.exports import bgg, bgstats, csv_export, pdf
+from companion.exports import bgg, bgstats, csv_export, pdf, table_facts
+from companion.files import write_or_refuse
 from companion.i18n import _
 from companion.store import LOCATION, Store
 
@@ -75,8 +76,9 @@ def _export(args: argparse.Namespace, store: Store) -> int:
                 ),
             )
         plays = list(history.plays(store))
+        told: dict[str, Any] = {}
         if args.format == "csv":
-            content: str | bytes = csv_export.history(plays)
+            content: str | bytes = csv_export.history(plays, _csv_style(args, store))
         else:
             content = _json({"plays": [play.as_dict() for play in plays]})
     else:
@@ -87,42 +89,61 @@ def _export(args: argparse.Namespace, store: Store) -> int:
                     format=args.format
                 ),
             )
-        content = _game_export(store, args.game_id, args.format)
+        content, told = _game_export(store, args.game_id, args.format, _csv_style(args, store))
     if args.output is None:
         sys.stdout.write(content if isinstance(content, str) else content.decode())
         return EXIT_OK
     data = content.encode() if isinstance(content, str) else content
-    try:
-        args.output.write_bytes(data)
-    except OSError as error:
-        raise InputError(
-            "invalid_value",
-            _("--output: cannot write {path}: {reason}").format(
-                path=args.output, reason=error.strerror
-            ),
-        ) from None
-    _print({"format": args.format, "file": str(args.output), "bytes": len(data)})
+    write_or_refuse(args.output, data, "--output")
+    _print({"format": args.format, "file": str(args.output), "bytes": len(data), **told})
     return EXIT_OK
 
 
-def _game_export(store: Store, game_id: str, format: str) -> str | bytes:
+def _csv_style(args: argparse.Namespace, store: Store) -> csv_export.CsvStyle:
+    """Plain on stdout, for spreadsheets in a file, unless ``--csv-style`` says."""
+    style = args.csv_style or ("plain" if args.output is None else "spreadsheet")
+    if style == "plain":
+        if args.separator not in (None, "comma"):
+            raise InputError(
+                "invalid_value",
+                _("--separator: the plain csv is separated by commas; add --csv-style spreadsheet"),
+            )
+        return csv_export.PLAIN
+    return csv_export.spreadsheet(args.separator, table_facts.read(store))
+
+
+def _game_export(
+    store: Store, game_id: str, format: str, style: csv_export.CsvStyle
+) -> tuple[str | bytes, dict[str, Any]]:
+    """The export, and what the answer to ``-o`` adds about it (a QR code's version and what
+    its link leaves out)."""
     play = history.load_play(store, game_id)
+    table = table_facts.read(store)
     if format == "pdf":
-        return pdf.render(play)
+        not_printed = pdf.missing(play)
+        if not_printed:
+            print(f"table-companion: {pdf.placeholder_note()}", file=sys.stderr)
+        return pdf.render(play, table), {"placeholder": pdf.PLACEHOLDER, "not_printed": not_printed}
     if format == "bgstats-qr":
-        return bgstats.qr_png(play)
+        pushed = bgstats.push(play, table)
+        told = {"qr_version": pushed.version, "left_out": list(pushed.left_out)}
+        if pushed.left_out:
+            print(f"table-companion: {pushed.notice()}", file=sys.stderr)
+        return bgstats.png(pushed), told
     if format == "bgstats":
-        return _json(bgstats.payload(play))
+        return _json(bgstats.payload(play, table)), {}
     if format == "csv":
-        return csv_export.one_game(play)
+        return csv_export.one_game(play, style), {}
+    pushed_play = bgstats.push(play, table) if play.finished else None
     exported = {
         **play.as_dict(),
         "sheet": play.sheet.as_dict(),
-        "bgg": bgg.fields(play, history.first_plays(store, play)),
-        "bgstats": bgstats.payload(play) if play.finished else None,
-        "bgstats_link": bgstats.link(play) if play.finished else None,
+        "bgg": bgg.fields(play, history.first_plays(store, play), table),
+        "bgstats": bgstats.payload(play, table) if play.finished else None,
+        "bgstats_link": None if pushed_play is None else pushed_play.link,
+        "bgstats_left_out": None if pushed_play is None else list(pushed_play.left_out),
     }
-    return _json(exported)
+    return _json(exported), {}
 
 
 def _json(value: Any) -> str:

@@ -1,8 +1,10 @@
 """``table-companion settings ...``: what a table confirmed once and every new game starts with.
 
-``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. ``set`` reads
-the JSON with the CLI's strict reader (:mod:`companion.json_input`) and replaces the stored value
-once the game's own check accepts it (the one the screens use: its spec's
+``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. Besides each
+game's own keys, the exports' (:mod:`companion.exports.table_facts`): ``GAME bgg_id`` for every
+game and ``app time_zone`` (``list app`` lists the table's own settings). ``set`` reads the JSON
+with the CLI's strict reader (:mod:`companion.json_input`) and replaces the stored value once the
+game's own check accepts it (the one the screens use: its spec's
 :class:`~companion.spec.TableSettings`); a malformed, oversized or invalid value changes nothing
 and exits 2 naming the field. An accepted action that teaches the app something about the table (a card value
 confirmed, a printed load, a board correction) is stored the same way as on the screen.
@@ -16,6 +18,7 @@ import sys
 from typing import Any
 
 from companion.errors import InputError
+from companion.exports import table_facts
 from companion.json_input import read_json
 from companion.registry import GAMES
 from companion.session import Session
@@ -63,6 +66,13 @@ def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
     if args.settings_verb == "list":
         games = [args.game] if args.game is not None else _games()
         return {game: _listing(store, game) for game in games}
+    if _table_fact(args.game, args.key):  # the exports' settings (any game, and the table's own)
+        if args.settings_verb == "set":
+            value = table_facts.check(args.game, args.key, _read_value(args.value))
+            store.set_setting(args.game, args.key, value)
+        else:
+            value = store.get_setting(args.game, args.key)
+        return {"game": args.game, "key": args.key, "value": value}
     settings = _settings(args.game)
     if args.key not in settings.keys:
         raise InputError(
@@ -107,6 +117,13 @@ def _read_value(text: str) -> Any:
         raise InputError(error.code, f"{error.message}{hint}") from None
 
 
+def _table_fact(game: str, key: str) -> bool:
+    """Whether ``game`` ``key`` is one of :mod:`companion.exports.table_facts`' settings."""
+    if game == table_facts.APP:
+        return True
+    return game in GAMES and key in table_facts.GAME_KEYS
+
+
 def _games() -> list[str]:
     """Every game that has table settings."""
     return [name for name, spec in GAMES.items() if spec.settings is not None]
@@ -122,5 +139,7 @@ def _settings(game: str) -> TableSettings:
 def _listing(store: Store, game: str) -> dict[str, Any]:
     """Every known key (null where nothing is stored), and anything else stored for ``game``."""
     stored = store.list_settings(game)
+    if game == table_facts.APP:
+        return dict(sorted({**dict.fromkeys(table_facts.APP_KEYS), **stored}.items()))
     known = dict.fromkeys(_settings(game).keys)
     return dict(sorted({**known, **stored}.items()))

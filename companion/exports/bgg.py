@@ -6,15 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from companion.exports.games import info
+from companion.exports.table_facts import TableFacts
 from companion.history import Play
 
 
-def fields(play: Play, new_players: frozenset[int] = frozenset()) -> dict[str, Any]:
-    """``new_players``: ids of the players for whom this was their first game of this title."""
+def fields(
+    play: Play, new_players: frozenset[int] = frozenset(), table: TableFacts | None = None
+) -> dict[str, Any]:
+    """``new_players``: ids of the players for whom this was their first game of this title;
+    ``table``: its time zone (the play's date) and BoardGameGeek ids."""
+    table = table or TableFacts()
     return {
-        "objectid": info(play.game).bgg_id,
+        "objectid": table.bgg_id(play.game),
         "name": info(play.game).title,
-        "playdate": play.started_at.astimezone().strftime("%Y-%m-%d"),
+        "playdate": table.local(play.started_at).strftime("%Y-%m-%d"),
         "length": play.duration_min,
         "location": play.location,
         "incomplete": not play.finished,

@@ -1,8 +1,10 @@
 """What the exports say about each game: its printed title and BoardGameGeek id, from its spec.
 
-No BoardGameGeek id is confirmed by a source the project holds (the rulebooks in
-``/work/shared/rules`` and ``GAME-DATA.md``), so every built-in spec leaves it ``None``; BG Stats then
-matches by the title.
+Targi's id (118048) is BoardGameGeek's page boardgamegeek.com/boardgame/118048/targi. No source the
+project holds (the rulebooks in ``/work/shared/rules``, ``GAME-DATA.md``) confirms the ids of
+Tuareg's card game or Timbuktu, so their specs leave them ``None``: the table enters them once
+(``settings set tuareg bgg_id N``, :mod:`companion.exports.table_facts`), or BG Stats matches the
+play by its title.
 """
 
 from __future__ import annotations

@@ -8,9 +8,11 @@ this screen computes no score.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
@@ -19,16 +21,23 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion import history
-from companion.exports import bgstats
+from companion.errors import InputError
+from companion.exports import bgstats, table_facts
 from companion.i18n import _
-from companion.registry import spec_for
+from companion.registry import GAMES, spec_for
 from companion.rulings import chosen
 from companion.scoresheet import ScoreSheet
 from companion.sheet_words import headline, tiebreak
-from ui.design import badge
+from companion.store import Store
+from ui.design import PAD, badge
+from ui.keyboard import ask_text
 from ui.kv import load_kv
 from ui.qr import qr_texture
 
+_log = logging.getLogger(__name__)
+
+QUIET_ZONE = 4
+"""Modules of white around a QR code, as segno draws it (the standard's minimum)."""
 LABEL_SHARE = 0.3
 """The share of the width the category names take; the players share the rest equally."""
 CROWDED_LABEL_SHARE = 0.22
@@ -166,16 +175,88 @@ class ScoreSheetScreen(Screen):
         self.nav.correct_finished(self.game_id, self.back_to)
 
     def show_bgstats(self) -> None:
-        """The play as BG Stats' push-a-play link in a QR code, large enough for a phone."""
+        """The play as BG Stats' push-a-play link in a QR code, large enough for a phone; what the
+        link leaves out to fit is said under it, and a play that cannot be shown says why."""
         assert self.game_id is not None
-        play = history.load_play(self.nav.store, self.game_id)
-        dialog = BgStatsDialog()
-        dialog.ids.code.texture = qr_texture(bgstats.qr_png(play))
+        dialog = BgStatsDialog(self.nav.store, self.game_id)
         dialog.open(animation=False)
 
 
 class BgStatsDialog(ModalView):
-    """The QR code of a finished play, with how to use it."""
+    """The QR code of a finished play, with how to use it; for a game whose BoardGameGeek id no
+    source gives, the table enters it here once (then every code carries it)."""
+
+    note = StringProperty("")
+    """What the code leaves out, or why there is no code."""
+    code_side = NumericProperty(0)
+    """The code's side in pixels: a whole number of pixels per module."""
+    module_px = NumericProperty(0)
+    bgg_asked = BooleanProperty(False)
+    """The game has no sourced BoardGameGeek id: the table may enter one."""
+    bgg_text = StringProperty("")
+
+    def __init__(self, store: Store, game_id: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.store = store
+        self.game_id = game_id
+        self.game = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the play and the table's facts anew and draw the code."""
+        try:
+            play = history.load_play(self.store, self.game_id)
+            table = table_facts.read(self.store)
+            pushed = bgstats.push(play, table)
+        except InputError as error:
+            _log.warning("game %s: no BG Stats code: %s", self.game_id, error.message)
+            self.note = _("No BG Stats code for this play: {reason}").format(reason=error.message)
+            return
+        self.game = play.game
+        spec = GAMES.get(play.game)
+        self.bgg_asked = spec is not None and spec.bgg_id is None
+        entered = table.bgg_ids.get(play.game)
+        self.bgg_text = (
+            _("BoardGameGeek id: {id}").format(id=entered)
+            if entered is not None
+            else _("BoardGameGeek id: not set")
+        )
+        self.show_code(pushed)
+
+    def show_code(self, pushed: bgstats.Push) -> None:
+        """Draw ``pushed``'s code at the most whole pixels per module the dialog's height holds."""
+        modules = pushed.modules + 2 * QUIET_ZONE
+        room = Window.height * self.size_hint_y - 2 * dp(PAD)
+        self.module_px = max(1, int(room // modules))
+        self.code_side = self.module_px * modules
+        self.ids.code.texture = qr_texture(bgstats.png(pushed, scale=1))
+        self.note = pushed.notice()
+
+    def ask_bgg_id(self) -> None:
+        """The on-screen keyboard, for the game's BoardGameGeek id (the number in its page's
+        address: boardgamegeek.com/boardgame/NUMBER)."""
+        current = table_facts.read(self.store).bgg_ids.get(self.game)
+        ask_text(
+            _("BoardGameGeek id of {game} (boardgamegeek.com/boardgame/…)").format(
+                game=spec_for(self.game).title()
+            ),
+            self.store_bgg_id,
+            "" if current is None else str(current),
+            max_length=8,
+            words=False,
+        )
+
+    def store_bgg_id(self, typed: str) -> None:
+        """Keep the id the table typed (empty: forget it) and redraw the code with it."""
+        try:
+            value = None if typed == "" else int(typed) if typed.isdigit() else typed
+            checked = table_facts.check(self.game, table_facts.BGG_ID, value)
+        except InputError as error:
+            self.note = error.message
+            return
+        self.store.set_setting(self.game, table_facts.BGG_ID, checked)
+        _log.info("%s: BoardGameGeek id %s entered", self.game, checked)
+        self.refresh()
 
 
 load_kv(__file__)

@@ -76,6 +76,7 @@ SPEC = GameSpec(
     name="targi",
     title=_title,
     printed_title="Targi",
+    bgg_id=118048,  # boardgamegeek.com/boardgame/118048/targi (the issue 24 report)
     rules=_rules,
     min_players=2,
     max_players=2,
