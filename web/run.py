@@ -8,7 +8,7 @@ import logging
 import signal
 from pathlib import Path
 
-from aiohttp import web
+from aiohttp import http_exceptions, web
 
 from companion import phones
 from companion.store import StoreError
@@ -21,12 +21,24 @@ MAX_FIELD_BYTES = 4096
 EXIT_OK, EXIT_STORAGE = 0, 3
 
 
+class _OneLineForBadRequests(logging.Filter):
+    """A malformed or oversized request (answered 4xx) is a line in the journal, not a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], http_exceptions.HttpProcessingError):
+            record.msg = f"{record.msg}: {record.exc_info[1].message}"
+            record.exc_info = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return record.levelno >= logging.WARNING or _log.isEnabledFor(record.levelno)
+
+
 def _shown_host(host: str) -> str:
     return phones.table_address() if host in ("0.0.0.0", "::", "") else host
 
 
 async def serve(database: Path, host: str, port: int) -> int:
     """Serve until SIGTERM/SIGINT or until the token file is gone (phones off); the exit code."""
+    logging.getLogger("aiohttp.server").addFilter(_OneLineForBadRequests())
     app = make_app(database)
     runner = web.AppRunner(
         app,

@@ -39,6 +39,7 @@ FIELD_WORDS = {
     "markers": N_("Tribe markers"),
     "loaded": N_("Loaded"),
     "vp": N_("victory points"),
+    "card_bonus": N_("Card bonus"),
 }
 """How a player's fields (as ``game show`` names them) read; another field reads as its name."""
 HIDDEN = frozenset(("name", "colour", "hand_round", "remembered", "hand_revealed", "maps_cashing"))
