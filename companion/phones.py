@@ -9,6 +9,8 @@ every older link at once. No file: phones are off.
 
 from __future__ import annotations
 
+import ipaddress
+import itertools
 import logging
 import os
 import secrets
@@ -69,13 +71,44 @@ def join_link(host: str, port: int, token: str) -> str:
 
 def table_address() -> str:
     """The address phones on the table's network reach it at: the one the system would send
-    from (a UDP "connection" sends nothing), else loopback."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    from (a UDP "connection" sends nothing); in a process allowed no IP socket (the kiosk), the
+    first private address the kernel lists as the machine's own; else loopback."""
     try:
-        probe.connect(("10.254.254.254", 9))
-        address = str(probe.getsockname()[0])
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 9))
+            return str(probe.getsockname()[0])
     except OSError:
-        address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address
+        pass
+    return next(iter(_local_addresses(Path("/proc/net/fib_trie"))), "127.0.0.1")
+
+
+def _local_addresses(fib_trie: Path) -> list[str]:
+    """The machine's own private IPv4 addresses in the kernel's routing trie (``/32 host LOCAL``
+    entries), loopback left out."""
+    try:
+        lines = fib_trie.read_text().splitlines()
+    except OSError:
+        return []
+    found: list[str] = []
+    for before, line in itertools.pairwise(lines):
+        if "/32 host LOCAL" not in line:
+            continue
+        address = before.strip().removeprefix("|-- ").strip()
+        try:
+            parsed = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        if parsed.is_private and not parsed.is_loopback and address not in found:
+            found.append(address)
+    return found
+
+
+def qr_png(link: str) -> bytes:
+    """The join link as a QR code (PNG, one pixel a module: a screen scales it up)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="png", scale=1, border=2)
+    return out.getvalue()
