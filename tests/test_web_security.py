@@ -134,6 +134,7 @@ def test_traversal_oversized_and_malformed_requests_get_4xx(server: Served) -> N
     assert get(f"{server.base}/?{token}&lang=xx")[0] == 400
     assert get(f"{server.base}/?{token}&x={'a' * 9000}")[0] in (400, 414)
     assert get(f"{server.base}/?{token}", **{"X-Big": "a" * 9000})[0] in (400, 431)
+    assert get(f"{server.base}/?{token}", **{f"X-{n}": "a" * 900 for n in range(12)})[0] == 431
     for request in (
         b"GARBAGE\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",

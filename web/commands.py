@@ -2,7 +2,7 @@
 ``table_companion.commands``). Its first line on standard output is the join link,
 ``http://HOST:PORT/?t=TOKEN``; it stops by itself when the table turns phones off.
 
-Importing this module imports no web library: ``serve`` imports aiohttp when it runs.
+Importing this module imports no web library: ``serve`` imports Starlette and uvicorn when it runs.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _serve(args: argparse.Namespace, config: ConfigSource, _open_store: OpenStor
                 file=sys.stderr,
             )
             return EXIT_STORAGE
-    from web.run import serve  # aiohttp: only for this command
+    from web.run import serve  # Starlette, uvicorn: only for this command
 
     return asyncio.run(serve(database, args.host, args.port))
 

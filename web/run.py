@@ -1,23 +1,24 @@
-"""Runs the phones' web server until it is stopped or the table turns phones off."""
+"""Runs the phones' web server (uvicorn) until it is stopped or the table turns phones off."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import signal
+import socket
 from pathlib import Path
 
-from aiohttp import http_exceptions, web
+import uvicorn
 
 from companion import phones
-from companion.store import StoreError
-from web.server import WATCH, make_app
+from companion.store import Store, StoreError
+from web.server import Table, make_app
+from web.watch import Watch
 
 _log = logging.getLogger(__name__)
 
-MAX_LINE_BYTES = 2048
-MAX_FIELD_BYTES = 4096
+MAX_HEAD_BYTES = 4096
+"""A request line and headers longer than this are refused (400)."""
 EXIT_OK, EXIT_STORAGE = 0, 3
 
 
@@ -25,49 +26,72 @@ class _OneLineForBadRequests(logging.Filter):
     """A malformed or oversized request (answered 4xx) is a line in the journal, not a traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and isinstance(record.exc_info[1], http_exceptions.HttpProcessingError):
-            record.msg = f"{record.msg}: {record.exc_info[1].message}"
+        if record.exc_info and "Invalid HTTP request" in str(record.msg):
             record.exc_info = None
-            record.levelno, record.levelname = logging.INFO, "INFO"
-        return record.levelno >= logging.WARNING or _log.isEnabledFor(record.levelno)
+        return True
 
 
 def _shown_host(host: str) -> str:
     return phones.table_address() if host in ("0.0.0.0", "::", "") else host
 
 
+def _listening(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    listener.listen(128)
+    listener.set_inheritable(True)
+    return listener
+
+
 async def serve(database: Path, host: str, port: int) -> int:
     """Serve until SIGTERM/SIGINT or until the token file is gone (phones off); the exit code."""
-    logging.getLogger("aiohttp.server").addFilter(_OneLineForBadRequests())
-    app = make_app(database)
-    runner = web.AppRunner(
-        app,
-        handle_signals=False,
-        access_log=None,
-        max_line_size=MAX_LINE_BYTES,
-        max_field_size=MAX_FIELD_BYTES,
-        shutdown_timeout=1.0,
-    )
+    logging.getLogger("uvicorn.error").addFilter(_OneLineForBadRequests())
     try:
-        await runner.setup()
+        store = Store.open_read_only(database)
     except StoreError as error:
         print(f"table-companion: {error}", flush=True)
         return EXIT_STORAGE
+    watch = Watch(database, lambda: phones.read_token(database))
     try:
-        site = web.TCPSite(runner, host, port, backlog=128)
-        await site.start()
-        bound = runner.addresses[0][1]
-        token = app[WATCH].current_token or ""
-        print(phones.join_link(_shown_host(host), bound, token), flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for number in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(number, stop.set)
-        while not stop.is_set() and app[WATCH].current_token is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 0.5)
-        if app[WATCH].current_token is None:
-            _log.info("phones turned off: the web view stops")
+        listener = _listening(host, port)
+    except OSError as error:
+        store.close()
+        print(f"table-companion: cannot listen on {host}:{port}: {error.strerror}", flush=True)
+        return EXIT_STORAGE
+    config = uvicorn.Config(
+        make_app(Table(store, watch)),
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        http="h11",
+        ws="none",
+        loop="asyncio",
+        server_header=False,
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
+        timeout_graceful_shutdown=1,
+        proxy_headers=False,
+    )
+    server = uvicorn.Server(config)
+    watch.start()
+    print(phones.join_link(_shown_host(host), listener.getsockname()[1], watch.current_token or ""),
+          flush=True)  # fmt: skip
+
+    async def until_off() -> None:
+        while watch.current_token is not None:
+            await asyncio.sleep(0.5)
+        _log.info("phones turned off: the web view stops")
+        server.should_exit = True
+
+    stopper = asyncio.get_running_loop().create_task(until_off())
+    try:
+        await server.serve(sockets=[listener])
     finally:
-        await runner.cleanup()
+        stopper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await stopper
+        await watch.stop()
+        store.close()
+        listener.close()
     return EXIT_OK

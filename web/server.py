@@ -1,25 +1,33 @@
-"""The phones' web server (aiohttp): server-rendered pages, one event stream per page, nothing that
-writes.
+"""The phones' web server (Starlette, served by uvicorn): server-rendered pages, one event stream
+per page (sse-starlette), nothing that writes.
 
 Every request needs the table's current token, as ``?t=TOKEN`` (then kept in a cookie) or that
 cookie: anything else is answered 403 with no more than that. Only GET and HEAD are routed (any
 other method is 405), static files come from a fixed list (no path reaches the file system), and
-request lines, headers and bodies are capped (4xx beyond). Pages render in the reader's language
+request heads are capped by the server (4xx beyond). Pages render in the reader's language
 (``?lang=``, then a cookie, then the browser's Accept-Language), whatever the table's.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import jinja2
-from aiohttp import web
+from sse_starlette import EventSourceResponse, ServerSentEvent
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion import i18n
 from companion.cli import games
@@ -35,19 +43,27 @@ LANGUAGE_COOKIE = "tc_lang"
 KEEPALIVE_SECONDS = 15.0
 MAX_STREAMS = 64
 """Event streams open at once; more are refused (503) so that phones cannot pile up."""
-MAX_REQUEST_BYTES = 1024
-"""A GET has no body worth more."""
-STATIC = {
-    "app.css": "text/css",
-    "live.js": "text/javascript",
+MAX_TARGET_BYTES = 2048
+"""The longest path and query a page needs, with room to spare; longer is 414."""
+MAX_HEADER_BYTES = 8192
+"""All headers together; more is 431."""
+STATIC = {"app.css": "text/css", "live.js": "text/javascript"}
+PAGE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'self'; style-src 'self'; script-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
 }
-DATABASE: web.AppKey[Path] = web.AppKey("database", Path)
-STORE: web.AppKey[Store] = web.AppKey("store", Store)
-WATCH: web.AppKey[Watch] = web.AppKey("watch", Watch)
-TEMPLATES: web.AppKey[jinja2.Environment] = web.AppKey("templates", jinja2.Environment)
-STREAMS: web.AppKey[set[web.StreamResponse]] = web.AppKey("streams", set)
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+@dataclass
+class Table:
+    """What every request reads: the database (read-only), its watch, the page templates."""
+
+    store: Store
+    watch: Watch
+    templates: jinja2.Environment = field(default_factory=lambda: _templates())
+    streams: int = 0
 
 
 def _templates() -> jinja2.Environment:
@@ -62,206 +78,215 @@ def _templates() -> jinja2.Environment:
     return environment
 
 
-def _forbidden() -> web.Response:
-    return web.Response(status=403, text="403: Forbidden")
+def _table(request: Request) -> Table:
+    table: Table = request.app.state.table
+    return table
 
 
-def _language(request: web.Request) -> str:
+class Guard:
+    """The token before anything (403 and nothing else), a known ``lang`` (else 400); a token or
+    language given in the address is kept in a cookie."""
+
+    def __init__(self, app: ASGIApp, table: Callable[[], Table]) -> None:
+        self.app = app
+        self.table = table
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        target = len(scope.get("raw_path") or b"") + len(scope.get("query_string", b""))
+        head = sum(len(name) + len(value) for name, value in scope.get("headers", []))
+        if target > MAX_TARGET_BYTES or head > MAX_HEADER_BYTES:
+            status = 414 if target > MAX_TARGET_BYTES else 431
+            await PlainTextResponse(f"{status}: too long", status_code=status)(scope, receive, send)
+            return
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        cookies = SimpleCookie()
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                try:
+                    cookies.load(value.decode("latin-1"))
+                except Exception:  # a malformed cookie header: no cookie
+                    cookies = SimpleCookie()
+        token = self.table().watch.current_token
+        given = (query.get("t") or [""])[0] or (
+            cookies[TOKEN_COOKIE].value if TOKEN_COOKIE in cookies else ""
+        )
+        if token is None or not secrets.compare_digest(given.encode(), token.encode()):
+            await PlainTextResponse("403: Forbidden", status_code=403)(scope, receive, send)
+            return
+        lang = (query.get("lang") or [None])[0]
+        if lang is not None and lang not in i18n.LANGUAGES:
+            message = "lang: expected one of " + ", ".join(i18n.LANGUAGES)
+            await PlainTextResponse(message, status_code=400)(scope, receive, send)
+            return
+        kept = []
+        if query.get("t"):
+            kept.append(f"{TOKEN_COOKIE}={token}; HttpOnly; Path=/; SameSite=Strict")
+        if lang is not None:
+            kept.append(f"{LANGUAGE_COOKIE}={lang}; Path=/; SameSite=Strict")
+
+        async def keep(message: Message) -> None:
+            if message["type"] == "http.response.start" and kept:
+                message = {
+                    **message,
+                    "headers": [
+                        *message.get("headers", []),
+                        *((b"set-cookie", cookie.encode()) for cookie in kept),
+                    ],
+                }
+            await send(message)
+
+        await self.app(scope, receive, keep)
+
+
+def _language(request: Request) -> str:
     """The reader's language: ``?lang=``, the cookie, the browser's first supported one, English."""
-    asked = request.query.get("lang") or request.cookies.get(LANGUAGE_COOKIE)
+    asked = request.query_params.get("lang") or request.cookies.get(LANGUAGE_COOKIE)
     if asked in i18n.LANGUAGES:
         return asked
-    for part in request.headers.get("Accept-Language", "").split(","):
+    for part in request.headers.get("accept-language", "").split(","):
         code = i18n.language_code(part.split(";")[0].strip())
         if code:
             return code
     return i18n.DEFAULT
 
 
-@web.middleware
-async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """The token first (403 and nothing else), then the page; a bad ``lang`` is 400."""
-    token = request.app[WATCH].current_token
-    given = request.query.get("t") or request.cookies.get(TOKEN_COOKIE) or ""
-    if token is None or not secrets.compare_digest(given.encode(), token.encode()):
-        return _forbidden()
-    if "lang" in request.query and request.query["lang"] not in i18n.LANGUAGES:
-        raise web.HTTPBadRequest(text="lang: expected one of " + ", ".join(i18n.LANGUAGES))
-    response = await handler(request)
-    if request.query.get("t") and not response.prepared:
-        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict", path="/")
-    if "lang" in request.query and not response.prepared:
-        response.set_cookie(LANGUAGE_COOKIE, request.query["lang"], samesite="Strict", path="/")
-    return response
-
-
-def _render(request: web.Request, template: str, **values: Any) -> web.Response:
-    """The page ``template`` in the reader's language; ``?part=main`` only its live part."""
+def _render(request: Request, template: str, page: str, **values: Any) -> Response:
+    """The page ``template`` in the reader's language; ``?part=main`` only its live part. Each
+    value given as a function of the store is read now."""
+    table = _table(request)
     language = _language(request)
     with i18n.speaking(language):
         try:
-            built = {key: value(request.app[STORE]) if callable(value) else value
-                     for key, value in values.items()}  # fmt: skip
+            built = {
+                key: value(table.store) if callable(value) else value
+                for key, value in values.items()
+            }
         except views.NotFound:
-            raise web.HTTPNotFound(text="404: no such game") from None
+            raise HTTPException(404, "404: no such game") from None
         except StoreError as error:
-            _log.warning("page %s: %s", request.path, error)
-            raise web.HTTPServiceUnavailable(text="503: the game database cannot be read") from None
-        page = request.app[TEMPLATES].get_template(template)
-        html = page.render(
+            _log.warning("page %s: %s", request.url.path, error)
+            raise HTTPException(503, "503: the game database cannot be read") from None
+        html = table.templates.get_template(template).render(
             lang=language,
             languages=i18n.LANGUAGES,
-            path=request.path,
-            main_only=request.query.get("part") == "main",
+            path=request.url.path,
+            page=page,
+            main_only=request.query_params.get("part") == "main",
             **built,
         )
-    return web.Response(
-        text=html,
-        content_type="text/html",
-        headers={
-            "Cache-Control": "no-store",
-            "Content-Security-Policy": "default-src 'self'; style-src 'self'; script-src 'self'",
-            "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
-        },
-    )
+    return Response(html, media_type="text/html", headers=PAGE_HEADERS)
 
 
-def _game_id(request: web.Request) -> str:
-    return request.match_info["game_id"]
+def _game_id(request: Request) -> str:
+    return str(request.path_params["game_id"])
 
 
-async def home(request: web.Request) -> web.Response:
-    return _render(request, "home.html", games=views.game_list, page="home")
+async def home(request: Request) -> Response:
+    return _render(request, "home.html", "home", games=views.game_list)
 
 
-async def game_page(request: web.Request) -> web.Response:
+async def game_page(request: Request) -> Response:
     game_id = _game_id(request)
-    return _render(request, "game.html", game=lambda s: views.game_page(s, game_id), page="game")
+    return _render(request, "game.html", "game", game=lambda s: views.game_page(s, game_id))
 
 
-async def sheet(request: web.Request) -> web.Response:
+async def sheet_page(request: Request) -> Response:
     game_id = _game_id(request)
-    return _render(
-        request, "sheet.html", sheet=lambda s: views.sheet_page(s, game_id), page="sheet"
-    )
+    return _render(request, "sheet.html", "sheet", sheet=lambda s: views.sheet_page(s, game_id))
 
 
-async def game_log(request: web.Request) -> web.Response:
+async def log_page(request: Request) -> Response:
     game_id = _game_id(request)
-    return _render(request, "log.html", log=lambda s: views.log_page(s, game_id), page="log")
+    return _render(request, "log.html", "log", log=lambda s: views.log_page(s, game_id))
 
 
-async def rules(request: web.Request) -> web.Response:
+async def rules_page(request: Request) -> Response:
     game_id = _game_id(request)
-    return _render(
-        request, "rules.html", rules=lambda s: views.rules_page(s, game_id), page="rules"
-    )
+    return _render(request, "rules.html", "rules", rules=lambda s: views.rules_page(s, game_id))
 
 
-async def history_page(request: web.Request) -> web.Response:
-    return _render(request, "history.html", plays=views.history_page, page="history")
+async def history_page(request: Request) -> Response:
+    return _render(request, "history.html", "history", plays=views.history_page)
 
 
-async def stats_page(request: web.Request) -> web.Response:
-    return _render(request, "stats.html", stats=views.stats_page, page="stats")
+async def stats_page(request: Request) -> Response:
+    return _render(request, "stats.html", "stats", stats=views.stats_page)
 
 
-async def api_games(request: web.Request) -> web.Response:
+async def api_games(request: Request) -> Response:
     """``GET /api/games``: each game's ``game_id``, ``game``, ``status``, ``seq`` (and
     ``updated_at``), as ``table-companion game list`` prints them: public contract."""
     try:
-        listed = games.summaries(request.app[STORE])
+        listed = games.summaries(_table(request).store)
     except StoreError:
-        raise web.HTTPServiceUnavailable(text="503: the game database cannot be read") from None
-    return web.Response(
-        text=json.dumps(listed, indent=2, ensure_ascii=False),
-        content_type="application/json",
+        raise HTTPException(503, "503: the game database cannot be read") from None
+    return Response(
+        json.dumps(listed, indent=2, ensure_ascii=False),
+        media_type="application/json",
         headers={"Cache-Control": "no-store"},
     )
 
 
-async def static(request: web.Request) -> web.Response:
-    name = request.match_info["name"]
+async def static(request: Request) -> Response:
+    name = str(request.path_params["name"])
     if name not in STATIC:
-        raise web.HTTPNotFound()
-    return web.Response(
-        body=(HERE / "static" / name).read_bytes(),
-        content_type=STATIC[name],
+        raise HTTPException(404, "404: not found")
+    return Response(
+        (HERE / "static" / name).read_bytes(),
+        media_type=STATIC[name],
         headers={"Cache-Control": "max-age=3600"},
     )
 
 
-async def events(request: web.Request) -> web.StreamResponse:
+async def events(request: Request) -> Response:
     """Server-sent events: ``change`` at every commit (the page then fetches its live part), a
-    comment every :data:`KEEPALIVE_SECONDS`; the stream ends when the token changes."""
-    streams = request.app[STREAMS]
-    if len(streams) >= MAX_STREAMS:
-        raise web.HTTPServiceUnavailable(text="503: too many phones connected")
-    watch = request.app[WATCH]
+    comment every :data:`KEEPALIVE_SECONDS`; the stream ends when the token changes (a new link,
+    phones off) or the server stops."""
+    table = _table(request)
+    if table.streams >= MAX_STREAMS:
+        raise HTTPException(503, "503: too many phones connected")
+    watch = table.watch
     token = watch.current_token
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream",
-            "Cache-Control": "no-store",
-            "X-Accel-Buffering": "no",
-        }
+
+    async def changes() -> AsyncIterator[ServerSentEvent]:
+        table.streams += 1
+        try:
+            yield ServerSentEvent(comment="joined", retry=1000)
+            seen = watch.version
+            while watch.current_token == token and not watch.stopped:
+                version = await watch.changed(seen, KEEPALIVE_SECONDS)
+                if watch.current_token != token or watch.stopped:
+                    break
+                if version != seen:
+                    seen = version
+                    yield ServerSentEvent(data=str(version), event="change")
+        finally:
+            table.streams -= 1
+
+    return EventSourceResponse(
+        changes(), ping=KEEPALIVE_SECONDS, headers={"Cache-Control": "no-store"}
     )
-    await response.prepare(request)
-    streams.add(response)
-    try:
-        seen = watch.version
-        await response.write(b"retry: 1000\n\n")
-        while watch.current_token == token and not watch.stopped:
-            version = await watch.changed(seen, KEEPALIVE_SECONDS)
-            if watch.current_token != token or watch.stopped:
-                break
-            if version != seen:
-                seen = version
-                await response.write(f"event: change\ndata: {version}\n\n".encode())
-            else:
-                await response.write(b": still here\n\n")
-    except (ConnectionResetError, asyncio.CancelledError):
-        _log.debug("a phone left its event stream")
-    finally:
-        streams.discard(response)
-    return response
 
 
-def make_app(database: Path) -> web.Application:
-    """The application over the game database at ``database`` (opened read-only at start-up)."""
-    app = web.Application(middlewares=[_guard], client_max_size=MAX_REQUEST_BYTES)
-    app[DATABASE] = database
-    app[TEMPLATES] = _templates()
-    app[STREAMS] = set()
-    app.router.add_get("/", home)
-    app.router.add_get("/game/{game_id}", game_page)
-    app.router.add_get("/game/{game_id}/sheet", sheet)
-    app.router.add_get("/game/{game_id}/log", game_log)
-    app.router.add_get("/game/{game_id}/rules", rules)
-    app.router.add_get("/history", history_page)
-    app.router.add_get("/stats", stats_page)
-    app.router.add_get("/api/games", api_games)
-    app.router.add_get("/events", events)
-    app.router.add_get("/static/{name}", static)
-    app.on_startup.append(_open)
-    app.on_shutdown.append(_close_streams)
-    app.on_cleanup.append(_close)
-    return app
-
-
-async def _open(app: web.Application) -> None:
-    from companion.phones import read_token
-
-    database = app[DATABASE]
-    app[STORE] = Store.open_read_only(database)
-    app[WATCH] = Watch(database, lambda: read_token(database))
-    app[WATCH].start()
-
-
-async def _close_streams(app: web.Application) -> None:
-    await app[WATCH].stop()
-
-
-async def _close(app: web.Application) -> None:
-    app[STORE].close()
+def make_app(table: Table) -> ASGIApp:
+    """The application over ``table`` (its store and watch opened by the caller)."""
+    get = ["GET"]  # HEAD comes with it; every other method is 405
+    app = Starlette(
+        routes=[
+            Route("/", home, methods=get),
+            Route("/game/{game_id}", game_page, methods=get),
+            Route("/game/{game_id}/sheet", sheet_page, methods=get),
+            Route("/game/{game_id}/log", log_page, methods=get),
+            Route("/game/{game_id}/rules", rules_page, methods=get),
+            Route("/history", history_page, methods=get),
+            Route("/stats", stats_page, methods=get),
+            Route("/api/games", api_games, methods=get),
+            Route("/events", events, methods=get),
+            Route("/static/{name}", static, methods=get),
+        ],
+    )
+    app.state.table = table
+    return Guard(app, lambda: table)

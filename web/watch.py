@@ -14,8 +14,10 @@ from pathlib import Path
 
 _log = logging.getLogger(__name__)
 
-TICK_SECONDS = 0.05
+TICK_SECONDS = 0.1
 """How often the version is read: a commit reaches the pages within this, plus one render."""
+TOKEN_TICKS = 5
+"""The token file is looked at every this many ticks (a new link or "off" within half a second)."""
 
 
 class Watch:
@@ -67,10 +69,10 @@ class Watch:
                 self._connection = None
             return None
 
-    def poll(self) -> bool:
-        """Read the version and the token once; whether anything changed."""
+    def poll(self, token_too: bool = True) -> bool:
+        """Read the version (and the token) once; whether anything changed."""
         found = self._read()
-        token = self._token()
+        token = self._token() if token_too else self.current_token
         moved = (found is not None and found != self._data_version) or token != self.current_token
         if found is not None:
             self._data_version = found
@@ -83,6 +85,8 @@ class Watch:
 
     async def _run(self) -> None:
         self.poll()
+        ticks = 0
         while True:
             await asyncio.sleep(TICK_SECONDS)
-            self.poll()
+            ticks += 1
+            self.poll(token_too=ticks % TOKEN_TICKS == 0)
