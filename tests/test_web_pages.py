@@ -87,10 +87,13 @@ def test_the_join_link_opens_the_games_and_the_cookie_keeps_the_token(
 ) -> None:
     resize(browser, *SIZES[0])
     browser.delete_all_cookies()
-    browser.get(server.link)
+    browser.get(server.link)  # the game in play (the one changed last)
+    assert browser.find_element("tag name", "h1").text == "Targi"
+    assert "Amal to move" in status(browser)
+    browser.get(f"{server.base}/games")  # no token in the address: the cookie has it
     assert browser.find_element("tag name", "h1").text == "Games"
-    assert "Targi" in browser.find_element("id", "live").text
-    browser.get(f"{server.base}/game/{game_id}")  # no token in the address: the cookie has it
+    assert {"Targi", "Tuareg", "Timbuktu"} <= set(browser.find_element("id", "live").text.split())
+    browser.get(f"{server.base}/game/{game_id}")
     assert browser.find_element("tag name", "html").get_attribute("lang") == "en"
     assert "Amal to move" in status(browser)
     assert "Amal" in browser.page_source and "Bilal" in browser.page_source
@@ -122,7 +125,8 @@ def test_every_page_reads_well_in_each_language_on_a_phone_and_a_tablet(
     browser: Any, server: Served, game_id: str, shots: Path, lang: str
 ) -> None:
     pages = {
-        "home": "/",
+        "home": "/games",
+        "in play": "/",
         "game": f"/game/{game_id}",
         "sheet": f"/game/{game_id}/sheet",
         "log": f"/game/{game_id}/log",

@@ -184,6 +184,14 @@ def _game_id(request: Request) -> str:
     return str(request.path_params["game_id"])
 
 
+async def in_play(request: Request) -> Response:
+    """What the join link opens: the game in play (the one changed last), else the games list."""
+    found = views.game_in_play(_table(request).store)
+    if found is None:
+        return await home(request)
+    return _render(request, "game.html", "game", game=lambda s: views.game_page(s, found))
+
+
 async def home(request: Request) -> Response:
     return _render(request, "home.html", "home", games=views.game_list)
 
@@ -276,7 +284,8 @@ def make_app(table: Table) -> ASGIApp:
     get = ["GET"]  # HEAD comes with it; every other method is 405
     app = Starlette(
         routes=[
-            Route("/", home, methods=get),
+            Route("/", in_play, methods=get),
+            Route("/games", home, methods=get),
             Route("/game/{game_id}", game_page, methods=get),
             Route("/game/{game_id}/sheet", sheet_page, methods=get),
             Route("/game/{game_id}/log", log_page, methods=get),

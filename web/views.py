@@ -204,6 +204,12 @@ def game_list(store: Store) -> tuple[GameLine, ...]:
     return tuple(lines)
 
 
+def game_in_play(store: Store) -> str | None:
+    """The id of the game changed last (as ``game list`` orders them): the one in play, or the
+    one just over, with its result; None before the first game."""
+    return next((g.id for g in store.list_games()), None)
+
+
 STATUS_WORDS = {
     "active": N_("in play"),
     "finished": N_("finished"),
