@@ -15,7 +15,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -107,7 +107,7 @@ class Guard:
             if name == b"cookie":
                 try:
                     cookies.load(value.decode("latin-1"))
-                except Exception:  # a malformed cookie header: no cookie
+                except CookieError:  # a malformed cookie header: no cookie
                     cookies = SimpleCookie()
         token = self.table().watch.current_token
         given = (query.get("t") or [""])[0] or (
