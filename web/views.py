@@ -53,7 +53,8 @@ class NotFound(Exception):
 @dataclass(frozen=True)
 class Row:
     label: str
-    value: str
+    lines: tuple[str, ...] = ()
+    """The value in words, a line each (a camel, a column of the display)."""
     number: int | None = None
     """Shown large when the value is a count."""
 
@@ -262,29 +263,46 @@ def _word(game: str, value: Any) -> str:
     return str(value)
 
 
+def _label(key: str) -> str:
+    return (
+        _(FIELD_WORDS.get(key, key))
+        if key in FIELD_WORDS
+        else _(key).replace("_", " ").capitalize()
+    )
+
+
 def _rows(game: str, key: str, value: Any) -> list[Row]:
-    label = _(FIELD_WORDS[key]) if key in FIELD_WORDS else key.replace("_", " ").capitalize()
+    label = _label(key)
     if isinstance(value, bool):
-        return [Row(label, _("yes") if value else _("no"))] if value else []
+        return [Row(label, (_("yes"),))] if value else []
     if isinstance(value, int):
-        return [Row(label, "", value)]
+        return [Row(label, (), value)]
     if isinstance(value, dict) and all(isinstance(v, int) for v in value.values()):
-        return [Row(_word(game, k), "", v) for k, v in value.items()]
+        return [Row(_word(game, k), (), v) for k, v in value.items()]
     if isinstance(value, list) and value and not _coordinates(value):
-        parts = [_word(game, item) for item in value]
-        if all(isinstance(item, (list, dict)) for item in value):
-            shown = [f"{n}: {p or '—'}" for n, p in enumerate(parts, 1)]
-            return [Row(label, " · ".join(shown), sum(_count(item) for item in value))]
-        return [Row(label, ", ".join(parts), len(value))]
+        if all(isinstance(item, list) for item in value):  # columns, stacks: numbered
+            lines = [f"{n}: {_word(game, item) or '—'}" for n, item in enumerate(value, 1)]
+            return [Row(label, tuple(lines), sum(len(item) for item in value))]
+        if all(isinstance(item, dict) for item in value):  # camels, caravans: one line each
+            return [Row(label, tuple(_item(game, item) for item in value), len(value))]
+        return [Row(label, (", ".join(_word(game, item) for item in value),), len(value))]
     return []
 
 
-def _count(item: Any) -> int:
-    if isinstance(item, list):
-        return len(item)
-    if isinstance(item, dict):
-        return sum(len(v) for v in item.values() if isinstance(v, list))
-    return 1
+def _item(game: str, item: dict[str, Any]) -> str:
+    """``A: gold, salt (place 3 · pen 3)``: its name (the first text), what it holds (lists),
+    then its numbers, each named."""
+    texts = [v for v in item.values() if isinstance(v, str)]
+    held = [_word(game, v) for v in item.values() if isinstance(v, list)]
+    numbers = [
+        f"{_label(k)} {v}"
+        for k, v in item.items()
+        if isinstance(v, int) and not isinstance(v, bool)
+    ]
+    line = ": ".join(
+        part for part in (" ".join(texts), ", ".join(h for h in held if h) or "—") if part
+    )
+    return f"{line} ({' · '.join(numbers)})" if numbers else line
 
 
 def _coordinates(value: list[Any]) -> bool:
