@@ -60,8 +60,9 @@ async def serve(database: Path, host: str, port: int) -> int:
         store.close()
         print(f"table-companion: cannot listen on {host}:{port}: {error.strerror}", flush=True)
         return EXIT_STORAGE
+    table = Table(store, watch)
     config = uvicorn.Config(
-        make_app(Table(store, watch)),
+        make_app(table),
         log_level="warning",
         access_log=False,
         lifespan="off",
@@ -92,6 +93,6 @@ async def serve(database: Path, host: str, port: int) -> int:
         with contextlib.suppress(asyncio.CancelledError):
             await stopper
         await watch.stop()
-        store.close()
+        table.store.close()
         listener.close()
     return EXIT_OK

@@ -65,6 +65,18 @@ class Table:
     templates: jinja2.Environment = field(default_factory=lambda: _templates())
     streams: int = 0
 
+    def __post_init__(self) -> None:
+        self._file = self.watch.file
+
+    def current(self) -> Store:
+        """The store, opened anew when another file took the database's place (the app restored
+        a backup over a damaged database)."""
+        if self.watch.file != self._file:
+            reopened = Store.open_read_only(self.store.path)
+            self.store.close()
+            self.store, self._file = reopened, self.watch.file
+        return self.store
+
 
 def _templates() -> jinja2.Environment:
     """The pages; ``_`` in a template is :func:`companion.i18n._` (extracted by Babel's Jinja2
@@ -161,7 +173,7 @@ def _render(request: Request, template: str, page: str, **values: Any) -> Respon
     with i18n.speaking(language):
         try:
             built = {
-                key: value(table.store) if callable(value) else value
+                key: value(table.current()) if callable(value) else value
                 for key, value in values.items()
             }
         except views.NotFound:
@@ -186,7 +198,10 @@ def _game_id(request: Request) -> str:
 
 async def in_play(request: Request) -> Response:
     """What the join link opens: the game in play (the one changed last), else the games list."""
-    found = views.game_in_play(_table(request).store)
+    try:
+        found = views.game_in_play(_table(request).current())
+    except StoreError:
+        raise HTTPException(503, "503: the game database cannot be read") from None
     if found is None:
         return await home(request)
     return _render(request, "game.html", "game", game=lambda s: views.game_page(s, found))
@@ -228,7 +243,7 @@ async def api_games(request: Request) -> Response:
     """``GET /api/games``: each game's ``game_id``, ``game``, ``status``, ``seq`` (and
     ``updated_at``), as ``table-companion game list`` prints them: public contract."""
     try:
-        listed = games.summaries(_table(request).store)
+        listed = games.summaries(_table(request).current())
     except StoreError:
         raise HTTPException(503, "503: the game database cannot be read") from None
     return Response(

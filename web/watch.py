@@ -30,6 +30,9 @@ class Watch:
         self._data_version: int | None = None
         self.version = 0
         """Bumped at every commit seen."""
+        self.file: tuple[int, int] | None = self._file()
+        """The database file's device and inode: another file put in its place (a backup
+        restored over a damaged one) is another database, to be opened anew."""
         self.current_token = token()
         self._event = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -69,8 +72,23 @@ class Watch:
                 self._connection = None
             return None
 
+    def _file(self) -> tuple[int, int] | None:
+        try:
+            stat = self._database.stat()
+        except OSError:
+            return None
+        return stat.st_dev, stat.st_ino
+
     def poll(self, token_too: bool = True) -> bool:
         """Read the version (and the token) once; whether anything changed."""
+        file = self._file()
+        if file != self.file:
+            _log.info("game database %s was replaced: opened anew", self._database)
+            self.file = file
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+            self._data_version = None
         found = self._read()
         token = self._token() if token_too else self.current_token
         moved = (found is not None and found != self._data_version) or token != self.current_token
