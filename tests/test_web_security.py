@@ -216,3 +216,23 @@ def test_a_database_put_in_place_of_the_old_one_is_read_anew(
         assert listed["game_id"] == restored != game_id
     finally:
         page.close()
+
+
+def test_each_phone_reads_its_browsers_language_unless_it_picks_another(
+    server: Served, game_id: str
+) -> None:
+    page = f"{server.base}/game/{game_id}?t={server.token}"
+    for header, lang in (
+        ("pl-PL,pl;q=0.9,en;q=0.5", "pl"),
+        ("fr-FR, de;q=0.8", "de"),
+        ("fr", "en"),
+    ):
+        status, body = get(page, **{"Accept-Language": header})
+        assert status == 200 and f'<html lang="{lang}">' in body.decode(), header
+    request = urllib.request.Request(page + "&lang=es", headers={"Accept-Language": "de"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        kept = [c for c in response.headers.get_all("Set-Cookie") if c.startswith("tc_lang=")]
+        assert '<html lang="es">' in response.read().decode()
+    assert kept == ["tc_lang=es; Path=/; SameSite=Strict"]
+    status, body = get(page, Cookie="tc_lang=es", **{"Accept-Language": "de"})
+    assert '<html lang="es">' in body.decode()
