@@ -23,6 +23,7 @@ def test_a_short_run_shows_each_move_on_the_phone_within_the_target() -> None:
         "serve start -> join link printed (s)",
         "web process resident, 6 phones (MB)",
         "web process idle CPU, 6 phones (% of a core)",
+        "web process resident after every page in 4 languages (MB)",
     ]
     figures = {name: float(figure) for name, figure, _note in rows}
     assert 0 < figures["commit -> phone page updated, p50 (ms)"] <= TARGET_MS
