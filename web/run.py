@@ -11,7 +11,8 @@ from pathlib import Path
 import uvicorn
 
 from companion import phones
-from companion.store import Store, StoreError
+from companion.store import StoreError
+from web.reading import ReadingStore
 from web.server import Table, make_app
 from web.watch import Watch
 
@@ -49,7 +50,7 @@ async def serve(database: Path, host: str, port: int) -> int:
     """Serve until SIGTERM/SIGINT or until the token file is gone (phones off); the exit code."""
     logging.getLogger("uvicorn.error").addFilter(_OneLineForBadRequests())
     try:
-        store = Store.open_read_only(database)
+        store = ReadingStore.open_read_only(database)
     except StoreError as error:
         print(f"table-companion: {error}", flush=True)
         return EXIT_STORAGE

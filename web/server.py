@@ -33,6 +33,7 @@ from companion import i18n
 from companion.cli import games
 from companion.store import Store, StoreError
 from web import views
+from web.reading import ReadingStore
 from web.watch import Watch
 
 _log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ class Table:
         """The store, opened anew when another file took the database's place (the app restored
         a backup over a damaged database)."""
         if self.watch.file != self._file:
-            reopened = Store.open_read_only(self.store.path)
+            reopened = ReadingStore.open_read_only(self.store.path)
             self.store.close()
             self.store, self._file = reopened, self.watch.file
         return self.store
