@@ -194,28 +194,26 @@ def test_fifty_phones_at_once_all_see_a_move_in_bounded_time(
     assert status == 200
 
 
-def test_a_database_put_in_place_of_the_old_one_is_read_anew(
-    server: Served, db: Path, tmp: Path, game_id: str
-) -> None:
+def test_a_database_put_in_place_of_the_old_one_is_read_anew(tmp: Path) -> None:
     """The app moves a damaged database aside and restores a backup in its place: the phones then
     see the restored games, not the file that was moved away."""
-    other = tmp / "restored.sqlite3"
-    restored = targi_table(other)
-    page = stream(server)
-    try:
-        for suffix in ("", "-wal", "-shm"):  # as the app moves a damaged database aside
-            moved = Path(f"{db}{suffix}")
-            if moved.exists():
-                os.replace(moved, tmp / f"damaged{suffix}")
-        os.replace(other, db)
-        assert b"event: change" in read_until(page, b"event: change", 5)
-        wait_for(
-            lambda: restored in get(f"{server.base}/api/games?t={server.token}")[1].decode(), 5
-        )
-        (listed,) = json.loads(get(f"{server.base}/api/games?t={server.token}")[1])
-        assert listed["game_id"] == restored != game_id
-    finally:
-        page.close()
+    db, other = tmp / "replaced.sqlite3", tmp / "restored.sqlite3"
+    game_id, restored = targi_table(db), targi_table(other)
+    with served(db, tmp) as server:
+        page = stream(server)
+        try:
+            for suffix in ("", "-wal", "-shm"):  # as the app moves a damaged database aside
+                moved = Path(f"{db}{suffix}")
+                if moved.exists():
+                    os.replace(moved, tmp / f"damaged{suffix}")
+            os.replace(other, db)
+            assert b"event: change" in read_until(page, b"event: change", 5)
+            api = f"{server.base}/api/games?t={server.token}"
+            wait_for(lambda: restored in get(api)[1].decode(), 5)
+            (listed,) = json.loads(get(api)[1])
+            assert listed["game_id"] == restored != game_id
+        finally:
+            page.close()
 
 
 def test_each_phone_reads_its_browsers_language_unless_it_picks_another(
