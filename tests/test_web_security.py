@@ -20,6 +20,7 @@ import pytest
 from web_server import Served, act, legal_move, served, targi_table, wait_for
 
 from companion import phones
+from web.server import MAX_STREAMS
 
 RESET = (1).to_bytes(4, "little") + (0).to_bytes(4, "little")
 """SO_LINGER on, 0 s: closing the socket resets the connection, as a phone that vanishes."""
@@ -172,6 +173,13 @@ def test_phones_leaving_mid_stream_leave_nothing_behind(server: Served) -> None:
             connection.close()
     wait_for(lambda: open_fds(server) <= baseline, 5)
     assert get(f"{server.base}/api/games?t={server.token}")[0] == 200
+    # Nor are the 30 gone phones still counted: the server's whole quota of streams opens again.
+    streams = [stream(server) for _ in range(MAX_STREAMS)]
+    try:
+        assert get(f"{server.base}/events?t={server.token}")[0] == 503  # one more: refused
+    finally:
+        for connection in streams:
+            connection.close()
 
 
 def test_fifty_phones_at_once_all_see_a_move_in_bounded_time(
