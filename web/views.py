@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from companion import game_log, history, reference, sheet_words, stats
@@ -199,7 +200,7 @@ def game_list(store: Store) -> tuple[GameLine, ...]:
                 status=status_word(summary["status"]),
                 players=names,
                 seq=summary["seq"],
-                updated_at=summary["updated_at"][:16].replace("T", " "),
+                updated_at=_local(summary["updated_at"]),
             )
         )
     return tuple(lines)
@@ -209,6 +210,14 @@ def game_in_play(store: Store) -> str | None:
     """The id of the game changed last (as ``game list`` orders them): the one in play, or the
     one just over, with its result; None before the first game."""
     return next((g.id for g in store.list_games()), None)
+
+
+def _local(stamp: str) -> str:
+    """An ISO time the store wrote (UTC) as the table's clock reads it: ``2026-03-01 20:40``."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
 
 
 STATUS_WORDS = {
@@ -414,7 +423,7 @@ def log_page(store: Store, game_id: str) -> LogPage:
         game_id=session.game_id,
         title=title_of(read.game),
         lines=tuple(
-            (line.seq, line.at.strftime("%H:%M"), line.text, line.undone)
+            (line.seq, line.at.astimezone().strftime("%H:%M"), line.text, line.undone)
             for line in reversed(read.lines)
         ),
         damage=read.damage,
@@ -478,7 +487,7 @@ def history_page(store: Store) -> tuple[HistoryLine, ...]:
         HistoryLine(
             game_id=play.game_id,
             title=title_of(play.game),
-            date=play.started_at.strftime("%Y-%m-%d"),
+            date=play.started_at.astimezone().strftime("%Y-%m-%d"),
             status=status_word(play.status),
             scores=tuple((s.name, s.score, s.winner) for s in play.seats),
         )
