@@ -10,10 +10,13 @@ as ``time.time()``), so the browser's driver polling the stamp adds nothing to t
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -25,6 +28,10 @@ from companion.store import Store
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 TARGET_MS = 250.0
+UNIT_NICE = 10
+"""The web unit's ``Nice=`` (deploy/table-companion-web.service): the kiosk comes first."""
+PHONES_NICE = 19
+"""The phones simulated here run on the table's own cores: last of all, as if they were not."""
 MOVE_TIMEOUT_SECONDS = 5.0
 
 
@@ -132,4 +139,70 @@ def run(moves: int = 20, idle_seconds: float = 10.0) -> list[Row]:
 
 
 def figures(args: argparse.Namespace) -> list[Row]:
-    return run()
+    return run() + kiosk_rows()
+
+
+class _FetchingPhone:
+    """A phone as a page behaves: holds the event stream and fetches the page at each change."""
+
+    def __init__(self, base: str, port: int, token: str) -> None:
+        self.fetches = 0
+        self._url = f"{base}/?t={token}&part=main"
+        self._socket = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self._socket.sendall(f"GET /events?t={token} HTTP/1.1\r\nHost: phone\r\n\r\n".encode())
+        self._thread = threading.Thread(target=self._follow, daemon=True)
+        self._thread.start()
+
+    def _follow(self) -> None:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PHONES_NICE)  # this thread
+        with contextlib.suppress(OSError):
+            while chunk := self._socket.recv(4096):
+                if b"event: change" in chunk:
+                    with urllib.request.urlopen(self._url, timeout=10) as page:
+                        page.read()
+                    self.fetches += 1
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._socket.shutdown(socket.SHUT_RDWR)
+        self._socket.close()
+        self._thread.join(5)
+
+
+def kiosk_rows(phones: int = 50, busy: int = 20, rest: int = 10) -> list[Row]:
+    """The kiosk's button event -> frame (the UI benchmark's child, undo and redo on a Targi
+    table) alone, then with the web view (at its unit's priority) serving ``phones`` phones that
+    each fetch the page at every move: the phones must not slow the kiosk. The phones' own
+    clients run here too, at the lowest priority; on a table they are other devices."""
+    from benchmarks.kivy_env import table_environment
+    from benchmarks.ui import latency
+
+    sys.path.insert(0, str(TESTS))
+    from web_server import served
+
+    with tempfile.TemporaryDirectory(prefix="bench-web-kiosk-") as folder:
+        tmp = Path(folder)
+        env = table_environment(tmp, "kiosk.sqlite3")
+        db = Path(env["TABLE_COMPANION_DB"])
+        Store.open(db).close()
+        alone = latency("app", env, busy, rest)
+        with served(db, tmp, nice=UNIT_NICE) as server:
+            followers = [
+                _FetchingPhone(server.base, server.port, server.token) for _ in range(phones)
+            ]
+            try:
+                loaded = latency("app", env, busy, rest)
+            finally:
+                for phone in followers:
+                    phone.close()
+            fetched = sum(phone.fetches for phone in followers)
+
+    def figure(samples: dict[str, list[float]]) -> str:
+        every = samples["busy"] + samples["rest"]
+        return f"{statistics.median(every) * 1000:.1f} / {max(every) * 1000:.1f}"
+
+    return [
+        ("kiosk button -> frame, no phones (ms, p50 / max)", figure(alone), "undo/redo, Targi"),
+        (f"kiosk button -> frame, {phones} phones (ms, p50 / max)", figure(loaded),
+         f"each phone fetched the page at every move: {fetched} pages served"),
+    ]  # fmt: skip

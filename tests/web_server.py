@@ -79,9 +79,9 @@ def cli(db: Path, tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @contextmanager
-def served(db: Path, tmp: Path, *args: str) -> Iterator[Served]:
+def served(db: Path, tmp: Path, *args: str, nice: int = 0) -> Iterator[Served]:
     """``table-companion serve --host 127.0.0.1 --port 0``, its join link read from its first
-    line; stopped (SIGTERM, then killed) at the end."""
+    line; stopped (SIGTERM, then killed) at the end. ``nice``: at the unit's lower priority."""
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "--db", str(db), "serve", "--host", "127.0.0.1",
          "--port", "0", *args],
@@ -89,6 +89,7 @@ def served(db: Path, tmp: Path, *args: str) -> Iterator[Served]:
         stderr=subprocess.PIPE,
         text=True,
         env=environment(tmp),
+        preexec_fn=(lambda: os.nice(nice)) if nice else None,
     )  # fmt: skip
     try:
         assert process.stdout is not None

@@ -42,6 +42,8 @@ HERE = Path(__file__).parent
 TOKEN_COOKIE = "tc_token"
 LANGUAGE_COOKIE = "tc_lang"
 KEEPALIVE_SECONDS = 15.0
+MAX_PAGES = 256
+"""Rendered pages kept until the next commit, at most (each a few kilobytes)."""
 MAX_STREAMS = 64
 """Event streams open at once; more are refused (503) so that phones cannot pile up."""
 MAX_TARGET_BYTES = 2048
@@ -65,9 +67,22 @@ class Table:
     watch: Watch
     templates: jinja2.Environment = field(default_factory=lambda: _templates())
     streams: int = 0
+    pages: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    """Pages rendered since the last commit, by address, part and language: fifty phones
+    fetching the page a move changed cost one rendering per language."""
+    pages_seen: tuple[int, object] = (-1, None)
+    """The watch's version and database file the pages were rendered at."""
 
     def __post_init__(self) -> None:
         self._file = self.watch.file
+
+    def rendered(self, key: tuple[str, str, str]) -> str | None:
+        """The page ``key`` as rendered since the last commit seen, if it was."""
+        now = (self.watch.version, self.watch.file)
+        if now != self.pages_seen or len(self.pages) > MAX_PAGES:
+            self.pages.clear()
+            self.pages_seen = now
+        return self.pages.get(key)
 
     def current(self) -> Store:
         """The store, opened anew when another file took the database's place (the app restored
@@ -171,6 +186,11 @@ def _render(request: Request, template: str, page: str, **values: Any) -> Respon
     value given as a function of the store is read now."""
     table = _table(request)
     language = _language(request)
+    main_only = request.query_params.get("part") == "main"
+    key = (request.url.path, "main" if main_only else "page", language)
+    html = table.rendered(key)
+    if html is not None:
+        return Response(html, media_type="text/html", headers=PAGE_HEADERS)
     with i18n.speaking(language):
         try:
             built = {
@@ -187,9 +207,10 @@ def _render(request: Request, template: str, page: str, **values: Any) -> Respon
             languages=i18n.LANGUAGES,
             path=request.url.path,
             page=page,
-            main_only=request.query_params.get("part") == "main",
+            main_only=main_only,
             **built,
         )
+    table.pages[key] = html
     return Response(html, media_type="text/html", headers=PAGE_HEADERS)
 
 
