@@ -42,7 +42,7 @@ HERE = Path(__file__).parent
 TOKEN_COOKIE = "tc_token"
 LANGUAGE_COOKIE = "tc_lang"
 KEEPALIVE_SECONDS = 15.0
-MAX_PAGES = 256
+MAX_PAGES = 64
 """Rendered pages kept until the next commit, at most (each a few kilobytes)."""
 MAX_STREAMS = 64
 """Event streams open at once; more are refused (503) so that phones cannot pile up."""
