@@ -273,11 +273,9 @@ def _word(game: str, value: Any) -> str:
 
 
 def _label(key: str) -> str:
-    return (
-        _(FIELD_WORDS.get(key, key))
-        if key in FIELD_WORDS
-        else _(key).replace("_", " ").capitalize()
-    )
+    """A field's name for people: :data:`FIELD_WORDS`, else the field's own word in the catalog
+    where a game's screen already says it (``pen``, ``pitch``), else the word as it is."""
+    return _(FIELD_WORDS[key]) if key in FIELD_WORDS else _(key).replace("_", " ").capitalize()
 
 
 def _rows(game: str, key: str, value: Any) -> list[Row]:
