@@ -10,7 +10,18 @@ import importlib
 
 from benchmarks.timing import Row
 
-SUITES = ("targi", "tuareg", "timbuktu", "storage", "hardware", "ui", "history", "scan", "charts")
+SUITES = (
+    "targi",
+    "tuareg",
+    "timbuktu",
+    "storage",
+    "hardware",
+    "ui",
+    "history",
+    "scan",
+    "charts",
+    "web",
+)
 
 
 def print_rows(title: str, rows: list[Row]) -> None:

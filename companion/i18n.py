@@ -19,6 +19,9 @@ import gettext
 import io
 import logging
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 _log = logging.getLogger(__name__)
@@ -127,6 +130,26 @@ def set_language(code: str) -> None:
     _translation = _load(code)
     _language = code
     _log.debug("language: %s", code)
+
+
+_loaded = cache(_load)
+"""Catalogs by code, loaded once per process (for :func:`speaking`)."""
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Every :func:`_` inside the block answers in ``code``, then the language before it again:
+    one page in the language its reader chose (the phones' web view), whatever the table's.
+    Not for threads: the active language is the process's."""
+    global _translation, _language
+    if code not in LANGUAGES:
+        raise ValueError(f"language: {code!r} is not one of {', '.join(LANGUAGES)}")
+    before = _translation, _language
+    _translation, _language = _loaded(code), code
+    try:
+        yield
+    finally:
+        _translation, _language = before
 
 
 set_language(system_language())

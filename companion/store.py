@@ -365,6 +365,39 @@ class Store:
         store._back_up_if_due()
         return store
 
+    @classmethod
+    def open_read_only(cls, path: Path, *, clock: Clock = utc_now) -> Store:
+        """The database at ``path`` opened ``mode=ro`` for a process that only looks (the phones'
+        web view): nothing is created, checked whole, migrated, backed up or moved, and every write
+        raises :class:`StorageUnavailableError`. The same error when the file cannot be read or is
+        not at this app's schema version (the app migrates it when it opens it)."""
+        try:
+            connection = sqlite3.connect(
+                f"{path.absolute().as_uri()}?mode=ro",
+                uri=True,
+                isolation_level=None,
+                timeout=BUSY_TIMEOUT,
+                factory=_Connection,
+            )
+        except sqlite3.Error as error:
+            raise _unavailable(
+                path, storage_env.sqlite_cause(error, path) or storage_env.OTHER, error
+            ) from error
+        connection.path = path
+        try:
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version != SCHEMA_VERSION:
+                detail = f"schema version {version}, not {SCHEMA_VERSION}"
+                raise StorageUnavailableError(path, storage_env.OTHER, detail)
+            connection.execute("PRAGMA query_only = 1")
+        except sqlite3.DatabaseError as error:
+            connection.close()
+            raise _unavailable(path, storage_env.OTHER, error) from error
+        except BaseException:
+            connection.close()
+            raise
+        return cls(connection, path, clock, None, None)
+
     def close(self) -> None:
         """Close the connection, after any backup still being written."""
         for thread in self._backups:

@@ -23,6 +23,8 @@ readonly VENV=$PREFIX/venv
 readonly RECORD=$PREFIX/install-record
 readonly CONFIG=/etc/table-companion/config.toml
 readonly UNIT=/etc/systemd/system/$APP.service
+readonly WEB_UNIT=/etc/systemd/system/$APP-web.service
+readonly WEB_PATH=/etc/systemd/system/$APP-web.path
 readonly RULE=/etc/udev/rules.d/99-table-companion.rules
 readonly DEVICE_GROUPS=(gpio dialout input video render)
 # Python with venv; Mesa's GL/EGL, GBM and DRM for Kivy's SDL2 (KMS/DRM on Lite); mtdev for touch.
@@ -158,6 +160,20 @@ install_service() {
     fi
 }
 
+# The phones' web view: its service is not enabled; its path unit starts it while the table has
+# phones on (Settings > Phones writes the join link's token beside the database).
+install_web_service() {
+    local unit_changed=0
+    place "$checkout/deploy/$APP-web.service" "$WEB_UNIT" && unit_changed=1
+    place "$checkout/deploy/$APP-web.path" "$WEB_PATH" && unit_changed=1
+    if [ "$unit_changed" -eq 1 ] && booted; then systemctl daemon-reload; fi
+    if ! systemctl is-enabled --quiet "$APP-web.path" 2>/dev/null; then
+        systemctl enable "$APP-web.path"
+        changed "enabled $APP-web.path (phones stay off until the table turns them on)"
+    fi
+    if booted && [ "$unit_changed" -eq 1 ]; then systemctl restart "$APP-web.path"; fi
+}
+
 # On Desktop the display manager holds the display: the kiosk needs the console boot target.
 # (Lite boots to graphical.target too, Debian's default, but has no display manager to start.)
 console_boot() {
@@ -205,6 +221,7 @@ main() {
     install_config
     install_udev_rule
     install_service
+    install_web_service
     console_boot "$keep_desktop"
     start_service
     if [ "$changes" -eq 0 ]; then say "everything was already in place; the app was reinstalled"; fi

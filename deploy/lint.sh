@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Static checks of the deployment, run by .ci/run after the test suite:
 #  - shellcheck on every shell script in the repository (found by their #! line);
-#  - systemd-analyze verify on deploy/table-companion.service, strict: any warning fails;
-#  - systemd-analyze security on the same unit (offline): an exposure above 2.0 fails.
+#  - systemd-analyze verify on deploy/table-companion.service, deploy/table-companion-web.service
+#    and its .path, strict: any warning fails;
+#  - systemd-analyze security on both services (offline): an exposure above 2.0 fails.
 # Installs shellcheck and systemd with apt if they are missing. Needs .venv (scripts/setup-env).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,26 +34,34 @@ if [ ! -x "$entry_point" ]; then
 fi
 rendered=$(mktemp -d)
 trap 'rm -rf "$rendered"' EXIT
-sed "s#^ExecStart=/opt/table-companion/venv/bin/table-companion#ExecStart=$entry_point#" \
-    deploy/table-companion.service >"$rendered/table-companion.service"
-if cmp -s deploy/table-companion.service "$rendered/table-companion.service"; then
-    echo "deploy/table-companion.service: ExecStart is not /opt/table-companion/venv/bin/table-companion" >&2
-    exit 1
-fi
-report=$(systemd-analyze verify "$rendered/table-companion.service" 2>&1) || true
-if [ -n "$report" ]; then
-    echo "systemd-analyze verify deploy/table-companion.service:" >&2
-    echo "$report" >&2
-    exit 1
-fi
-echo "systemd-analyze verify: deploy/table-companion.service clean ($(systemd-analyze --version | head -n 1))"
-
 # The exposure systemd-analyze prints (0.0-10.0) is its --threshold scale (0-100) divided by ten.
 readonly MAX_EXPOSURE=20
-if ! exposure=$(systemd-analyze security --offline=yes --threshold="$MAX_EXPOSURE" \
-    "$rendered/table-companion.service" 2>&1); then
-    echo "systemd-analyze security deploy/table-companion.service: exposure above 2.0" >&2
-    echo "$exposure" >&2
-    exit 1
-fi
-echo "systemd-analyze security: deploy/table-companion.service ${exposure##*$'\n'}"
+# The kiosk and the phones' web view; the web view's path unit is verified beside its service.
+for unit in table-companion.service table-companion-web.service; do
+    sed "s#^ExecStart=/opt/table-companion/venv/bin/table-companion#ExecStart=$entry_point#" \
+        "deploy/$unit" >"$rendered/$unit"
+    if cmp -s "deploy/$unit" "$rendered/$unit"; then
+        echo "deploy/$unit: ExecStart is not /opt/table-companion/venv/bin/table-companion" >&2
+        exit 1
+    fi
+done
+cp deploy/table-companion-web.path "$rendered/"
+for unit in table-companion.service table-companion-web.service table-companion-web.path; do
+    report=$(systemd-analyze verify "$rendered/$unit" 2>&1) || true
+    if [ -n "$report" ]; then
+        echo "systemd-analyze verify deploy/$unit:" >&2
+        echo "$report" >&2
+        exit 1
+    fi
+    echo "systemd-analyze verify: deploy/$unit clean ($(systemd-analyze --version | head -n 1))"
+done
+
+for unit in table-companion.service table-companion-web.service; do
+    if ! exposure=$(systemd-analyze security --offline=yes --threshold="$MAX_EXPOSURE" \
+        "$rendered/$unit" 2>&1); then
+        echo "systemd-analyze security deploy/$unit: exposure above 2.0" >&2
+        echo "$exposure" >&2
+        exit 1
+    fi
+    echo "systemd-analyze security: deploy/$unit ${exposure##*$'\n'}"
+done

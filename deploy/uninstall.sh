@@ -17,6 +17,7 @@ readonly RECORD=$PREFIX/install-record
 readonly CONFIG_DIR=/etc/table-companion
 readonly STATE_DIR=/var/lib/$APP
 readonly UNIT=/etc/systemd/system/$APP.service
+readonly WEB_UNITS=("/etc/systemd/system/$APP-web.path" "/etc/systemd/system/$APP-web.service")
 readonly RULE=/etc/udev/rules.d/99-table-companion.rules
 
 template=$(cd "$(dirname "$0")" && pwd)/config.toml
@@ -33,6 +34,14 @@ remove() {
 }
 
 remove_service() {
+    local web
+    for web in "${WEB_UNITS[@]}"; do
+        if [ -e "$web" ]; then
+            if booted; then systemctl stop "$(basename "$web")" || true; fi
+            systemctl disable "$(basename "$web")" 2>/dev/null || true
+            remove "$web"
+        fi
+    done
     if [ -e "$UNIT" ]; then
         if booted; then systemctl stop "$APP.service" || true; fi
         systemctl disable "$APP.service" 2>/dev/null || true

@@ -43,7 +43,13 @@ def forbidden_imports(package: str, forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_the_core_imports_no_app_no_hardware_and_no_device_library() -> None:
-    assert forbidden_imports("companion", ("ui", "hardware", *DEVICE_LIBRARIES)) == []
+    assert forbidden_imports("companion", ("ui", "hardware", "web", *DEVICE_LIBRARIES)) == []
+
+
+def test_the_web_view_imports_no_app_no_hardware_and_no_device_library() -> None:
+    """The phones' web view (``web``) is a view over the core, beside the app: it shares nothing
+    with the app's screens and touches no device."""
+    assert forbidden_imports("web", ("ui", "hardware", *DEVICE_LIBRARIES)) == []
 
 
 def test_the_hardware_imports_no_game_and_no_app() -> None:
@@ -106,7 +112,17 @@ def run_blocked(*args: str, blocked: tuple[str, ...]) -> subprocess.CompletedPro
 def test_every_core_module_and_the_headless_commands_work_without_app_hardware_or_devices(
     tmp_path: Path,
 ) -> None:
-    blocked = ("kivy", "gpiozero", "serial", "ui", "hardware")
+    blocked = (
+        "kivy",
+        "gpiozero",
+        "serial",
+        "ui",
+        "hardware",
+        "web",
+        "starlette",
+        "uvicorn",
+        "jinja2",
+    )
     db = str(tmp_path / "games.sqlite3")
     done = run_blocked("--db", db, "game", "new", "targi", "--player", "A:blue",
                        "--player", "B:white", blocked=blocked)  # fmt: skip
@@ -123,6 +139,18 @@ def test_every_core_module_and_the_headless_commands_work_without_app_hardware_o
     done = run_blocked("--db", db, blocked=blocked)
     assert done.returncode == 2 and "the touchscreen app is not installed" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_every_web_module_imports_without_the_app_the_hardware_and_the_devices() -> None:
+    blocked = ("ui", "hardware", *DEVICE_LIBRARIES)
+    probe = BLOCK.format(blocked=blocked, package="web") + (
+        "print(sorted(m for m in sys.modules if m.startswith('web.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "web.server" in done.stdout and "web.commands" in done.stdout
 
 
 def test_every_hardware_module_imports_without_the_games_and_the_app() -> None:
@@ -170,8 +198,11 @@ positions of each game to photograph its screens."""
 
 
 def own_package(relative: str, game: str) -> bool:
-    """``companion/games/<game>/`` and ``ui/games/<game>/`` (screen, ``.kv``, view, drafts, prompts)."""
-    return relative.startswith((f"companion/games/{game}/", f"ui/games/{game}/"))
+    """``companion/games/<game>/`` and ``ui/games/<game>/`` (screen, ``.kv``, view, drafts, prompts)
+    and ``web/games/<game>/``."""
+    return relative.startswith(
+        (f"companion/games/{game}/", f"ui/games/{game}/", f"web/games/{game}/")
+    )
 
 
 def strings(path: Path) -> Iterator[tuple[int, str]]:
@@ -196,15 +227,17 @@ def strings(path: Path) -> Iterator[tuple[int, str]]:
 def naming(games: list[str], root: Path = ROOT) -> list[str]:
     word = re.compile(rf"\b({'|'.join(games)})\b", re.IGNORECASE)
     found = []
-    for package in ("companion", "ui", "hardware"):
+    for package in ("companion", "ui", "hardware", "web"):
         for path in sorted((root / package).rglob("*")):
             relative = path.relative_to(root).as_posix()
-            if path.suffix not in (".py", ".kv") or relative in PENDING:
+            if path.suffix not in (".py", ".kv", ".html", ".js", ".css") or relative in PENDING:
                 continue
             if relative.startswith(TOURS) and root == ROOT:
                 continue
             if path.suffix == ".py":
                 said = list(strings(path))
+            elif path.suffix != ".kv":  # a page, its script and style: every line
+                said = list(enumerate(path.read_text().splitlines(), 1))
             else:  # .kv: everything but comments
                 lines = path.read_text().splitlines()
                 said = [(n, line.split("#:")[0] if "#:" in line else line.split("#")[0])

@@ -34,7 +34,7 @@ def extracted(tmp: Path) -> Catalog:
             "-o",
             str(pot),
             "--input-dirs",
-            f"{ROOT / 'companion'},{ROOT / 'hardware'},{ROOT / 'ui'}",
+            f"{ROOT / 'companion'},{ROOT / 'hardware'},{ROOT / 'ui'},{ROOT / 'web'}",
         ]
     )
     with pot.open("rb") as source:

@@ -106,3 +106,54 @@ def test_the_readme_wiring_table_is_the_default_wiring() -> None:
     assert {name: int(bcm) for name, bcm, _header in rows} == {
         name: button.pin for name, button in DEFAULT_WIRING.items()
     }
+
+
+WEB_UNIT = DEPLOY / "table-companion-web.service"
+WEB_PATH = DEPLOY / "table-companion-web.path"
+
+
+def test_the_web_unit_serves_phones_read_only_on_the_tables_network_only() -> None:
+    from companion import phones
+
+    kiosk, service = unit_settings(UNIT)["Service"], unit_settings(WEB_UNIT)["Service"]
+    venv = installer_setting("VENV")
+    assert service["ExecStart"] == [
+        f"{venv}/bin/table-companion serve --port {phones.DEFAULT_PORT}"
+    ]
+    assert service["User"] == kiosk["User"] and service["Group"] == kiosk["Group"]
+    assert service["ProtectSystem"] == ["strict"] and "ReadWritePaths" not in service
+    assert service["CapabilityBoundingSet"] == [""] and service["NoNewPrivileges"] == ["yes"]
+    assert service["IPAddressDeny"] == ["any"]
+    (allowed,) = service["IPAddressAllow"]
+    assert allowed.split() == [
+        "localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"
+    ]  # fmt: skip
+    assert service["SocketBindAllow"] == [f"tcp:{phones.DEFAULT_PORT}"]
+    assert kiosk["IPAddressDeny"] == ["any"] and "IPAddressAllow" not in kiosk
+    assert "Install" not in unit_settings(WEB_UNIT), "started by its path unit only, not at boot"
+
+
+def test_the_path_unit_starts_the_web_view_when_the_table_turns_phones_on() -> None:
+    from companion import phones
+
+    database = load_config(DEPLOY / "config.toml").database
+    path = unit_settings(WEB_PATH)
+    assert path["Path"]["PathExists"] == [str(phones.token_path(database))]
+    assert path["Path"]["Unit"] == [WEB_UNIT.name]
+    assert path["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+def test_the_web_unit_exposure_is_at_most_2() -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("no systemd-analyze here (deploy/lint.sh installs it and checks the same)")
+    report = subprocess.run(
+        [analyze, "security", "--offline=yes", str(WEB_UNIT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    exposure = re.search(r"exposure level for table-companion-web\.service: (\d+\.\d)", report)
+    assert exposure is not None, report
+    assert float(exposure.group(1)) <= 2.0, report

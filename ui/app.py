@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ui.screens.gamelog import GameLogScreen
     from ui.screens.history import HistoryScreen
     from ui.screens.labels import LabelsScreen
+    from ui.screens.phones import PhonesScreen
     from ui.screens.players import PlayersScreen
     from ui.screens.rules import RulesScreen
     from ui.screens.scoresheet import ScoreSheetScreen
@@ -234,6 +235,10 @@ class CompanionApp(InputRouting, App):
         return self.screen("backup", "ui.screens.backup:BackupScreen")
 
     @property
+    def phones_screen(self) -> PhonesScreen:
+        return self.screen("phones", "ui.screens.phones:PhonesScreen")
+
+    @property
     def labels_screen(self) -> LabelsScreen:
         return self.screen("labels", "ui.screens.labels:LabelsScreen")
 
@@ -300,6 +305,9 @@ class CompanionApp(InputRouting, App):
 
     def backup(self) -> None:
         self.go(self.backup_screen.name)  # it looks for a USB stick as it is entered
+
+    def phones(self) -> None:
+        self.go(self.phones_screen.name)  # it reads the join link as it is entered
 
     def labels(self) -> None:
         self.go(self.labels_screen.name)  # it looks for a USB stick as it is entered

@@ -197,6 +197,14 @@ def settings_backup(d: Driver) -> None:
 
 
 @state
+def settings_phones(d: Driver) -> None:
+    """Settings → Phones, off (as a table finds it)."""
+    settings(d)
+    d.tap(d.screen.ids.phones)
+    d.expect_screen("phones")
+
+
+@state
 def settings_labels(d: Driver) -> None:
     """Card labels: Tuareg's written on Letter sheets to the data folder (no USB stick here)."""
     settings(d)

@@ -1,0 +1,40 @@
+"""``table-companion serve`` as a person types it: listed in the help, a port out of range or a
+database that is not there named with exit 2 or 3 and no traceback; by hand it turns phones on
+(writes a token) and prints the join link first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from web_server import cli, served
+
+from companion import phones
+from companion.store import Store
+
+
+def test_serve_is_a_command_of_table_companion(tmp_path: Path) -> None:
+    done = cli(tmp_path / "games.sqlite3", tmp_path, "--help")
+    assert done.returncode == 0 and "serve" in done.stdout
+    done = cli(tmp_path / "games.sqlite3", tmp_path, "serve", "--help")
+    assert done.returncode == 0 and "--port" in done.stdout and "--host" in done.stdout
+
+
+def test_a_bad_port_or_no_database_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    done = cli(db, tmp_path, "serve", "--port", "70000")
+    assert done.returncode == 2 and "--port" in done.stderr and "Traceback" not in done.stderr
+    done = cli(db, tmp_path, "serve", "--port", "eighty")
+    assert done.returncode == 2 and "--port" in done.stderr
+    done = cli(db, tmp_path, "serve", "--port", "0")
+    assert done.returncode == 3 and "no game database" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not db.exists() and phones.read_token(db) is None
+
+
+def test_by_hand_serve_turns_phones_on_and_prints_the_join_link_first(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    Store.open(db).close()
+    assert phones.read_token(db) is None
+    with served(db, tmp_path) as server:
+        assert server.link == phones.join_link("127.0.0.1", server.port, server.token)
+        assert phones.read_token(db) == server.token
