@@ -1,9 +1,11 @@
 """The game store: one SQLite file (WAL, ``synchronous=FULL``) holding every game's append-only log.
 
 Each append is exactly one durable transaction, so an entry the store has returned survives a power
-cut. At open the file is checked; a damaged one is moved aside (with its ``-wal``/``-shm`` files) to
-``<name>.damaged-<UTC time>``, the newest sound backup (:mod:`companion.backup`) is restored in its
-place or else a fresh database is started, and :attr:`Store.notice` says so. Each game's log is a
+cut. At open the file is checked (its header and schema; the whole file only after an unclean
+shutdown or a suspicion: :mod:`companion.integrity`); a damaged one is moved aside (with its
+``-wal``/``-shm`` files) to ``<name>.damaged-<UTC time>``, the newest sound backup
+(:mod:`companion.backup`) is restored in its place or else a fresh database is started, and
+:attr:`Store.notice` says so. Each game's log is a
 hash chain (:mod:`companion.chain`) checked on :meth:`Store.load`. A problem of the environment
 (full disk, read-only, permissions, a lock held too long, an odd file at the path) is never taken
 for damage: nothing is moved, and :class:`StorageUnavailableError` says what to do (see
@@ -25,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion import backup, storage_env
+from companion import backup, integrity, storage_env
 from companion.chain import LogDamage, chain_existing_logs, entry_digest, game_digest
 from companion.i18n import _
 
@@ -317,6 +319,8 @@ class Store:
         self.restored = restored
         """The backup put in place of a damaged database, and what it lost, if one was."""
         self._backups: list[threading.Thread] = []
+        self._marker: Path | None = None
+        self._checked_whole = False
 
     @classmethod
     def open(cls, path: Path, *, clock: Clock = utc_now, reading: bool = False) -> Store:
@@ -328,8 +332,11 @@ class Store:
         (every write then raises ``StorageUnavailableError``, and :attr:`notice` says so).
         """
         _prepare_place(path)
+        doubts = integrity.unclean_reasons(path) if path.exists() else []
+        if doubts:
+            _log.warning("game database %s is checked whole: %s", path, "; ".join(doubts))
         try:
-            connection = _open_checked(path)
+            connection = _open_checked(path, whole=bool(doubts))
         except StorageUnavailableError as refusal:
             if not (reading and refusal.cause == storage_env.READ_ONLY):
                 raise
@@ -337,16 +344,22 @@ class Store:
                 "The game database {path} is on a read-only file system: its games can be "
                 "looked at, not changed."
             ).format(path=path)
-            return cls(_open_for_reading(path, refusal), path, clock, None, notice)
+            return cls(_open_for_reading(path, refusal, bool(doubts)), path, clock, None, notice)
         except _Damaged as damage:
             _log.warning("game database %s is damaged: %s", path, damage)
             moved = _quarantine(path, clock(), str(damage))
             _log.warning("moved the damaged game database %s to %s", path, moved)
             restored = backup.restore_newest(path, moved)
             notice = _damage_notice(path, damage, moved, restored)
-            return cls(_open_checked(path), path, clock, moved, notice, restored)
-        store = cls(connection, path, clock, None, None)
-        store._back_up_if_due()
+            store = cls(_open_checked(path, whole=True), path, clock, moved, notice, restored)
+        else:
+            store = cls(connection, path, clock, None, None)
+        if doubts or store.quarantined is not None:
+            integrity.clear_unclean(path)
+            store._checked_whole = True
+        store._marker = integrity.mark_open(path)
+        if store.quarantined is None:
+            store._back_up_if_due()
         return store
 
     def close(self) -> None:
@@ -354,6 +367,18 @@ class Store:
         for thread in self._backups:
             thread.join()
         self._conn.close()
+        if self._marker is not None:  # a store that could write there: the file as it leaves it
+            integrity.seal(self.path)
+        integrity.mark_closed(self._marker)
+        self._marker = None
+
+    def check_in_background(self) -> threading.Thread | None:
+        """SQLite's full check of the file on another thread, unless this open already ran it or
+        cannot write (the app's start: :mod:`companion.integrity`); its thread, if started."""
+        if self._checked_whole or self._marker is None:
+            return None
+        self._checked_whole = True
+        return integrity.check_in_background(self.path)
 
     def __enter__(self) -> Store:
         return self
@@ -450,18 +475,40 @@ class Store:
                 if error.sqlite_errorname not in _CORRUPTION:
                     raise
                 _log.error("game %s: its record cannot be read: %s", game_id, error)
+                self._doubt(f"the record of game {game_id} cannot be read")
                 raise DamagedGameError(f"the record of game {game_id} cannot be read") from None
         if row is None:
             self._check_not_hidden(game_id)
             raise UnknownGameError(f"no game with id {game_id!r}")
         game, options, status, created_at, seed, last_seq, last_digest = row
-        kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        try:
+            kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        except DamagedGameError:
+            self._doubt(f"the record of game {game_id} is damaged")
+            raise
         entries, damage = self._read_log(game_id, seed, (last_seq, last_digest))
         if damage is not None:
             _log.error(
                 "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
+            self._doubt(f"game {game_id}: {damage.reason}")
         return StoredGame(game_id, kind, parsed, _listed(status), entries, damage)
+
+    def _doubt(self, reason: str) -> None:
+        """Damage a read found: check the whole file now (once per open), and if SQLite finds it
+        damaged have the next open move it aside and restore a backup (:mod:`companion.integrity`).
+        Damage within sound pages (an altered entry) is the chain's to report, not a restore's."""
+        if self._checked_whole:
+            return
+        self._checked_whole = True
+        try:
+            found = integrity.problems(self._conn)
+        except sqlite3.DatabaseError as error:
+            if error.sqlite_errorname not in _CORRUPTION:
+                raise
+            found = [str(error)]
+        if found:
+            integrity.mark_suspect(self.path, f"{reason}; " + " ".join(" ".join(found[:3]).split()))
 
     def _check_not_hidden(self, game_id: str) -> None:
         """:class:`DamagedGameError` if a game not found through the index is in the table: its
@@ -472,6 +519,7 @@ class Store:
         ).fetchone()
         if hidden is not None:
             _log.error("game %r is in the database but its index does not find it", game_id)
+            self._doubt(f"the index does not find game {game_id!r}")
             raise DamagedGameError(f"the record of game {game_id!r} is damaged")
 
     def _read_log(
@@ -754,8 +802,7 @@ class Store:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
 
 
-_CORRUPTION = frozenset({"SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_NOTADB"})
-"""SQLite's errors that mean the file's content is damaged (not a locked, full or read-only one)."""
+_CORRUPTION = integrity.CORRUPTION
 
 
 def _game_record(
@@ -906,8 +953,9 @@ def _prepare_place(path: Path) -> None:
         raise StorageUnavailableError(path, cause, detail)
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
-    """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not."""
+def _open_checked(path: Path, *, whole: bool) -> sqlite3.Connection:
+    """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not.
+    ``whole``: run SQLite's full integrity check too (else the header and schema only)."""
     try:
         _check_header(path)
         connection = sqlite3.connect(
@@ -920,7 +968,7 @@ def _open_checked(path: Path) -> sqlite3.Connection:
         raise _unavailable(path, cause, error) from error
     connection.path = path
     try:
-        version = _check(connection, path)
+        version = _check(connection, path, whole=whole)
         _configure(connection, path)
         _migrate(connection, version)
     except BaseException:
@@ -929,7 +977,9 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.Connection:
+def _open_for_reading(
+    path: Path, refusal: StorageUnavailableError, whole: bool
+) -> sqlite3.Connection:
     """The database on a read-only mount, where SQLite cannot make its WAL index: opened as
     ``immutable``, which reads exactly what is stored only when no WAL file holds entries (else,
     or if the file is not sound and current, ``refusal`` stands)."""
@@ -948,7 +998,7 @@ def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.C
         raise refusal from None
     connection.path = path
     try:
-        if _check(connection, path) != SCHEMA_VERSION:
+        if _check(connection, path, whole=whole) != SCHEMA_VERSION:
             raise refusal
         connection.execute("PRAGMA query_only = 1")
     except (_Damaged, StoreError):
@@ -967,15 +1017,15 @@ def _check_header(path: Path) -> None:
         raise _Damaged("it is not an SQLite database")
 
 
-def _check(connection: sqlite3.Connection, path: Path) -> int:
-    """The file's schema version, after checking that it is an intact database we can use.
+def _check(connection: sqlite3.Connection, path: Path, *, whole: bool) -> int:
+    """The file's schema version, after checking that it is a database we can use: its header and
+    schema always; ``whole``: every page too (SQLite's full check: not quick_check, which costs
+    about the same for this schema and misses damaged keys and indexes).
 
     A file from a newer app is refused (:class:`NewerSchemaError`), never quarantined.
     """
     try:
-        # The full check, not quick_check: for this schema it costs about the same (benchmarks:
-        # storage) and also finds damaged keys and indexes.
-        problems = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+        problems = integrity.problems(connection) if whole else []
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise NewerSchemaError(
@@ -987,7 +1037,7 @@ def _check(connection: sqlite3.Connection, path: Path) -> int:
         raise _Damaged(str(error)) from None
     except UnicodeDecodeError:  # SQLite's error quotes damaged schema text that is not UTF-8
         raise _Damaged("its schema is malformed (damaged text)") from None
-    if problems != ["ok"]:
+    if problems:
         details = " ".join(" ".join(problems[:3]).split())
         raise _Damaged(f"integrity check: {details}")
     if schema != _expected_schema(version):

@@ -173,6 +173,8 @@ class CompanionApp(InputRouting, App):
         assert home is not None
         Clock.schedule_once(lambda _dt: home.settle(), 0)
         Clock.schedule_once(lambda _dt: self.open_devices(), 0)
+        if self.store is not None:  # the whole file checked off the first frame's path
+            self.store.check_in_background()
 
     def on_stop(self) -> None:
         watchdog.stopping()
