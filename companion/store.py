@@ -14,6 +14,7 @@ for damage: nothing is moved, and :class:`StorageUnavailableError` says what to 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import sqlite3
@@ -412,8 +413,13 @@ class Store:
         payload: dict[str, Any],
         *,
         status: str | None = None,
+        result: Callable[[str], Any] | None = None,
     ) -> LogEntry:
         """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
+
+        ``result``: the game's result after this entry (JSON), given the entry's time; kept in the
+        same commit for the history (:meth:`cached_results`). One that cannot be computed is left
+        out (logged): the history replays that game instead.
 
         The entry's digest chains it to the one before, and the game's row records it as the last
         (:mod:`companion.chain`). :class:`DuplicateEntryError` if ``seq`` is taken: the caller's
@@ -423,6 +429,7 @@ class Store:
             raise ValueError(f"unknown game status {status!r}")
         now = self._now()
         text = _dumps(payload)
+        kept = None if result is None else _result_text(game_id, result, now)
         try:
             with _transaction(self._conn):  # one commit: one fsync of the WAL
                 tail = self._conn.execute(
@@ -449,6 +456,8 @@ class Store:
                         "updated_at = ? WHERE id = ?",
                         (seq, digest, status, now, game_id),
                     )
+                if kept is not None:
+                    self._keep_result(game_id, seq, digest, kept)
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
         if status == "finished":  # a game's end: back up, off the hot path
@@ -677,6 +686,41 @@ class Store:
         )
         return {row[0]: PlayerRecord(*row[1:]) for row in rows}
 
+    def all_seats(self) -> dict[str, dict[int, PlayerRecord]]:
+        """Game id -> its seats as :meth:`seats_of` gives them, for every game in one read."""
+        counts = dict(
+            self._conn.execute("SELECT player_id, count(*) FROM seats GROUP BY player_id")
+        )
+        records = {
+            player_id: PlayerRecord(
+                player_id, name, colour, created, last, counts.get(player_id, 0)
+            )
+            for player_id, name, colour, created, last in self._conn.execute(
+                "SELECT id, name, colour, created_at, last_played_at FROM players"
+            )
+        }
+        seats: dict[str, dict[int, PlayerRecord]] = {}
+        for game_id, seat, player_id in self._conn.execute(
+            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
+        ):
+            if player_id in records:
+                seats.setdefault(game_id, {})[seat] = records[player_id]
+        return seats
+
+    def all_game_infos(self) -> dict[str, tuple[str, str]]:
+        """Game id -> its options (JSON text, unchecked) and creation time, for every game."""
+        return {
+            row[0]: (row[1], row[2])
+            for row in self._conn.execute("SELECT id, options, created_at FROM games")
+        }
+
+    def all_locations(self) -> dict[str, str]:
+        """Game id -> where it was played (:meth:`location_of`), for the games that record it."""
+        return {
+            row[0]: str(row[1])
+            for row in self._conn.execute("SELECT game_id, location FROM places")
+        }
+
     def games_of(self, player_id: int) -> set[str]:
         """The ids of every game player ``player_id`` sat in."""
         return {
@@ -713,16 +757,25 @@ class Store:
         return "" if row is None else str(row[0])
 
     def cached_results(self) -> dict[str, Any]:
-        """Game id -> the result cached by :meth:`cache_result`, for the games whose log has not
-        changed since (same last entry and digest); an unreadable one is left out."""
+        """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
+        whose log has not changed since: its row's digest is of the game's last digest and the
+        result's text (:func:`_result_digest`), so a stale, damaged or altered one is left out
+        (logged) and the history computes it again."""
         cached: dict[str, Any] = {}
-        for game_id, text in self._conn.execute(
-            "SELECT results.game_id, results.result FROM results JOIN games "
-            "ON games.id = results.game_id AND games.last_seq = results.last_seq "
-            "AND games.last_digest = results.last_digest"
+        for game_id, head, digest, text in self._conn.execute(
+            "SELECT results.game_id, games.last_digest, results.last_digest, "
+            "CAST(results.result AS BLOB) FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
         ):
+            if not (
+                isinstance(text, bytes)
+                and isinstance(head, bytes)
+                and _result_digest(head, text) == digest
+            ):
+                _log.warning("the kept result of game %s does not match its log", game_id)
+                continue
             try:
-                cached[game_id] = _loads(text, f"the cached result of game {game_id}")
+                cached[game_id] = _loads(_decoded(text, "it"), f"the result of game {game_id}")
             except StoreError as error:
                 _log.warning("%s; it is computed again", error)
         return cached
@@ -731,13 +784,21 @@ class Store:
         """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
         still its last entry. A store that cannot be written keeps nothing (logged)."""
         try:
-            self._conn.execute(
-                "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
-                "SELECT id, last_seq, last_digest, ? FROM games WHERE id = ? AND last_seq = ?",
-                (_dumps(result), game_id, seq),
-            )
+            with _transaction(self._conn):
+                head = self._conn.execute(
+                    "SELECT last_digest FROM games WHERE id = ? AND last_seq = ?", (game_id, seq)
+                ).fetchone()
+                if head is not None and isinstance(head[0], bytes):
+                    self._keep_result(game_id, seq, head[0], _dumps(result))
         except StorageUnavailableError as error:
             _log.info("result of game %s not cached: %s", game_id, error)
+
+    def _keep_result(self, game_id: str, seq: int, head: bytes, text: str) -> None:
+        self._conn.execute(
+            "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
+            "VALUES (?, ?, ?, ?)",
+            (game_id, seq, _result_digest(head, text.encode()), text),
+        )
 
     def merge_from(self, other: Path) -> list[str]:
         """Copy into this database every game of the database at ``other`` (current schema,
@@ -848,6 +909,21 @@ def _verified(
     except StoreError as error:
         return None, previous, str(error)
     return entry, digest, ""
+
+
+def _result_text(game_id: str, result: Callable[[str], Any], now: str) -> str | None:
+    """``result(now)`` as JSON text, or None (logged) if it cannot be computed."""
+    try:
+        return _dumps(result(now))
+    except Exception:  # the rules' sheet of a legal state: a failure costs only a later replay
+        _log.exception("game %s: its result is not kept (the history computes it)", game_id)
+        return None
+
+
+def _result_digest(head: bytes, text: bytes) -> bytes:
+    """What a kept result's row holds as ``last_digest``: a digest of the game's last digest (the
+    chain's head when the result was computed) and the result's text."""
+    return hashlib.sha256(b"table-companion result\0" + head + text).digest()
 
 
 def _listed(data: Any) -> str:
