@@ -10,7 +10,6 @@ from typing import Any
 from companion import history, players, stats, transfer
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
 from companion.errors import InputError
-from companion.exports import bgg, bgstats, csv_export, pdf
 from companion.i18n import _
 from companion.store import LOCATION, Store
 
@@ -60,6 +59,8 @@ def _location(name: str | None, store: Store) -> str:
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
+    from companion.exports import csv_export  # exports load for export only (fpdf2, segno)
+
     if args.history == (args.game_id is not None):
         raise InputError("invalid_value", _("export: name a GAME_ID or --history, not both"))
     if args.history:
@@ -102,6 +103,8 @@ def _export(args: argparse.Namespace, store: Store) -> int:
 
 
 def _game_export(store: Store, game_id: str, format: str) -> str | bytes:
+    from companion.exports import bgg, bgstats, csv_export, pdf
+
     play = history.load_play(store, game_id)
     if format == "pdf":
         return pdf.render(play)
