@@ -220,7 +220,17 @@ def _app_rows(folder: Path, many: Path) -> list[Row]:
             starts.append((first_frame, ui_bench._cpu_seconds(child.pid)))
         finally:
             ui_bench._stop(child)
-    rows = [budget_row("app start to Home (1000 games stored)", *_medians(starts), 3000)]
+    minimal = []
+    for _ in range(3):  # stock Kivy's own start, for comparison: a Label and a Button
+        child, first_frame, _lines = ui_bench._start("minimal", env)
+        try:
+            minimal.append((first_frame, ui_bench._cpu_seconds(child.pid)))
+        finally:
+            ui_bench._stop(child)
+    rows = [
+        budget_row("app start to Home (1000 games stored)", *_medians(starts), 3000),
+        budget_row("  a minimal Kivy app's start, for comparison", *_medians(minimal), 3000),
+    ]
     taps = ui_bench.latency("app", table_environment(folder, "taps.sqlite3"), 20, 3)
     rows.append(budget_row("tap (undo button) -> frame", *_paired(taps, "busy"), 100))
     scans = scan_bench.latency("targi", table_environment(folder, "scans.sqlite3"), 20, 3)
