@@ -335,7 +335,7 @@ class Store:
         _prepare_place(path)
         doubts = integrity.unclean_reasons(path) if path.exists() else []
         if doubts:
-            _log.warning("game database %s is checked whole: %s", path, "; ".join(doubts))
+            _log.info("game database %s is checked whole: %s", path, "; ".join(doubts))
         try:
             connection = _open_checked(path, whole=bool(doubts))
         except StorageUnavailableError as refusal:
