@@ -15,6 +15,7 @@ from companion import history
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.screens import history as history_screen
+from ui.screens import home as home_screen
 
 GAMES = [
     ("targi", ["Amal", "Bilal"], 0),
@@ -58,3 +59,19 @@ def test_older_games_are_laid_out_a_page_at_a_time(
         tap_text(h, "Back")
         tap_text(h, "Targi")  # a filter starts again from its first page
         assert len(shown()) == 2 and buttons(screen, "Show 1 older game")
+
+
+def test_home_lists_the_latest_finished_games_only(
+    recorded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """History has them all; Home's list of finished games stays short however long the history."""
+    monkeypatch.setattr(home_screen, "RECENT_FINISHED", 2)
+    with Store.open(recorded) as store:
+        latest = sorted(store.list_games(), key=lambda g: g.updated_at, reverse=True)[:2]
+    with running_app(recorded) as h:
+        h.app.home()
+        h.frames(3)
+        listed = list(reversed(h.screen.ids.finished.children))
+        assert len(listed) == 2
+        h.tap(listed[0])  # the latest game's sheet
+        assert h.screen.name == "sheet" and h.screen.game_id == latest[0].id
