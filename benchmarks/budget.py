@@ -298,7 +298,7 @@ def _screens_child() -> None:
     class Measured(CompanionApp):
         def on_start(self) -> None:
             super().on_start()
-            Clock.schedule_once(lambda _dt: self._next(), 2.0)  # Home settled
+            Clock.schedule_once(lambda _dt: self._next(), 3.0)  # Home settled, the start frozen
 
         def _next(self) -> None:
             if not steps:
