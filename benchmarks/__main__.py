@@ -1,12 +1,15 @@
 """Run every benchmark on this machine and print the figures (and the issues' targets).
 
 Each module in ``SUITES`` offers ``figures(args) -> list[Row]``; ``--only NAME`` runs one of them.
+Every wait in them has a timeout: a suite whose wait runs out is reported as FAILED with the
+reason, the others still run, and the exit status says which failed.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import subprocess
 
 from benchmarks.timing import Row
 
@@ -21,6 +24,7 @@ SUITES = (
     "scan",
     "charts",
     "web",
+    "budget",
 )
 
 
@@ -37,9 +41,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", choices=SUITES, help="run one suite")
     args = parser.parse_args()
+    failed = []
     for name in [args.only] if args.only else SUITES:
         module = importlib.import_module(f"benchmarks.{name}")
-        print_rows(name, module.figures(args))
+        try:
+            rows = module.figures(args)
+        except (RuntimeError, subprocess.SubprocessError, AssertionError) as error:
+            # a wait that ran out, a child that failed: said, and the other suites still run
+            failed.append(name)
+            rows = [(f"{name}: FAILED", type(error).__name__, str(error) or repr(error))]
+        print_rows(name, rows)
+    if failed:
+        raise SystemExit(f"benchmarks failed: {', '.join(failed)}")
 
 
 if __name__ == "__main__":

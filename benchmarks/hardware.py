@@ -29,6 +29,9 @@ from hardware.scanner.transport import ScannerSupervisor
 FRAMES = 2000
 TAG = "0A1B2C3D4E"
 CYCLES = 60
+RECONNECT_TIMEOUT = 30.0
+"""Seconds for a replugged scanner to be seen again (the supervisor retries within 2 s; a loaded
+machine can delay its thread a lot more) before the benchmark stops, naming the cycle."""
 STREAMS = 100_000
 
 
@@ -97,15 +100,18 @@ class Recorder(EventQueue):
             self.posted += [(time.monotonic(), event) for event in self.drain()]
             self._cond.notify_all()
 
-    def wait(self, kind: type, after: int, timeout: float = 10.0) -> tuple[float, InputEvent]:
-        """The first event of ``kind`` posted at index ``after`` or later."""
+    def wait(
+        self, kind: type, after: int, timeout: float = 10.0, where: str = ""
+    ) -> tuple[float, InputEvent]:
+        """The first event of ``kind`` posted at index ``after`` or later; RuntimeError (its
+        message starting with ``where``) if none comes within ``timeout`` seconds."""
 
         def found() -> tuple[float, InputEvent] | None:
             return next((p for p in self.posted[after:] if isinstance(p[1], kind)), None)
 
         with self._cond:
             if not self._cond.wait_for(lambda: found() is not None, timeout):
-                raise RuntimeError(f"no {kind.__name__} within {timeout} s")
+                raise RuntimeError(f"{where}no {kind.__name__} within {timeout} s")
             result = found()
             assert result is not None
             return result
@@ -123,17 +129,19 @@ def reconnect_cycles(cycles: int, rng: random.Random) -> tuple[list[float], int]
         settings = ScannerConfig(port=str(link), protocol="rdm6300", repeat_gap=0)
         latencies, delivered = [], 0
         with ScannerSupervisor(settings, events, lambda tag: "CARD"):
-            events.wait(ScannerConnected, 0)
-            for _ in range(cycles):
+            events.wait(ScannerConnected, 0, RECONNECT_TIMEOUT)
+            for cycle in range(1, cycles + 1):
                 mark = len(events.posted)
                 scanner.unplug()
-                events.wait(ScannerLost, mark)
+                events.wait(ScannerLost, mark, RECONNECT_TIMEOUT, f"cycle {cycle}: ")
                 time.sleep(rng.uniform(0.05, 1.5))
                 mark = len(events.posted)
                 appeared = time.monotonic()
                 scanner = PtyScanner(link)
                 os.write(scanner.master, rdm6300_frame(TAG))  # scanned as it came back
-                connected_at, _event = events.wait(ScannerConnected, mark)
+                connected_at, _event = events.wait(
+                    ScannerConnected, mark, RECONNECT_TIMEOUT, f"cycle {cycle}, replugged: "
+                )
                 latencies.append(connected_at - appeared)
                 try:
                     events.wait(CardScanned, mark, timeout=3.0)

@@ -31,8 +31,13 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.kivy_env import table_environment
-from benchmarks.timing import Row
+from benchmarks.timing import Row, child_lines, main_thread_cpu
 
+START_TIMEOUT = 180.0
+"""Seconds the child may take to its first line (its start, two seconds of frames and the first
+mode's scans) before the benchmark stops with that said."""
+LINE_TIMEOUT = 120.0
+"""Seconds between the child's lines; each scan's own wait for its frame is the child's (10 s)."""
 BUSY_ROUNDS = 60
 REST_ROUNDS = 20
 BUSY_GAP = (0.05, 0.07)
@@ -56,15 +61,14 @@ def latency(game: str, env: dict[str, str], busy: int, rest: int) -> dict[str, l
     )
     samples: dict[str, list[float]] = {}
     try:
-        assert child.stdout is not None
-        for line in child.stdout:
+        for line in child_lines(child, f"scan {game}", LINE_TIMEOUT, first=START_TIMEOUT):
             if line.startswith("done"):
                 break
-            if line.startswith("latency "):
-                _word, mode, *figures = line.split()
-                samples[mode] = [float(x) for x in figures]
+            word, mode, *figures = line.split()
+            if word in ("latency", "cpu"):
+                samples[mode if word == "latency" else f"{mode}-cpu"] = [float(x) for x in figures]
     finally:
-        child.terminate()
+        child.kill()
         child.wait(10)
     if not {"busy", "rest"} <= set(samples):
         raise RuntimeError(f"scan latency, {game}: incomplete ({sorted(samples)})")
@@ -181,7 +185,9 @@ class _Probe:
         self.master = master
         self.cards = cards
         self.rounds = rounds
-        self.pending: tuple[float, Callable[[], bool]] | None = None
+        self.pending: tuple[float, Callable[[], bool], float] | None = None
+        self.cpu: list[float] = []
+        self.main_cpu: Callable[[], float] = time.thread_time
         self.drawn = threading.Event()
         self.samples: list[float] = []
         self.parts: list[tuple[float, float, float]] = []
@@ -191,6 +197,7 @@ class _Probe:
     def begin(self) -> None:
         from kivy.core.window import Window
 
+        self.main_cpu = main_thread_cpu()  # begun on the main thread, read from the writer's
         Window.bind(on_flip=self._flipped)
         threading.Thread(target=self._run, daemon=True).start()
 
@@ -199,6 +206,7 @@ class _Probe:
         if pending is not None and pending[1]():
             now = time.monotonic()
             self.samples.append(now - pending[0])
+            self.cpu.append(self.main_cpu() - pending[2])
             if self.handled is not None:
                 handed, done = self.handled
                 self.parts.append((handed - pending[0], done - handed, now - done))
@@ -227,26 +235,28 @@ class _Probe:
             back.set()
 
         Clock.schedule_once(undo, 0)
-        back.wait(5)
+        if not back.wait(10):
+            print("latency timeout: the step was not put back within 10 s", flush=True)
 
     def _run(self) -> None:
         time.sleep(2.0)  # the first frames, and the scanner's port opened
         turn = 0
         for mode, gap in (("busy", BUSY_GAP), ("rest", REST_GAP)):
-            self.samples, self.parts = [], []
+            self.samples, self.parts, self.cpu = [], [], []
             for _ in range(self.rounds[mode]):
                 time.sleep(random.uniform(*gap))
                 self.drawn.clear()
                 label = self.cards[turn % 2].encode() + b"\r\n"
                 turn += 1
                 self.handled = None
-                self.pending = (time.monotonic(), self._mark())
+                self.pending = (time.monotonic(), self._mark(), self.main_cpu())
                 os.write(self.master, label)
                 if not self.drawn.wait(10):
-                    print("latency timeout", flush=True)
+                    print(f"latency timeout: {mode} scan {len(self.samples) + 1}", flush=True)
                     return
                 self._put_back()
             print(f"latency {mode} " + " ".join(f"{s:.6f}" for s in self.samples), flush=True)
+            print(f"cpu {mode} " + " ".join(f"{s:.6f}" for s in self.cpu), flush=True)
             for index, part in enumerate(("delivery", "screen", "frame")):
                 figures = " ".join(f"{p[index]:.6f}" for p in self.parts)
                 print(f"latency {mode}-{part} {figures}", flush=True)

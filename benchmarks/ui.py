@@ -26,18 +26,23 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from benchmarks.kivy_env import table_environment
-from benchmarks.timing import Row
+from benchmarks.timing import Row, child_lines, main_thread_cpu
 
 IDLE_SECONDS = 10.0
 SETTLE_SECONDS = 6.0
 """Wait this long after the first frame before measuring idle CPU (the app lowers its frame
 rate after 5 s without input)."""
 STARTS = 5
+START_TIMEOUT = 120.0
+"""Seconds a child may take to its first frame (a loaded 2-core machine, software GL) before the
+benchmark stops with that said; each input's wait for its frame is the child's own (10 s)."""
+LINE_TIMEOUT = 60.0
+"""Seconds between a latency child's lines (one per mode) beyond which it is taken for hung."""
 TICKS = os.sysconf("SC_CLK_TCK")
 FRAME_MS = 1000 / 60
 BUSY_ROUNDS = 60
@@ -66,8 +71,11 @@ def _peak_mb(pid: int) -> float:
     raise RuntimeError("no VmHWM in /proc")
 
 
-def _start(kind: str, env: dict[str, str], *extra: str) -> tuple[subprocess.Popen[str], float]:
-    """Start a child; return it and the seconds from exec to its first drawn frame."""
+def _start(
+    kind: str, env: dict[str, str], *extra: str
+) -> tuple[subprocess.Popen[str], float, Iterator[str]]:
+    """Start a child; return it, the seconds from exec to its first drawn frame and its further
+    lines (each within :data:`LINE_TIMEOUT`; a child that is late is stopped, with that said)."""
     started = time.monotonic()
     child = subprocess.Popen(
         [sys.executable, "-m", "benchmarks.ui", kind, *extra],
@@ -76,12 +84,15 @@ def _start(kind: str, env: dict[str, str], *extra: str) -> tuple[subprocess.Pope
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    assert child.stdout is not None
-    line = child.stdout.readline()
-    if not line.startswith("frame "):
-        child.kill()
-        raise RuntimeError(f"{kind}: no first frame (got {line!r})")
-    return child, float(line.split()[1]) - started
+    lines = child_lines(child, f"ui {kind}", LINE_TIMEOUT, first=START_TIMEOUT)
+    try:
+        line = next(lines)
+        if not line.startswith("frame "):
+            raise RuntimeError(f"ui {kind}: no first frame (got {line!r})")
+    except BaseException:
+        _stop(child)
+        raise
+    return child, float(line.split()[1]) - started, lines
 
 
 def _stop(child: subprocess.Popen[str]) -> None:
@@ -94,7 +105,7 @@ def measure(
 ) -> dict[str, float]:
     """First frame and peak memory of a child; its CPU over ``idle`` seconds (if not 0) from
     ``settle`` seconds after its first frame."""
-    child, first_frame = _start(kind, env)
+    child, first_frame, _lines = _start(kind, env)
     try:
         figures = {"start": first_frame}
         if idle:
@@ -115,21 +126,21 @@ def latency(
     rest: int = REST_ROUNDS,
     drawn: bool = False,
 ) -> dict[str, list[float]]:
-    """Seconds from each input to its frame, by mode (``busy``, ``rest``), from a latency child;
-    ``drawn``: to its frame flipped and drawn to the last pixel (:data:`DRAWN`)."""
+    """Seconds from each input to its frame, by mode (``busy``, ``rest``), from a latency child,
+    and the main thread's CPU seconds for each (``busy-cpu``, ``rest-cpu``); ``drawn``: to its
+    frame flipped and drawn to the last pixel (:data:`DRAWN`)."""
     extra = (DRAWN,) if drawn else ()
-    child, _first = _start(f"{kind}-latency", env, str(busy), str(rest), *extra)
+    child, _first, lines = _start(f"{kind}-latency", env, str(busy), str(rest), *extra)
     samples: dict[str, list[float]] = {}
     try:
-        assert child.stdout is not None
-        for line in child.stdout:
+        for line in lines:
             if line.startswith("done"):
                 break
-            _word, mode, *figures = line.split()
-            samples[mode] = [float(x) for x in figures]
+            word, mode, *figures = line.split()
+            samples[mode if word == "latency" else f"{mode}-cpu"] = [float(x) for x in figures]
     finally:
         _stop(child)
-    if set(samples) != {"busy", "rest"}:
+    if not {"busy", "rest"} <= set(samples):
         raise RuntimeError(f"{kind}-latency: incomplete ({sorted(samples)})")
     return samples
 
@@ -422,13 +433,16 @@ class _LatencyProbe:
         self.to_the_pixel = sys.argv[4:] == [DRAWN]
         self.fire = fire
         self.shown = shown
-        self.pending: tuple[float, object] | None = None
+        self.pending: tuple[float, object, float] | None = None
         self.drawn = threading.Event()
         self.samples: list[float] = []
+        self.cpu: list[float] = []
+        self.main_cpu: Callable[[], float] = time.thread_time
 
     def begin(self) -> None:
         from kivy.core.window import Window
 
+        self.main_cpu = main_thread_cpu()  # begun on the main thread, read from the probe's
         Window.bind(on_flip=self._flipped)
         threading.Thread(target=self._run, daemon=True).start()
 
@@ -440,23 +454,25 @@ class _LatencyProbe:
 
                 glFinish()
             self.samples.append(time.monotonic() - pending[0])
+            self.cpu.append(self.main_cpu() - pending[2])
             self.pending = None
             self.drawn.set()
 
     def _run(self) -> None:
         time.sleep(1.0)  # the game's first frames
         for mode, gap in (("busy", BUSY_GAP), ("rest", REST_GAP)):
-            self.samples = []
+            self.samples, self.cpu = [], []
             for _ in range(self.rounds[mode]):
                 time.sleep(random.uniform(*gap))
                 self.drawn.clear()
                 marker, post = self.fire()
-                self.pending = (time.monotonic(), marker)
+                self.pending = (time.monotonic(), marker, self.main_cpu())
                 post()
                 if not self.drawn.wait(10):
-                    print("latency timeout", flush=True)
+                    print(f"latency timeout: {mode} input {len(self.samples) + 1}", flush=True)
                     return
             print(f"latency {mode} " + " ".join(f"{s:.6f}" for s in self.samples), flush=True)
+            print(f"cpu {mode} " + " ".join(f"{s:.6f}" for s in self.cpu), flush=True)
         print("done", flush=True)
 
 

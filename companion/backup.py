@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from companion import integrity
 from companion.chain import game_digest, salvage
 from companion.i18n import _, ngettext
 
@@ -110,6 +111,7 @@ def make(source: sqlite3.Connection, path: Path, now: datetime) -> Path | None:
                 " ".join(problems[:3]),
             )
             partial.unlink()
+            integrity.mark_suspect(path, "its backup failed the integrity check")
             return None
         _fsync(partial)
         partial.rename(target)

@@ -12,6 +12,7 @@ marks it in the store, so it becomes "active" again if someone plays on.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,9 +23,10 @@ from companion import players as player_records
 from companion.errors import InputError
 from companion.i18n import _
 from companion.registry import GAMES
-from companion.scoresheet import Category, ScoreSheet, TieBreak
+from companion.results import GameResult
+from companion.scoresheet import ScoreSheet
 from companion.session import LogCorruptionError, Session
-from companion.store import Store, StoreError, UnknownGameError
+from companion.store import PlayerRecord, Store, StoreError, UnknownGameError
 
 _log = logging.getLogger(__name__)
 
@@ -110,76 +112,23 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
     except (UnknownGameError, LogCorruptionError) as error:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     options, created_at = store.game_info(game_id)
-    return _play(store, game_id, options, created_at, result, now or datetime.now(UTC))
+    facts = _Facts(player_records.seats(store, game_id), store.location_of(game_id))
+    return _play(game_id, options, created_at, result, facts, now or datetime.now(UTC))
 
 
 @dataclass(frozen=True)
-class _Result:
-    """What a replay of a game's log says: the sheet, and the facts the log's entries give."""
+class _Facts:
+    """What the store says of a game beside its log: who sits where now, where it was played."""
 
-    game: str
-    sheet: ScoreSheet
-    over: bool
-    ended_at: str | None
-    """The time of the entry that ended the game (corrections, undos and redos after it do not
-    lengthen it), else of the last entry; ``None`` for a game without entries."""
-    corrections: int
-
-    def as_cached(self) -> dict[str, Any]:
-        sheet = self.sheet
-        return {
-            "game": self.game,
-            "over": self.over,
-            "ended_at": self.ended_at,
-            "corrections": self.corrections,
-            "sheet": {
-                "game": sheet.game,
-                "players": list(sheet.players),
-                "categories": [[c.key, c.label] for c in sheet.categories],
-                "points": sheet.points,
-                "totals": sheet.totals,
-                "ranking": [list(group) for group in sheet.ranking],
-                "tiebreak": sheet.tiebreak,
-                "tiebreaks": [
-                    {"key": step.key, "label": step.label, "values": dict(step.values)}
-                    for step in sheet.tiebreaks
-                ],
-                "final": sheet.final,
-                "notes": list(sheet.notes),
-            },
-        }
-
-    @classmethod
-    def from_cached(cls, data: dict[str, Any]) -> _Result:
-        sheet = data["sheet"]
-        return cls(
-            game=data["game"],
-            sheet=ScoreSheet(
-                game=sheet["game"],
-                players=tuple(sheet["players"]),
-                categories=tuple(Category(key, label) for key, label in sheet["categories"]),
-                points=sheet["points"],
-                totals=sheet["totals"],
-                ranking=tuple(tuple(group) for group in sheet["ranking"]),
-                tiebreak=sheet["tiebreak"],
-                final=sheet["final"],
-                notes=tuple(sheet["notes"]),
-                tiebreaks=tuple(
-                    TieBreak(step["key"], step["values"], step["label"])
-                    for step in sheet["tiebreaks"]
-                ),
-            ),
-            over=data["over"],
-            ended_at=data["ended_at"],
-            corrections=data["corrections"],
-        )
+    records: dict[int, PlayerRecord]
+    location: str
 
 
-def _replayed(store: Store, game_id: str) -> _Result:
+def _replayed(store: Store, game_id: str) -> GameResult:
     session = Session.resume(store, game_id)
     entries = session.entries
     last = session.ended_by() or len(entries)
-    return _Result(
+    return GameResult(
         game=session.rules.name,
         sheet=session.rules.score_sheet(session.state),
         over=session.rules.is_over(session.state),
@@ -189,11 +138,11 @@ def _replayed(store: Store, game_id: str) -> _Result:
 
 
 def _play(
-    store: Store,
     game_id: str,
     options: dict[str, Any],
     created_at: str,
-    result: _Result,
+    result: GameResult,
+    facts: _Facts,
     now: datetime,
 ) -> Play:
     sheet, over = result.sheet, result.over
@@ -201,7 +150,7 @@ def _play(
     ended = created if result.ended_at is None else _parse(result.ended_at)
     status = "finished" if over else "abandoned" if now - ended >= ABANDONED_AFTER else "active"
     ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
-    records = player_records.seats(store, game_id)
+    records = facts.records
     start = options.get("start_player", 0)
     seats = []
     for index, seated in enumerate(options.get("players", [])):
@@ -226,7 +175,7 @@ def _play(
         status=status,
         started_at=created,
         ended_at=ended,
-        location=store.location_of(game_id),
+        location=facts.location,
         seats=tuple(seats),
         sheet=sheet,
         corrections=result.corrections,
@@ -252,18 +201,20 @@ def plays(
         wanted = player_records.find(store, player).id
     moment = now or datetime.now(UTC)
     cached = store.cached_results()
+    seats, infos, places = store.all_seats(), store.all_game_infos(), store.all_locations()
     newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
     for summary in newest_first:
         if game is not None and summary.game != game:
             continue
         if summary.status == "active" and moment - _parse(summary.updated_at) < ABANDONED_AFTER:
             continue
-        if wanted is not None and wanted not in player_records.seats_ids(store, summary.id):
+        records = seats.get(summary.id, {})
+        if wanted is not None and wanted not in {record.id for record in records.values()}:
             continue
         try:
-            options, created_at = store.game_info(summary.id)
+            options, created_at = _info(infos, summary.id)
             if _complete(cached.get(summary.id)):
-                result = _Result.from_cached(cached[summary.id])
+                result = GameResult.from_cached(cached[summary.id])
             else:
                 result = _replayed(store, summary.id)
                 if result.over:
@@ -271,9 +222,22 @@ def plays(
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", summary.id, error)
             continue
-        play = _play(store, summary.id, options, created_at, result, moment)
+        facts = _Facts(records, places.get(summary.id, ""))
+        play = _play(summary.id, options, created_at, result, facts, moment)
         if play.status in SHOWN:
             yield play
+
+
+def _info(infos: dict[str, tuple[str, str]], game_id: str) -> tuple[dict[str, Any], str]:
+    """A game's options and creation time, as :meth:`Store.game_info` reads them."""
+    if game_id not in infos:
+        raise UnknownGameError(f"no game with id {game_id!r}")
+    text, created_at = infos[game_id]
+    try:
+        options = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise StoreError(f"the options of game {game_id} are not valid JSON: {error}") from None
+    return options, created_at
 
 
 def _complete(cached: Any) -> bool:

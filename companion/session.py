@@ -13,6 +13,7 @@ replaying) opens read-only at its last sound entry: every change is refused as `
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,6 +30,7 @@ from companion.refusals import (
     input_refusal,
 )
 from companion.registry import rules_for
+from companion.results import GameResult
 from companion.rulings import chosen, house_rules_note
 from companion.scoresheet import ScoreSheet
 from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store
@@ -250,7 +252,8 @@ class Session:
         self, kind: str, payload: dict[str, Any], after: Any, step: _Step | None = None
     ) -> Outcome:
         """Append the entry durably, and only then update the in-memory game to state ``after``."""
-        status = "finished" if self.rules.is_over(after) else "active"
+        over = self.rules.is_over(after)
+        status = "finished" if over else "active"
         try:
             entry = self._store.append(
                 self.game_id,
@@ -258,12 +261,39 @@ class Session:
                 kind,
                 payload,
                 status=None if status == self._status else status,
+                result=self._result_after(kind, after, over, step),
             )
         except DuplicateEntryError:  # another session wrote this seq: this one must be reopened
             return self._refused(STALE_WRITTEN.verdict())
         self._status = status
         self._record(entry, step)
         return Outcome(verdict=Verdict.legal(), seq=entry.seq, state=after)
+
+    def _result_after(
+        self, kind: str, after: Any, over: bool, step: _Step | None
+    ) -> Callable[[str], dict[str, Any]] | None:
+        """The game's result once entry ``kind`` is logged, given that entry's time, for the store
+        to keep in the entry's own commit (:mod:`companion.results`): when the game is over after
+        it, or was before it (an undo of the last move changes the result too); else None."""
+        if not over and self._status != "finished":
+            return None
+        if kind == "undo":
+            effective = self._effective[:-1]
+        elif kind == "redo":
+            effective = [*self._effective, self._undone[-1]]
+        else:
+            assert step is not None, "an action entry needs its step"
+            effective = [*self._effective, step]
+        ended = next((s.seq for s in effective if self.rules.is_over(s.state)), None)
+        corrections = sum(e.kind == "correction" for e in self._entries) + (kind == "correction")
+        entries, new_seq, rules = tuple(self._entries), self.seq + 1, self.rules
+
+        def result(now: str) -> dict[str, Any]:
+            ended_at = now if ended is None or ended == new_seq else entries[ended - 1].created_at
+            sheet = rules.score_sheet(after)
+            return GameResult(rules.name, sheet, over, ended_at, corrections).as_cached()
+
+        return result
 
     def _record(self, entry: LogEntry, step: _Step | None) -> None:
         """Move the in-memory game past a committed entry (``step`` is an action entry's)."""

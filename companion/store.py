@@ -1,9 +1,11 @@
 """The game store: one SQLite file (WAL, ``synchronous=FULL``) holding every game's append-only log.
 
 Each append is exactly one durable transaction, so an entry the store has returned survives a power
-cut. At open the file is checked; a damaged one is moved aside (with its ``-wal``/``-shm`` files) to
-``<name>.damaged-<UTC time>``, the newest sound backup (:mod:`companion.backup`) is restored in its
-place or else a fresh database is started, and :attr:`Store.notice` says so. Each game's log is a
+cut. At open the file is checked (its header and schema; the whole file only after an unclean
+shutdown or a suspicion: :mod:`companion.integrity`); a damaged one is moved aside (with its
+``-wal``/``-shm`` files) to ``<name>.damaged-<UTC time>``, the newest sound backup
+(:mod:`companion.backup`) is restored in its place or else a fresh database is started, and
+:attr:`Store.notice` says so. Each game's log is a
 hash chain (:mod:`companion.chain`) checked on :meth:`Store.load`. A problem of the environment
 (full disk, read-only, permissions, a lock held too long, an odd file at the path) is never taken
 for damage: nothing is moved, and :class:`StorageUnavailableError` says what to do (see
@@ -12,6 +14,7 @@ for damage: nothing is moved, and :class:`StorageUnavailableError` says what to 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import sqlite3
@@ -25,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion import backup, storage_env
+from companion import backup, integrity, storage_env
 from companion.chain import LogDamage, chain_existing_logs, entry_digest, game_digest
 from companion.i18n import _
 
@@ -317,6 +320,8 @@ class Store:
         self.restored = restored
         """The backup put in place of a damaged database, and what it lost, if one was."""
         self._backups: list[threading.Thread] = []
+        self._marker: Path | None = None
+        self._checked_whole = False
 
     @classmethod
     def open(
@@ -337,8 +342,11 @@ class Store:
         ``foreign_database``), never moved aside, unless ``take_over`` (:func:`_foreign_owner`).
         """
         _prepare_place(path)
+        doubts = integrity.unclean_reasons(path) if path.exists() else []
+        if doubts:
+            _log.info("game database %s is checked whole: %s", path, "; ".join(doubts))
         try:
-            connection = _open_checked(path)
+            connection = _open_checked(path, whole=bool(doubts))
         except StorageUnavailableError as refusal:
             if not (reading and refusal.cause == storage_env.READ_ONLY):
                 raise
@@ -346,7 +354,7 @@ class Store:
                 "The game database {path} is on a read-only file system: its games can be "
                 "looked at, not changed."
             ).format(path=path)
-            return cls(_open_for_reading(path, refusal), path, clock, None, notice)
+            return cls(_open_for_reading(path, refusal, bool(doubts)), path, clock, None, notice)
         except (_Damaged, NewerSchemaError) as problem:
             owner = _foreign_owner(path)
             if owner is not None and not take_over:
@@ -360,9 +368,15 @@ class Store:
             _log.warning("moved the damaged game database %s to %s", path, moved)
             restored = backup.restore_newest(path, moved)
             notice = _damage_notice(path, damage, moved, restored)
-            return cls(_open_checked(path), path, clock, moved, notice, restored)
-        store = cls(connection, path, clock, None, None)
-        store._back_up_if_due()
+            store = cls(_open_checked(path, whole=True), path, clock, moved, notice, restored)
+        else:
+            store = cls(connection, path, clock, None, None)
+        if doubts or store.quarantined is not None:
+            integrity.clear_unclean(path)
+            store._checked_whole = True
+        store._marker = integrity.mark_open(path)
+        if store.quarantined is None:
+            store._back_up_if_due()
         return store
 
     @classmethod
@@ -403,6 +417,18 @@ class Store:
         for thread in self._backups:
             thread.join()
         self._conn.close()
+        if self._marker is not None:  # a store that could write there: the file as it leaves it
+            integrity.seal(self.path)
+        integrity.mark_closed(self._marker)
+        self._marker = None
+
+    def check_in_background(self) -> threading.Thread | None:
+        """SQLite's full check of the file on another thread, unless this open already ran it or
+        cannot write (the app's start: :mod:`companion.integrity`); its thread, if started."""
+        if self._checked_whole or self._marker is None:
+            return None
+        self._checked_whole = True
+        return integrity.check_in_background(self.path)
 
     def __enter__(self) -> Store:
         return self
@@ -436,8 +462,13 @@ class Store:
         payload: dict[str, Any],
         *,
         status: str | None = None,
+        result: Callable[[str], Any] | None = None,
     ) -> LogEntry:
         """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
+
+        ``result``: the game's result after this entry (JSON), given the entry's time; kept in the
+        same commit for the history (:meth:`cached_results`). One that cannot be computed is left
+        out (logged): the history replays that game instead.
 
         The entry's digest chains it to the one before, and the game's row records it as the last
         (:mod:`companion.chain`). :class:`DuplicateEntryError` if ``seq`` is taken: the caller's
@@ -447,6 +478,7 @@ class Store:
             raise ValueError(f"unknown game status {status!r}")
         now = self._now()
         text = _dumps(payload)
+        kept = None if result is None else _result_text(game_id, result, now)
         try:
             with _transaction(self._conn):  # one commit: one fsync of the WAL
                 tail = self._conn.execute(
@@ -473,6 +505,8 @@ class Store:
                         "updated_at = ? WHERE id = ?",
                         (seq, digest, status, now, game_id),
                     )
+                if kept is not None:
+                    self._keep_result(game_id, seq, digest, kept)
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
         if status == "finished":  # a game's end: back up, off the hot path
@@ -506,18 +540,40 @@ class Store:
                 if error.sqlite_errorname not in _CORRUPTION:
                     raise
                 _log.error("game %s: its record cannot be read: %s", game_id, error)
+                self._doubt(f"the record of game {game_id} cannot be read")
                 raise DamagedGameError(f"the record of game {game_id} cannot be read") from None
         if row is None:
             self._check_not_hidden(game_id)
             raise UnknownGameError(f"no game with id {game_id!r}")
         game, options, status, created_at, seed, last_seq, last_digest = row
-        kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        try:
+            kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        except DamagedGameError:
+            self._doubt(f"the record of game {game_id} is damaged")
+            raise
         entries, damage = self._read_log(game_id, seed, (last_seq, last_digest))
         if damage is not None:
             _log.error(
                 "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
+            self._doubt(f"game {game_id}: {damage.reason}")
         return StoredGame(game_id, kind, parsed, _listed(status), entries, damage)
+
+    def _doubt(self, reason: str) -> None:
+        """Damage a read found: check the whole file now (once per open), and if SQLite finds it
+        damaged have the next open move it aside and restore a backup (:mod:`companion.integrity`).
+        Damage within sound pages (an altered entry) is the chain's to report, not a restore's."""
+        if self._checked_whole:
+            return
+        self._checked_whole = True
+        try:
+            found = integrity.problems(self._conn)
+        except sqlite3.DatabaseError as error:
+            if error.sqlite_errorname not in _CORRUPTION:
+                raise
+            found = [str(error)]
+        if found:
+            integrity.mark_suspect(self.path, f"{reason}; " + " ".join(" ".join(found[:3]).split()))
 
     def _check_not_hidden(self, game_id: str) -> None:
         """:class:`DamagedGameError` if a game not found through the index is in the table: its
@@ -528,6 +584,7 @@ class Store:
         ).fetchone()
         if hidden is not None:
             _log.error("game %r is in the database but its index does not find it", game_id)
+            self._doubt(f"the index does not find game {game_id!r}")
             raise DamagedGameError(f"the record of game {game_id!r} is damaged")
 
     def _read_log(
@@ -685,6 +742,41 @@ class Store:
         )
         return {row[0]: PlayerRecord(*row[1:]) for row in rows}
 
+    def all_seats(self) -> dict[str, dict[int, PlayerRecord]]:
+        """Game id -> its seats as :meth:`seats_of` gives them, for every game in one read."""
+        counts = dict(
+            self._conn.execute("SELECT player_id, count(*) FROM seats GROUP BY player_id")
+        )
+        records = {
+            player_id: PlayerRecord(
+                player_id, name, colour, created, last, counts.get(player_id, 0)
+            )
+            for player_id, name, colour, created, last in self._conn.execute(
+                "SELECT id, name, colour, created_at, last_played_at FROM players"
+            )
+        }
+        seats: dict[str, dict[int, PlayerRecord]] = {}
+        for game_id, seat, player_id in self._conn.execute(
+            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
+        ):
+            if player_id in records:
+                seats.setdefault(game_id, {})[seat] = records[player_id]
+        return seats
+
+    def all_game_infos(self) -> dict[str, tuple[str, str]]:
+        """Game id -> its options (JSON text, unchecked) and creation time, for every game."""
+        return {
+            row[0]: (row[1], row[2])
+            for row in self._conn.execute("SELECT id, options, created_at FROM games")
+        }
+
+    def all_locations(self) -> dict[str, str]:
+        """Game id -> where it was played (:meth:`location_of`), for the games that record it."""
+        return {
+            row[0]: str(row[1])
+            for row in self._conn.execute("SELECT game_id, location FROM places")
+        }
+
     def games_of(self, player_id: int) -> set[str]:
         """The ids of every game player ``player_id`` sat in."""
         return {
@@ -721,16 +813,25 @@ class Store:
         return "" if row is None else str(row[0])
 
     def cached_results(self) -> dict[str, Any]:
-        """Game id -> the result cached by :meth:`cache_result`, for the games whose log has not
-        changed since (same last entry and digest); an unreadable one is left out."""
+        """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
+        whose log has not changed since: its row's digest is of the game's last digest and the
+        result's text (:func:`_result_digest`), so a stale, damaged or altered one is left out
+        (logged) and the history computes it again."""
         cached: dict[str, Any] = {}
-        for game_id, text in self._conn.execute(
-            "SELECT results.game_id, results.result FROM results JOIN games "
-            "ON games.id = results.game_id AND games.last_seq = results.last_seq "
-            "AND games.last_digest = results.last_digest"
+        for game_id, head, digest, text in self._conn.execute(
+            "SELECT results.game_id, games.last_digest, results.last_digest, "
+            "CAST(results.result AS BLOB) FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
         ):
+            if not (
+                isinstance(text, bytes)
+                and isinstance(head, bytes)
+                and _result_digest(head, text) == digest
+            ):
+                _log.warning("the kept result of game %s does not match its log", game_id)
+                continue
             try:
-                cached[game_id] = _loads(text, f"the cached result of game {game_id}")
+                cached[game_id] = _loads(_decoded(text, "it"), f"the result of game {game_id}")
             except StoreError as error:
                 _log.warning("%s; it is computed again", error)
         return cached
@@ -739,13 +840,21 @@ class Store:
         """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
         still its last entry. A store that cannot be written keeps nothing (logged)."""
         try:
-            self._conn.execute(
-                "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
-                "SELECT id, last_seq, last_digest, ? FROM games WHERE id = ? AND last_seq = ?",
-                (_dumps(result), game_id, seq),
-            )
+            with _transaction(self._conn):
+                head = self._conn.execute(
+                    "SELECT last_digest FROM games WHERE id = ? AND last_seq = ?", (game_id, seq)
+                ).fetchone()
+                if head is not None and isinstance(head[0], bytes):
+                    self._keep_result(game_id, seq, head[0], _dumps(result))
         except StorageUnavailableError as error:
             _log.info("result of game %s not cached: %s", game_id, error)
+
+    def _keep_result(self, game_id: str, seq: int, head: bytes, text: str) -> None:
+        self._conn.execute(
+            "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
+            "VALUES (?, ?, ?, ?)",
+            (game_id, seq, _result_digest(head, text.encode()), text),
+        )
 
     def merge_from(self, other: Path) -> list[str]:
         """Copy into this database every game of the database at ``other`` (current schema,
@@ -810,8 +919,7 @@ class Store:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
 
 
-_CORRUPTION = frozenset({"SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_NOTADB"})
-"""SQLite's errors that mean the file's content is damaged (not a locked, full or read-only one)."""
+_CORRUPTION = integrity.CORRUPTION
 
 
 def _game_record(
@@ -857,6 +965,21 @@ def _verified(
     except StoreError as error:
         return None, previous, str(error)
     return entry, digest, ""
+
+
+def _result_text(game_id: str, result: Callable[[str], Any], now: str) -> str | None:
+    """``result(now)`` as JSON text, or None (logged) if it cannot be computed."""
+    try:
+        return _dumps(result(now))
+    except Exception:  # the rules' sheet of a legal state: a failure costs only a later replay
+        _log.exception("game %s: its result is not kept (the history computes it)", game_id)
+        return None
+
+
+def _result_digest(head: bytes, text: bytes) -> bytes:
+    """What a kept result's row holds as ``last_digest``: a digest of the game's last digest (the
+    chain's head when the result was computed) and the result's text."""
+    return hashlib.sha256(b"table-companion result\0" + head + text).digest()
 
 
 def _listed(data: Any) -> str:
@@ -978,8 +1101,9 @@ def _prepare_place(path: Path) -> None:
         raise StorageUnavailableError(path, cause, detail)
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
-    """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not."""
+def _open_checked(path: Path, *, whole: bool) -> sqlite3.Connection:
+    """A connection to a sound, current database at ``path``; :class:`_Damaged` if it is not.
+    ``whole``: run SQLite's full integrity check too (else the header and schema only)."""
     try:
         _check_header(path)
         connection = sqlite3.connect(
@@ -992,7 +1116,7 @@ def _open_checked(path: Path) -> sqlite3.Connection:
         raise _unavailable(path, cause, error) from error
     connection.path = path
     try:
-        version = _check(connection, path)
+        version = _check(connection, path, whole=whole)
         _configure(connection, path)
         _migrate(connection, version)
     except BaseException:
@@ -1001,7 +1125,9 @@ def _open_checked(path: Path) -> sqlite3.Connection:
     return connection
 
 
-def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.Connection:
+def _open_for_reading(
+    path: Path, refusal: StorageUnavailableError, whole: bool
+) -> sqlite3.Connection:
     """The database on a read-only mount, where SQLite cannot make its WAL index: opened as
     ``immutable``, which reads exactly what is stored only when no WAL file holds entries (else,
     or if the file is not sound and current, ``refusal`` stands)."""
@@ -1020,7 +1146,7 @@ def _open_for_reading(path: Path, refusal: StorageUnavailableError) -> sqlite3.C
         raise refusal from None
     connection.path = path
     try:
-        if _check(connection, path) != SCHEMA_VERSION:
+        if _check(connection, path, whole=whole) != SCHEMA_VERSION:
             raise refusal
         connection.execute("PRAGMA query_only = 1")
     except (_Damaged, StoreError):
@@ -1039,15 +1165,15 @@ def _check_header(path: Path) -> None:
         raise _Damaged("it is not an SQLite database")
 
 
-def _check(connection: sqlite3.Connection, path: Path) -> int:
-    """The file's schema version, after checking that it is an intact database we can use.
+def _check(connection: sqlite3.Connection, path: Path, *, whole: bool) -> int:
+    """The file's schema version, after checking that it is a database we can use: its header and
+    schema always; ``whole``: every page too (SQLite's full check: not quick_check, which costs
+    about the same for this schema and misses damaged keys and indexes).
 
     A file from a newer app is refused (:class:`NewerSchemaError`), never quarantined.
     """
     try:
-        # The full check, not quick_check: for this schema it costs about the same (benchmarks:
-        # storage) and also finds damaged keys and indexes.
-        problems = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+        problems = integrity.problems(connection) if whole else []
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise NewerSchemaError(
@@ -1059,7 +1185,7 @@ def _check(connection: sqlite3.Connection, path: Path) -> int:
         raise _Damaged(str(error)) from None
     except UnicodeDecodeError:  # SQLite's error quotes damaged schema text that is not UTF-8
         raise _Damaged("its schema is malformed (damaged text)") from None
-    if problems != ["ok"]:
+    if problems:
         details = " ".join(" ".join(problems[:3]).split())
         raise _Damaged(f"integrity check: {details}")
     if schema != _expected_schema(version):

@@ -5,6 +5,7 @@ written."""
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ def test_the_history_replays_each_game_once_and_writes_nothing(
 ) -> None:
     db = tmp_path / "games.sqlite3"
     ids = record(db, [("tuareg", ["Amal", "Bilal"], 0), ("timbuktu", ["Amal", "Bilal", "Cleo"], 1)])
+    with sqlite3.connect(db) as written:  # as a database whose results no app has kept yet
+        written.execute("DELETE FROM results")
+    written.close()
     before = hashlib.sha256(db.read_bytes()).hexdigest()
     replayed: list[str] = []
     replay = history._replayed

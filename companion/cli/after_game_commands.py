@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import history, players, stats, transfer
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
 from companion.errors import InputError
-from companion.exports import bgg, bgstats, csv_export, pdf, table_facts
+from companion.exports import table_facts
 from companion.files import write_or_refuse
 from companion.i18n import _
 from companion.store import LOCATION, Store
+
+if TYPE_CHECKING:
+    from companion.exports import csv_export
 
 MAX_LOCATION = 64
 
@@ -61,6 +64,8 @@ def _location(name: str | None, store: Store) -> str:
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
+    from companion.exports import csv_export  # exports load for export only (fpdf2, segno)
+
     if args.history and args.game_id is not None:
         raise InputError("invalid_value", _("export: name a GAME_ID or --history, not both"))
     if not args.history and args.game_id is None:
@@ -101,6 +106,8 @@ def _export(args: argparse.Namespace, store: Store) -> int:
 
 def _csv_style(args: argparse.Namespace, store: Store) -> csv_export.CsvStyle:
     """Plain on stdout, for spreadsheets in a file, unless ``--csv-style`` says."""
+    from companion.exports import csv_export
+
     style = args.csv_style or ("plain" if args.output is None else "spreadsheet")
     if style == "plain":
         if args.separator not in (None, "comma"):
@@ -117,6 +124,8 @@ def _game_export(
 ) -> tuple[str | bytes, dict[str, Any]]:
     """The export, and what the answer to ``-o`` adds about it (a QR code's version and what
     its link leaves out)."""
+    from companion.exports import bgg, bgstats, csv_export, pdf
+
     play = history.load_play(store, game_id)
     table = table_facts.read(store)
     if format == "pdf":

@@ -13,7 +13,6 @@ import logging
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -54,6 +53,8 @@ class Command:
 def installed() -> dict[str, Command]:
     """Every command installed, by name. One that does not load (its package is not installed, or
     Kivy is missing) is left out and logged: the headless commands still work."""
+    from importlib.metadata import entry_points  # reads every package's metadata: when asked
+
     commands: dict[str, Command] = {}
     for point in entry_points(group=GROUP):
         try:

@@ -285,10 +285,28 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
     return read
 
 
+CORE_COMMANDS = frozenset({"rules", "game", "settings", "labels", *after_game.COMMANDS})
+"""The commands of the core's own that no installed command adds to: naming one, the command line
+is built without looking up the installed ones (``importlib.metadata`` reads every installed
+package's metadata: the largest part of a ``game act``'s start but the rules)."""
+
+
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names: its first word that is no option (or an option's value)."""
+    options = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    add_table_options(options)
+    try:
+        _known, rest = options.parse_known_args(list(argv))
+    except argparse.ArgumentError:
+        return None
+    return next((word for word in rest if not word.startswith("-")), None)
+
+
 def main(argv: Sequence[str]) -> int:
     """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
     _print_utf8()
-    added = installed_commands.installed()
+    core = _named_command(argv) in CORE_COMMANDS
+    added = {} if core else installed_commands.installed()
     parser = _parser(added)
     try:
         argv, code = language.take_language(argv)

@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import Screen
 from companion import history
 from companion import players as player_records
 from companion.history import Play
-from companion.i18n import _, current_language
+from companion.i18n import _, current_language, ngettext
 from companion.registry import GAMES
 from ui.design import badge
 from ui.kv import load_kv
@@ -30,6 +30,9 @@ logger = logging.getLogger(__name__)
 
 SHOWN_PLAYERS = 12
 """Player filters offered: the most recently played first."""
+PAGE = 25
+"""Games laid out at a time, the newest first; a button under them lays out the next ones (a
+thousand rows laid out at once took seconds, on a Pi far more, and as long again to leave)."""
 
 
 def when(play: Play) -> str:
@@ -91,6 +94,9 @@ class HistoryScreen(Screen):
         self.nav = nav
         self.game: str | None = None
         self.player: str | None = None
+        self._found: list[Play] = []
+        self._older = BigButton(size_hint_y=None)
+        self._older.bind(on_release=lambda _button: self.show_older())
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.render()
@@ -121,15 +127,31 @@ class HistoryScreen(Screen):
             self.choose_player,
         )
         found = list(history.plays(store, game=self.game, player=self.player))
+        self._found = found
+        self.ids.rows.clear_widgets()
+        self.show_older()
+        self.empty = "" if found else _("No finished or abandoned games here yet.")
+        logger.debug("history lists %d games", len(found))
+
+    def show_older(self) -> None:
+        """Lay out the next :data:`PAGE` games, and offer the ones after them."""
         rows = self.ids.rows
-        rows.clear_widgets()
-        for play in found:
+        shown = len(rows.children)
+        for play in self._found[shown : shown + PAGE]:
             row = HistoryRow(text=play_text(play))
             row.ids.play.bind(on_release=lambda _row, p=play: self.open(p))
             row.ids.log.bind(on_release=lambda _b, p=play: self.open_log(p))
             rows.add_widget(row)
-        self.empty = "" if found else _("No finished or abandoned games here yet.")
-        logger.debug("history shows %d games", len(found))
+        older = min(PAGE, len(self._found) - len(rows.children))
+        listing = self.ids.listing
+        if older > 0:
+            self._older.text = ngettext(
+                "Show {count} older game", "Show {count} older games", older
+            ).format(count=older)
+            if self._older.parent is None:
+                listing.add_widget(self._older)
+        elif self._older.parent is not None:
+            listing.remove_widget(self._older)
 
     def open(self, play: Play) -> None:
         self.nav.show_sheet(play.sheet, back_to=self.name, game_id=play.game_id)

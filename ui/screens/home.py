@@ -358,13 +358,16 @@ class HomeScreen(Screen):
     # --- stored games ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """List unfinished games (resume) and finished ones (score sheet), the latest first."""
+        """List unfinished games (resume) and the :data:`RECENT_FINISHED` latest finished ones
+        (score sheet; History has them all), the latest first."""
         while len(self.ids.players.children) < FIRST_SEATS:
             self.add_seat()
         unfinished, finished = self.ids.unfinished, self.ids.finished
         unfinished.clear_widgets()
         finished.clear_widgets()
         for game in sorted(self.store.list_games(), key=lambda g: g.updated_at, reverse=True):
+            if game.status == "finished" and len(finished.children) >= RECENT_FINISHED:
+                continue
             try:  # the options alone: checking every game's log on each visit is Resume's job
                 players = self.store.game_info(game.id)[0].get("players", [])
             except StoreError:  # a damaged record is listed all the same; opening it says why
@@ -380,6 +383,11 @@ class HomeScreen(Screen):
             else:
                 button.bind(on_release=lambda _b, g=game.id: self.nav.resume(g))
                 unfinished.add_widget(button)
+
+
+RECENT_FINISHED = 10
+"""Finished games Home lists, the latest first: a button each for a thousand games took seconds
+at every visit of Home (History lists them all, a page at a time)."""
 
 
 class GameListButton(BigButton):

@@ -1,0 +1,329 @@
+"""The Pi budget: each thing a player waits for, its CPU time here and what that makes on a Pi 4,
+against the targets (a tap or a scan drawn within 100 ms, a screen within 300 ms, a CLI command
+within 300 ms, the start within 3 s); and the ratios that say a cost does not grow with the
+history or the command line's start: a CLI ``game act`` on a 1000-game database against a one-game
+one (target ≤ 1.2x), and against the floor of a Python process that imports ``sqlite3``, opens a
+database and commits one row (target ≤ 2x). Every figure of a row comes from this one run.
+
+CPU time, not wall-clock time, is what a slower processor multiplies (wall time here includes
+waiting for the other processes of a loaded machine; both are printed). A process's CPU is read
+from ``getrusage``/``/proc``; the app's is its main thread's (its handlers, layout and GL calls:
+the software renderer's own threads here are the GPU's work on a Pi).
+
+:data:`PI4_FACTOR` is the assumed slowdown of one Pi 4 core (Cortex-A72 at 1.8 GHz) against one
+core of this x86 machine: Geekbench 5 single-core scores of about 300 for a Pi 4 against 1,300-1,600
+for current x86 desktop and server cores, i.e. x4.5-5.5 (the storage benchmark's note says x5-10
+for SQLite's I/O on an SD card). The CPU rows multiply by 5; a row fits when even x10 would
+fit is marked so.
+
+Run the screens' child alone with ``python -m benchmarks.budget screens`` (the app on the database
+``TABLE_COMPANION_DB`` names): it prints ``screen NAME WALL CPU`` per opening, then ``done``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks import history as history_bench
+from benchmarks import scan as scan_bench
+from benchmarks import ui as ui_bench
+from benchmarks.kivy_env import table_environment
+from benchmarks.timing import Row, child_lines
+
+PI4_FACTOR = 5.0
+PESSIMISTIC = 10.0
+REPEATS = 5
+CLI_TIMEOUT = 120.0
+"""Seconds one CLI process may take here before the benchmark stops with that said."""
+SCREEN_TIMEOUT = 240.0
+FLOOR = (
+    "import sqlite3, sys\n"
+    "connection = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+    "connection.execute('PRAGMA journal_mode=WAL')\n"
+    "connection.execute('PRAGMA synchronous=FULL')\n"
+    "connection.execute('CREATE TABLE IF NOT EXISTS floor (x)')\n"
+    "connection.execute('BEGIN IMMEDIATE')\n"
+    "connection.execute('INSERT INTO floor VALUES (1)')\n"
+    "connection.execute('COMMIT')\n"
+    "connection.close()\n"
+)
+"""The floor: a Python process that imports sqlite3, opens a database and commits one row, as the
+store commits (WAL, ``synchronous=FULL``)."""
+REVEAL = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-2DATES"}'
+"""A Targi game's first action (a centre card revealed): what ``game act`` submits."""
+PLAYERS = [{"name": "Amal", "colour": "red"}, {"name": "Bilal", "colour": "blue"}]
+
+
+def _process(arguments: Sequence[str]) -> tuple[float, float, bytes]:
+    """Run ``python ARGUMENTS``: its wall and CPU seconds (user + system), and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, *arguments], capture_output=True, timeout=CLI_TIMEOUT, check=False
+    )
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(arguments[:6])}: exit {done.returncode}: {done.stderr!r}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout
+
+
+def _cli(db: Path, *arguments: str) -> tuple[float, float, bytes]:
+    return _process(["-m", "companion", "--db", str(db), *arguments])
+
+
+def _new_targi(db: Path) -> str:
+    from companion.registry import rules_for
+    from companion.session import Session
+    from companion.store import Store
+
+    rules = rules_for("targi")
+    with Store.open(db) as store:
+        return Session.create(store, rules, rules.parse_options({"players": PLAYERS})).game_id
+
+
+def _medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
+    """(median wall, median CPU) of (wall, CPU) samples."""
+    return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
+
+
+def _in_process(run: Callable[[], object], repeats: int = REPEATS) -> tuple[float, float]:
+    """(median wall, median CPU) seconds of ``run`` in this process."""
+    samples = []
+    for _ in range(repeats):
+        started, cpu = time.perf_counter(), time.process_time()
+        run()
+        samples.append((time.perf_counter() - started, time.process_time() - cpu))
+    return _medians(samples)
+
+
+def budget_row(name: str, wall: float, cpu: float, target_ms: float) -> Row:
+    pi = cpu * PI4_FACTOR * 1e3
+    verdict = "fits" if pi <= target_ms else "OVER"
+    if cpu * PESSIMISTIC * 1e3 <= target_ms:
+        verdict += " (even at x10)"
+    return (
+        name,
+        f"{cpu * 1e3:.1f} ms CPU",
+        f"wall {wall * 1e3:.0f} ms; Pi 4 x{PI4_FACTOR:g}: {pi:.0f} ms, target ≤ {target_ms:.0f} "
+        f"ms: {verdict}",
+    )
+
+
+def ratio_row(
+    name: str, value: tuple[float, float], base: tuple[float, float], target: float
+) -> Row:
+    """``value`` against ``base`` ((wall, CPU) each), by CPU and by wall, with its target."""
+    by_cpu, by_wall = value[1] / base[1], value[0] / base[0]
+    verdict = "meets" if by_cpu <= target else "MISSES"
+    return (name, f"{by_cpu:.2f}x CPU", f"{by_wall:.2f}x wall; target ≤ {target:g}x: {verdict}")
+
+
+def figures(args: argparse.Namespace) -> list[Row]:
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory(prefix="bench-budget-") as name:
+        folder = Path(name)
+        many, few, floor_db = folder / "many.sqlite3", folder / "one.sqlite3", folder / "floor.db"
+        templates, ids = history_bench._templates(folder)
+        history_bench.build(many, templates, rng)
+        _keep_results(many)  # as each game's last entry kept it
+        _new_targi(few)
+        cli = _cli_rows(many, few, floor_db, ids)
+        inside = _in_process_rows(many, templates, ids)
+        app = _app_rows(folder, many)
+    return cli + inside + app
+
+
+def _keep_results(db: Path) -> None:
+    """Each game's result, as the entry that ended it keeps it (:mod:`companion.results`): one
+    listing computes and keeps what the benchmark's raw build left out; then the file is sealed
+    and backed up, as the app's last close would leave it."""
+    from companion import history
+    from companion.store import Store
+
+    with Store.open(db) as store:
+        assert sum(1 for _ in history.plays(store)) == history_bench.MANY
+
+
+def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row]:
+    acts: dict[Path, list[tuple[float, float]]] = {many: [], few: []}
+    floors, histories, stats, exports = [], [], [], []
+    finished = f"{0:032x}"  # the first game of the 1000: a finished Targi
+    for round_ in range(REPEATS):  # interleaved, so that each sees the same machine
+        for db in (few, many):
+            game_id = _new_targi(db)
+            wall, cpu, out = _cli(db, "game", "act", game_id, "0", REVEAL, "--compact")
+            assert json.loads(out)["verdict"]["ok"], out
+            acts[db].append((wall, cpu))
+        floors.append(_process(["-c", FLOOR, str(floor_db)])[:2])
+        histories.append(_cli(many, "history")[:2])
+        stats.append(_cli(many, "stats")[:2])
+        target = floor_db.with_name(f"export-{round_}.pdf")
+        exports.append(_cli(many, "export", finished, "--format", "pdf", "-o", str(target))[:2])
+    act_few, act_many, floor = _medians(acts[few]), _medians(acts[many]), _medians(floors)
+    return [
+        ("floor: python, import sqlite3, commit a row", f"{floor[1] * 1e3:.1f} ms CPU",
+         f"wall {floor[0] * 1e3:.0f} ms (median of {REPEATS})"),
+        budget_row("CLI game act, one-game database", *act_few, 300),
+        budget_row(f"CLI game act, {history_bench.MANY}-game database", *act_many, 300),
+        ratio_row("  game act: 1000 games / 1 game", act_many, act_few, 1.2),
+        ratio_row("  game act (1000 games) / the floor", act_many, floor, 2.0),
+        budget_row(f"CLI history, {history_bench.MANY} games", *_medians(histories), 300),
+        budget_row(f"CLI stats, {history_bench.MANY} games", *_medians(stats), 300),
+        budget_row("CLI export, one game's PDF", *_medians(exports), 300),
+    ]  # fmt: skip
+
+
+def _in_process_rows(many: Path, templates: Path, ids: list[str]) -> list[Row]:
+    from companion import history, stats
+    from companion.session import Session
+    from companion.store import Store
+
+    with Store.open(templates) as store:
+        longest = max(ids, key=lambda game_id: store.load(game_id).entries[-1].seq)
+        entries = len(store.load(longest).entries)
+        resume = _in_process(lambda: Session.resume(store, longest))
+    with Store.open(many) as store:
+        listing = _in_process(lambda: list(history.plays(store)))
+        plays = list(history.plays(store))
+        statistics_ = _in_process(lambda: stats.compute(plays))
+    return [
+        budget_row(f"resume a game ({entries} entries, replayed)", *resume, 300),
+        budget_row(f"History: list {history_bench.MANY} games", *listing, 300),
+        budget_row(f"Statistics of {history_bench.MANY} games: compute", *statistics_, 150),
+    ]
+
+
+def _app_rows(folder: Path, many: Path) -> list[Row]:
+    """The app (a child each, as the kiosk starts it) on a copy of the 1000-game database."""
+    database = "app.sqlite3"
+    shutil.copy(many, folder / database)
+    _keep_results(folder / database)  # sealed where it now lies
+    env = table_environment(folder, database)
+    starts = []
+    for _ in range(3):
+        child, first_frame, _lines = ui_bench._start("app", env)
+        try:
+            starts.append((first_frame, ui_bench._cpu_seconds(child.pid)))
+        finally:
+            ui_bench._stop(child)
+    minimal = []
+    for _ in range(3):  # stock Kivy's own start, for comparison: a Label and a Button
+        child, first_frame, _lines = ui_bench._start("minimal", env)
+        try:
+            minimal.append((first_frame, ui_bench._cpu_seconds(child.pid)))
+        finally:
+            ui_bench._stop(child)
+    rows = [
+        budget_row("app start to Home (1000 games stored)", *_medians(starts), 3000),
+        budget_row("  a minimal Kivy app's start, for comparison", *_medians(minimal), 3000),
+    ]
+    taps = ui_bench.latency("app", table_environment(folder, "taps.sqlite3"), 20, 3)
+    rows.append(budget_row("tap (undo button) -> frame", *_paired(taps, "busy"), 100))
+    scans = scan_bench.latency("targi", table_environment(folder, "scans.sqlite3"), 20, 3)
+    rows.append(budget_row("scan (Targi card) -> frame", *_paired(scans, "busy"), 100))
+    for screen, samples in _screens(env).items():
+        target = 150 if screen == "statistics" else 300
+        rows.append(budget_row(f"{screen.title()} screen opened (1000 games)", *samples, target))
+    return rows
+
+
+def _paired(samples: dict[str, list[float]], mode: str) -> tuple[float, float]:
+    return statistics.median(samples[mode]), statistics.median(samples[f"{mode}-cpu"])
+
+
+def _screens(env: dict[str, str]) -> dict[str, tuple[float, float]]:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.budget", "screens"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    opened: dict[str, list[tuple[float, float]]] = {}
+    try:
+        for line in child_lines(child, "budget screens", SCREEN_TIMEOUT):
+            if line.startswith("done"):
+                break
+            word, name, wall, cpu = line.split()
+            if word == "screen":
+                opened.setdefault(name, []).append((float(wall), float(cpu)))
+    finally:
+        child.kill()
+        child.wait(10)
+    return {name: _medians(samples) for name, samples in opened.items()}
+
+
+# --- the screens' child ---------------------------------------------------------------------
+
+OPENINGS = 3
+
+
+def _screens_child() -> None:
+    """The app on the database the environment names: History, then Statistics, opened from
+    Home :data:`OPENINGS` times each; each timed from the tap's call to the frame that shows it
+    (wall, and the main thread's CPU)."""
+    from ui.launch import prepare_kivy
+
+    prepare_kivy()
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from companion.config import load_config
+    from companion.store import Store
+    from ui.app import CompanionApp
+
+    steps: list[tuple[str, Callable[[CompanionApp], None]]] = []
+    for _ in range(OPENINGS):
+        steps += [
+            ("history", lambda app: app.history()),
+            ("home", lambda app: app.home()),
+            ("statistics", lambda app: app.statistics()),
+            ("home", lambda app: app.home()),
+        ]
+
+    class Measured(CompanionApp):
+        def on_start(self) -> None:
+            super().on_start()
+            Clock.schedule_once(lambda _dt: self._next(), 3.0)  # Home settled, the start frozen
+
+        def _next(self) -> None:
+            if not steps:
+                print("done", flush=True)
+                self.stop()
+                return
+            name, step = steps.pop(0)
+            started = (time.perf_counter(), time.thread_time())
+
+            def flipped(*_args: Any) -> None:
+                Window.unbind(on_flip=flipped)
+                wall, cpu = time.perf_counter() - started[0], time.thread_time() - started[1]
+                print(f"screen {name} {wall:.6f} {cpu:.6f}", flush=True)
+                Clock.schedule_once(lambda _dt: self._next(), 0.5)
+
+            step(self)
+            Window.bind(on_flip=flipped)
+
+    config = load_config()
+    with Store.open(config.database) as store:
+        Measured(store, config).run()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["screens"]:
+        _screens_child()
+    else:
+        raise SystemExit("usage: python -m benchmarks.budget screens")
