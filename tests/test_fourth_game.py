@@ -1,9 +1,10 @@
-"""A fourth game plugs in through its spec alone: ``tests/wells_game`` is installed for a process by
-its entry points (a ``*.dist-info`` directory on the path, as ``pip install`` would leave it), and
-then the command line tracks it, answers its rules questions, keeps its settings and gives its own
-rulings, explanations and reference; the app starts it from Home on its own screen (or, without its
-UI entry, the generic one), where the seat and next buttons mean what its spec says; and the layout
-audit tours it, its Rules and its cards in Settings. No module of the app names it."""
+"""A fourth game plugs in through its spec alone: ``tests/wells_game`` is installed as its own
+distribution into a folder on a process's path (:mod:`plugin_game`: as ``pip install`` would leave
+it, with the entry points its ``pyproject.toml`` declares), and then the command line tracks it,
+answers its rules questions, keeps its settings and gives its own rulings, explanations and
+reference; the app starts it from Home on its own screen (or, without its UI entry, the generic
+one), where the seat and next buttons mean what its spec says; and the layout audit tours it, its
+Rules and its cards in Settings. No module of the app names it."""
 
 from __future__ import annotations
 
@@ -14,22 +15,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import plugin_game
 import pytest
 
-TESTS = Path(__file__).resolve().parent
 
-
-@pytest.fixture
-def plugin_env(tmp_path: Path) -> dict[str, str]:
-    """An environment whose Python finds the game as an installed plug-in."""
-    site = tmp_path / "site"
-    info = site / "wells_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: wells-game\nVersion: 0.1\n")
-    # the game's own declaration of its doors: its spec and its UI entry
-    (info / "entry_points.txt").write_text((TESTS / "wells_game/entry_points.txt").read_text())
-    paths = [str(site), str(TESTS), os.environ.get("PYTHONPATH", "")]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+@pytest.fixture(scope="module")
+def plugin_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """An environment whose Python finds the game as an installed plug-in (and not in tests/)."""
+    return plugin_game.environment(plugin_game.install(tmp_path_factory.mktemp("site")))
 
 
 def cli(env: dict[str, str], db: Path, *args: str, stdin: str = "") -> tuple[int, Any]:
@@ -127,7 +120,7 @@ def test_the_app_starts_a_plugged_in_game_on_the_generic_screen(tmp_path: Path) 
 
 
 def test_the_cli_gives_a_plugged_in_games_own_rulings_explanations_and_reference(
-    plugin_env: dict[str, str], tmp_path: Path
+    tmp_path: Path, plugin_env: dict[str, str]
 ) -> None:
     db = tmp_path / "games.sqlite3"
     code, rulings = cli(plugin_env, db, "rules", "rulings", "wells")
