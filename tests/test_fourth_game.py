@@ -17,6 +17,7 @@ from typing import Any
 
 import plugin_game
 import pytest
+from registered_games import plugged_in
 
 
 @pytest.fixture(scope="module")
@@ -88,13 +89,10 @@ def test_the_app_starts_a_plugged_in_game_on_the_generic_screen(tmp_path: Path) 
     from ui_harness import running_app
     from wells_game.spec import SPEC
 
-    from companion.registry import GAMES, register
     from hardware.events import ButtonHeld, ButtonPressed
     from ui.screens.generic import GenericGameScreen
 
-    if "wells" not in GAMES:
-        register(SPEC)
-    with running_app(tmp_path / "games.sqlite3") as h:
+    with plugged_in("wells"), running_app(tmp_path / "games.sqlite3") as h:
         assert "wells" in h.screen.ids.game.values
         h.screen.ids.game.text = "wells"
         assert len(h.screen.seats()) == SPEC.min_players
@@ -144,52 +142,41 @@ def test_the_cli_gives_a_plugged_in_games_own_rulings_explanations_and_reference
 def test_the_app_shows_a_plugged_in_games_own_screen_rules_and_cards(tmp_path: Path) -> None:
     from ui_harness import running_app
     from wells_game.screen import WellsScreen
-    from wells_game.spec import SPEC
-    from wells_game.ui import UI
 
-    import ui.games
-    from companion.registry import GAMES, register
+    with plugged_in("wells"), running_app(tmp_path / "games.sqlite3") as h:
+        h.screen.ids.game.text = "wells"
+        h.screen.start()
+        h.frames()
+        screen = h.screen
+        assert isinstance(screen, WellsScreen) and screen.name == "game-wells"
+        assert screen.ids.summary.text == "Player 1: 0 of 10 buckets\nPlayer 2: 0 of 10 buckets"
+        table = screen.table
+        assert table is not None
+        table.submit(table.legal_actions()[2], seq=table.seq)
+        h.frames()
+        assert screen.ids.summary.text.startswith("Player 1: 3 of 10 buckets")
 
-    if "wells" not in GAMES:
-        register(SPEC)
-    ui.games.register(UI)
-    try:
-        with running_app(tmp_path / "games.sqlite3") as h:
-            h.screen.ids.game.text = "wells"
-            h.screen.start()
-            h.frames()
-            screen = h.screen
-            assert isinstance(screen, WellsScreen) and screen.name == "game-wells"
-            assert screen.ids.summary.text == "Player 1: 0 of 10 buckets\nPlayer 2: 0 of 10 buckets"
-            table = screen.table
-            assert table is not None
-            table.submit(table.legal_actions()[2], seq=table.seq)
-            h.frames()
-            assert screen.ids.summary.text.startswith("Player 1: 3 of 10 buckets")
+        screen.ids.bar.ids.rules.dispatch("on_release")
+        h.frames()
+        rules = h.screen
+        assert rules.name == "rules" and rules.heading == "Rules: Wells"
+        assert [b.text for b in rules.ids.sections.children[::-1]] == [
+            "Setting up",
+            "A turn at the well",
+            "The end of the game",
+            "The app's own rules",
+        ]
+        assert rules.section == "turn"  # the moment's: Ada has drawn
 
-            screen.ids.bar.ids.rules.dispatch("on_release")
-            h.frames()
-            rules = h.screen
-            assert rules.name == "rules" and rules.heading == "Rules: Wells"
-            assert [b.text for b in rules.ids.sections.children[::-1]] == [
-                "Setting up",
-                "A turn at the well",
-                "The end of the game",
-                "The app's own rules",
-            ]
-            assert rules.section == "turn"  # the moment's: Ada has drawn
-
-            h.app.unknown_tag("0A1B2C3D4E")
-            h.frames()
-            settings = h.screen
-            assert settings.name == "settings" and "Wells" in settings.ids.enrol_game.values
-            settings.ask_enrol("0A1B2C3D4E", "wells")
-            h.frames()
-            assert settings.ids.enrol_game.text == "Wells"
-            chips = sorted(b.payload for b in settings.ids.enrol_cards.children)
-            assert chips == ["WELLS-BUCKET-1", "WELLS-BUCKET-2"]
-    finally:
-        ui.games.unregister("wells")
+        h.app.unknown_tag("0A1B2C3D4E")
+        h.frames()
+        settings = h.screen
+        assert settings.name == "settings" and "Wells" in settings.ids.enrol_game.values
+        settings.ask_enrol("0A1B2C3D4E", "wells")
+        h.frames()
+        assert settings.ids.enrol_game.text == "Wells"
+        chips = sorted(b.payload for b in settings.ids.enrol_cards.children)
+        assert chips == ["WELLS-BUCKET-1", "WELLS-BUCKET-2"]
 
 
 def test_the_layout_audit_tours_a_plugged_in_game(
