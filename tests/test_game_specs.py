@@ -62,3 +62,33 @@ def test_listing_the_games_loads_no_rules_engine() -> None:
     assert (
         loaded == "['companion.games.targi', 'companion.games.timbuktu', 'companion.games.tuareg']"
     )
+
+
+def test_a_spec_part_is_loaded_from_its_target_and_checked() -> None:
+    from dataclasses import replace
+
+    from companion.reference import Reference
+    from companion.registry import load, part_of, register, unregister
+    from companion.rulings import rulings_of
+
+    assert load("companion.games.targi.rulings:RULINGS", tuple) is rulings_of("targi")
+    assert load("companion.registry", type(sys)).__name__ == "companion.registry"
+    for malformed in ("", ":RULINGS", "companion.games.targi.rulings:"):
+        with pytest.raises(ValueError, match="not a 'module:attr' target"):
+            load(malformed, tuple)
+    with pytest.raises(TypeError, match="is a tuple, not a Reference"):
+        load("companion.games.targi.rulings:RULINGS", Reference)
+    with pytest.raises(ModuleNotFoundError):
+        load("companion.games.nowhere:RULINGS", tuple)
+    assert part_of("nowhere", "rulings", tuple) is None
+    # a game whose part names the wrong thing is broken, never silently without it
+    register(
+        replace(
+            spec_for("targi"), name="misdeclared", reference="companion.games.targi.rulings:RULINGS"
+        )
+    )
+    try:
+        with pytest.raises(TypeError):
+            part_of("misdeclared", "reference", Reference)
+    finally:
+        unregister("misdeclared")
