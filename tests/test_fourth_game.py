@@ -207,3 +207,18 @@ def test_the_layout_audit_tours_a_plugged_in_game(
         check=False,
     )
     assert done.returncode == 2 and "unknown wells_turn" in done.stderr
+
+
+def test_a_plugged_in_screen_that_does_not_load_leaves_the_game_on_the_generic_screen(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import ui.games
+    from ui.screens.generic import GenericGameScreen
+
+    for target in ("wells_game.nowhere:WellsScreen", "wells_game.spec:SPEC"):
+        ui.games.register(ui.games.GameUI(game="wells", screen=target))
+        try:
+            assert ui.games.screen_class("wells") is GenericGameScreen
+        finally:
+            ui.games.unregister("wells")
+        assert f"wells's screen {target} does not load" in caplog.text

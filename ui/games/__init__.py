@@ -112,17 +112,23 @@ def unregister(game: str) -> None:
 
 def screen_class(game: str) -> type[GameScreen]:
     """The screen class for ``game``: the one its entry declares, else the generic one (its
-    module, and so its ``.kv``, loaded now)."""
+    module, and so its ``.kv``, loaded now). A declared screen that does not load (a broken
+    plug-in) is logged and the generic one serves the game: the table can still play it."""
     from ui.screens.base import GameScreen
+    from ui.screens.generic import GenericGameScreen
 
     entry = entry_of(game)
     if entry is None:
-        from ui.screens.generic import GenericGameScreen
-
         return GenericGameScreen
-    found = load(entry.screen, type)
-    if not issubclass(found, GameScreen):
-        raise TypeError(f"{entry.screen} is no GameScreen")
+    try:
+        found = load(entry.screen, type)
+        if not issubclass(found, GameScreen):
+            raise TypeError(f"{entry.screen} is no GameScreen")
+    except Exception:
+        logger.exception(
+            "%s's screen %s does not load: the generic one shows it", game, entry.screen
+        )
+        return GenericGameScreen
     return found
 
 
