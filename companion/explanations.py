@@ -1,7 +1,7 @@
 """Why a verdict code refuses: every code's explanation, with where the rules say so.
 
-Each game keeps its explanations in ``companion/games/<game>/explanations.py`` as an
-:class:`ExplanationTable` named ``EXPLANATIONS``, keyed by verdict code (the wordings of a code,
+Each game's spec names its explanations (:attr:`companion.spec.GameSpec.explanations`), an
+:class:`ExplanationTable` keyed by verdict code (the wordings of a code,
 its variants, share its one explanation); the codes every game shares are explained in
 :data:`COMMON` below, from the app's own rules (they are not a rule of any game). A game's table
 may explain a shared code its own way; otherwise the shared explanation answers.
@@ -14,7 +14,6 @@ the English one, and the answer says so).
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -140,17 +139,11 @@ class ExplanationTable:
 
 
 def game_table(game: str) -> ExplanationTable | None:
-    """The explanations ``game``'s package declares, or ``None`` (a game registered from elsewhere,
-    a test's, may have none)."""
-    try:
-        module = importlib.import_module(f"companion.games.{game}.explanations")
-    except ModuleNotFoundError as error:
-        if not f"companion.games.{game}.explanations".startswith(str(error.name)):
-            raise
-        return None
-    table = module.EXPLANATIONS
-    assert isinstance(table, ExplanationTable)
-    return table
+    """The explanations ``game``'s spec declares (:attr:`companion.spec.GameSpec.explanations`), or
+    ``None`` (a game without any, a test's, or an unknown one)."""
+    from companion.registry import part_of
+
+    return part_of(game, "explanations", ExplanationTable)
 
 
 def explanation(game: str, code: str) -> Explanation | None:

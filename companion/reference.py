@@ -1,8 +1,8 @@
 """A game's rules at the table: the reference (the rules summarised in the rulebook's order) and
 "What can I do now?" (the options of the moment, and the rule behind each one not open now).
 
-Each game keeps its reference in ``companion/games/<game>/reference.py`` as a :class:`Reference`
-named ``REFERENCE``: its sections in order, each a title and a summary in the project's own words
+Each game's spec names its reference (:attr:`companion.spec.GameSpec.reference`), a
+:class:`Reference`: its sections in order, each a title and a summary in the project's own words
 (msgids), the rulebook sections it summarises (:class:`companion.explanations.Section`, the ones the
 explanations cite) and so the verdict codes it covers: a code belongs to the section that
 summarises the rulebook section its explanation cites. The section of the app's own rules (every
@@ -15,7 +15,6 @@ its first action, with that code's explanation (:mod:`companion.explanations`).
 
 from __future__ import annotations
 
-import importlib
 import logging
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -91,16 +90,11 @@ def app_part() -> Part:
 
 
 def reference_of(game: str) -> Reference | None:
-    """The reference ``game``'s package declares, or None (a game registered from elsewhere)."""
-    try:
-        module = importlib.import_module(f"companion.games.{game}.reference")
-    except ModuleNotFoundError as error:
-        if not f"companion.games.{game}.reference".startswith(str(error.name)):
-            raise
-        return None
-    found = module.REFERENCE
-    assert isinstance(found, Reference)
-    return found
+    """The reference ``game``'s spec declares (:attr:`companion.spec.GameSpec.reference`), or None
+    (a game without one, or an unknown one)."""
+    from companion.registry import part_of
+
+    return part_of(game, "reference", Reference)
 
 
 @cache

@@ -2,8 +2,8 @@
 
 A :class:`Refusal` is a code, the English message template (the msgid: a literal, marked with
 :func:`N_` so that extraction finds it) and its scope: a game's name, or ``None`` for the codes
-every game shares (declared in :data:`SHARED` below). Each game declares its own codes in its
-``companion/games/<game>/refusals.py`` as a :class:`RefusalTable` named ``REFUSALS``; a rules
+every game shares (declared in :data:`SHARED` below). Each game declares its own codes in a
+:class:`RefusalTable` its spec names (:attr:`companion.spec.GameSpec.refusals`); a rules
 module refuses with ``raise CANNOT_AFFORD.violation(cost=..., missing=...)``, and the message is
 translated when the refusal is raised. :func:`all_refusals` gathers every table (the README's list
 of codes is checked against it).
@@ -15,7 +15,6 @@ entries of it: same code, same meaning, another message.
 
 from __future__ import annotations
 
-import importlib
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -208,16 +207,11 @@ SCAN_ONE_CARD = SHARED.add(
 
 
 def all_refusals() -> list[Refusal]:
-    """Every declared refusal: the shared table, then each built-in game's, in registry order."""
-    from companion.registry import GAMES
+    """Every declared refusal: the shared table, then each registered game's (its spec's
+    :attr:`~companion.spec.GameSpec.refusals`), in registry order."""
+    from companion.registry import GAMES, part_of
 
     entries = list(SHARED)
     for name in GAMES:
-        try:
-            module = importlib.import_module(f"companion.games.{name}.refusals")
-        except ModuleNotFoundError as error:  # a game registered from elsewhere (a test's)
-            if not f"companion.games.{name}".startswith(str(error.name)):
-                raise
-            continue
-        entries.extend(module.REFUSALS)
+        entries.extend(part_of(name, "refusals", RefusalTable) or ())
     return entries

@@ -7,6 +7,10 @@ The registry names no game. It finds them: every package under :mod:`companion.g
 distribution), then whatever :func:`register` adds in process (tests, plug-ins). Looking the games up
 imports their specs only; a game's rules are made the first time :func:`rules_for` asks for them, so
 a command or a screen that needs one game does not load the others.
+
+A spec names the rest of its game (rulings, refusals, explanations, reference) as ``"module:attr"``
+strings, and :func:`load` is the one place that imports what such a string names, when first asked:
+nothing is found by where a module sits, so a game installed as its own package is a whole game.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import logging
 import pkgutil
 import threading
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import companion.games
 from companion.spec import GameSpec
@@ -29,6 +33,25 @@ logger = logging.getLogger(__name__)
 
 ENTRY_POINTS = "table_companion.games"
 """The entry-point group a separately installed game declares its spec in."""
+
+T = TypeVar("T")
+
+
+def load(target: str, kind: type[T]) -> T:
+    """What ``target`` (``"package.module:attr"``, or ``"package.module"`` for the module itself)
+    names, imported now, checked to be a ``kind``: a spec's lazily declared part.
+
+    ``ValueError`` for a target of another shape, ``TypeError`` when it names no ``kind``; an import
+    error is the part's own (a game whose part does not load is broken, never silently partial)."""
+    module_name, _colon, attr = target.partition(":")
+    if not module_name or (_colon and not attr):
+        raise ValueError(f"not a 'module:attr' target: {target!r}")
+    found: object = importlib.import_module(module_name)
+    for name in attr.split(".") if attr else ():
+        found = getattr(found, name)
+    if not isinstance(found, kind):
+        raise TypeError(f"{target} is a {type(found).__name__}, not a {kind.__name__}")
+    return found
 
 
 def _built_in() -> Iterator[GameSpec]:
@@ -123,6 +146,19 @@ def spec_for(name: str) -> GameSpec:
 def rules_for(name: str) -> GameRules[Any, Any, Any]:
     """The rules object for ``name`` (made once); KeyError names the unknown game."""
     return GAMES.rules(name)
+
+
+def part_of(game: str, part: str, kind: type[T]) -> T | None:
+    """The ``part`` (``"rulings"``, ``"refusals"``, ``"explanations"``, ``"reference"``) that
+    ``game``'s spec declares, loaded (:func:`load`); None for an unknown game or one that declares
+    no such part."""
+    spec = GAMES.get(game)
+    target = getattr(spec, part) if spec is not None else None
+    if target is None:
+        return None
+    if not isinstance(target, str):
+        raise TypeError(f"{game}'s {part} is declared as {target!r}, not as 'module:attr'")
+    return load(target, kind)
 
 
 def register(spec: GameSpec) -> None:

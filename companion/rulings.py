@@ -1,6 +1,6 @@
 """How the app rules where a rulebook is silent or ambiguous: each game's rulings, as data.
 
-Each game lists its rulings in ``companion/games/<game>/rulings.py`` as a tuple named ``RULINGS``.
+Each game's spec names its rulings (:attr:`companion.spec.GameSpec.rulings`, a tuple).
 A :class:`Ruling` says what the app applies and why (our words: msgids), the rulebook section it
 concerns (:class:`companion.explanations.Section`, with what each edition prints there where the
 editions differ), and the real alternatives a table might prefer. Where a table setting already
@@ -15,7 +15,6 @@ mapping; :func:`chosen` reads them back, so every stored game replays as it was 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,17 +107,11 @@ def applied(ruling: Ruling, value: Any) -> str:
 
 
 def rulings_of(game: str) -> tuple[Ruling, ...]:
-    """``game``'s rulings, in the rulebook's order; none for a game without a ``rulings`` module
-    (a game registered from elsewhere, a test's)."""
-    try:
-        module = importlib.import_module(f"companion.games.{game}.rulings")
-    except ModuleNotFoundError as error:
-        if not f"companion.games.{game}.rulings".startswith(str(error.name)):
-            raise
-        return ()
-    rulings = module.RULINGS
-    assert isinstance(rulings, tuple)
-    return rulings
+    """``game``'s rulings, in the rulebook's order, as its spec declares them (:attr:`GameSpec.rulings
+    <companion.spec.GameSpec.rulings>`); none for a game that declares none, or an unknown one."""
+    from companion.registry import part_of
+
+    return part_of(game, "rulings", tuple) or ()
 
 
 def check_choices(

@@ -3,7 +3,9 @@
 Each game's package exports ``SPEC`` (a :class:`GameSpec`) from its ``spec`` module, and
 :mod:`companion.registry` finds it there; nothing else in the app names a game. A spec is cheap to
 import: the rules engine, the questions, the card catalogue and the table settings are loaded by the
-spec's callables on first use, so listing the games loads none of them.
+spec's callables on first use, and its rulings, refusals, explanations and rules reference are named
+as ``"module:attr"`` targets that :func:`companion.registry.load` imports when first asked for, so
+listing the games loads none of them.
 """
 
 from __future__ import annotations
@@ -141,3 +143,15 @@ class GameSpec:
     describe: Describer | None = None
     """How the game words its actions (undo / redo say what they took back); None: the generic
     words of :mod:`companion.describe`."""
+    rulings: str | None = None
+    """``"module:attr"``: how the app rules where the rulebooks are silent or ambiguous, a tuple of
+    :class:`companion.rulings.Ruling` in the rulebook's order; None: the game has none."""
+    refusals: str | None = None
+    """``"module:attr"``: the game's own verdict codes, a
+    :class:`companion.refusals.RefusalTable`; None: it refuses with the shared codes only."""
+    explanations: str | None = None
+    """``"module:attr"``: why each of its codes refuses, a
+    :class:`companion.explanations.ExplanationTable`; None: the shared explanations answer."""
+    reference: str | None = None
+    """``"module:attr"``: the rules summarised in the rulebook's order, a
+    :class:`companion.reference.Reference` (the Rules screen, ``rules reference``); None: none."""

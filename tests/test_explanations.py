@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from registered_games import BUILT_IN
 
 from companion.explanations import COMMON, Explanation, explained, explanation, game_table
 from companion.i18n import DEFAULT, LANGUAGES, _, set_language
@@ -19,7 +20,6 @@ from companion.refusals import SHARED, all_refusals
 from companion.registry import GAMES
 from companion.rulings import rulings_of
 
-BUILT_IN = ("targi", "tuareg", "timbuktu")
 RULEBOOKS = Path("/work/shared/rules")
 """The rulebooks' texts (OCR) the quotes come from, where the project's shared files are."""
 BOOK_FILES = {"targi": "targi", "tuareg": "tuareg-cardgame", "timbuktu": "timbuktu"}

@@ -1,8 +1,10 @@
-"""A fourth game plugs in through its spec alone: ``tests/wells_game`` is installed for a process by
-an entry point (a ``*.dist-info`` directory on the path, as ``pip install`` would leave it), and then
-the command line tracks it, answers its rules questions and keeps its settings, and the app starts it
-from Home on the generic screen, where the seat and next buttons mean what its spec says. No module
-of the app names it."""
+"""A fourth game plugs in through its spec alone: ``tests/wells_game`` is installed as its own
+distribution into a folder on a process's path (:mod:`plugin_game`: as ``pip install`` would leave
+it, with the entry points its ``pyproject.toml`` declares), and then the command line tracks it,
+answers its rules questions, keeps its settings and gives its own rulings, explanations and
+reference; the app starts it from Home on its own screen (or, without its UI entry, the generic
+one), where the seat and next buttons mean what its spec says; and the layout audit tours it, its
+Rules and its cards in Settings. No module of the app names it."""
 
 from __future__ import annotations
 
@@ -13,23 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import plugin_game
 import pytest
+from registered_games import plugged_in
 
-TESTS = Path(__file__).resolve().parent
 
-
-@pytest.fixture
-def plugin_env(tmp_path: Path) -> dict[str, str]:
-    """An environment whose Python finds the game as an installed plug-in."""
-    site = tmp_path / "site"
-    info = site / "wells_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: wells-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        "[table_companion.games]\nwells = wells_game.spec:SPEC\n"
-    )
-    paths = [str(site), str(TESTS), os.environ.get("PYTHONPATH", "")]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+@pytest.fixture(scope="module")
+def plugin_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """An environment whose Python finds the game as an installed plug-in (and not in tests/)."""
+    return plugin_game.environment(plugin_game.install(tmp_path_factory.mktemp("site")))
 
 
 def cli(env: dict[str, str], db: Path, *args: str, stdin: str = "") -> tuple[int, Any]:
@@ -95,13 +89,10 @@ def test_the_app_starts_a_plugged_in_game_on_the_generic_screen(tmp_path: Path) 
     from ui_harness import running_app
     from wells_game.spec import SPEC
 
-    from companion.registry import GAMES, register
     from hardware.events import ButtonHeld, ButtonPressed
     from ui.screens.generic import GenericGameScreen
 
-    if "wells" not in GAMES:
-        register(SPEC)
-    with running_app(tmp_path / "games.sqlite3") as h:
+    with plugged_in("wells"), running_app(tmp_path / "games.sqlite3") as h:
         assert "wells" in h.screen.ids.game.values
         h.screen.ids.game.text = "wells"
         assert len(h.screen.seats()) == SPEC.min_players
@@ -124,3 +115,110 @@ def test_the_app_starts_a_plugged_in_game_on_the_generic_screen(tmp_path: Path) 
         h.app.handle(ButtonHeld(button="next"))
         assert table.refusal is not None and table.refusal.code == "no_stage_end"
         assert "Wells has no stage to end" in table.refusal.message
+
+
+def test_the_cli_gives_a_plugged_in_games_own_rulings_explanations_and_reference(
+    tmp_path: Path, plugin_env: dict[str, str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    code, rulings = cli(plugin_env, db, "rules", "rulings", "wells")
+    assert code == 0 and [r["id"] for r in rulings["rulings"]] == ["first_to_target"]
+    assert rulings["rulings"][0]["source"]["book"] == "Wells rule sheet"
+    code, why = cli(plugin_env, db, "rules", "explain", "wells", "too_many")
+    assert code == 0 and why["title"] == "Three buckets at most"
+    assert why["source"] == {"book": "Wells rule sheet", "section": "A turn at the well", "page": 1}
+    code, why = cli(plugin_env, db, "rules", "explain", "wells", "not_your_turn")  # a shared code
+    assert code == 0 and why["title"] == "Not your turn"
+    code, reference = cli(plugin_env, db, "rules", "reference", "wells")
+    assert code == 0
+    sections = {s["id"]: s["codes"] for s in reference["sections"]}
+    assert list(sections) == ["setup", "turn", "end", "app"]
+    assert sections["turn"] == ["drawn", "no_draw", "too_many"]
+    assert "not_your_turn" in sections["app"]
+    code, refused = cli(plugin_env, db, "rules", "explain", "wells", "opposite")
+    assert code == 2 and refused["error"]["code"] == "unknown_code"
+
+
+def test_the_app_shows_a_plugged_in_games_own_screen_rules_and_cards(tmp_path: Path) -> None:
+    from ui_harness import running_app
+    from wells_game.screen import WellsScreen
+
+    with plugged_in("wells"), running_app(tmp_path / "games.sqlite3") as h:
+        h.screen.ids.game.text = "wells"
+        h.screen.start()
+        h.frames()
+        screen = h.screen
+        assert isinstance(screen, WellsScreen) and screen.name == "game-wells"
+        assert screen.ids.summary.text == "Player 1: 0 of 10 buckets\nPlayer 2: 0 of 10 buckets"
+        table = screen.table
+        assert table is not None
+        table.submit(table.legal_actions()[2], seq=table.seq)
+        h.frames()
+        assert screen.ids.summary.text.startswith("Player 1: 3 of 10 buckets")
+
+        screen.ids.bar.ids.rules.dispatch("on_release")
+        h.frames()
+        rules = h.screen
+        assert rules.name == "rules" and rules.heading == "Rules: Wells"
+        assert [b.text for b in rules.ids.sections.children[::-1]] == [
+            "Setting up",
+            "A turn at the well",
+            "The end of the game",
+            "The app's own rules",
+        ]
+        assert rules.section == "turn"  # the moment's: Ada has drawn
+
+        h.app.unknown_tag("0A1B2C3D4E")
+        h.frames()
+        settings = h.screen
+        assert settings.name == "settings" and "Wells" in settings.ids.enrol_game.values
+        settings.ask_enrol("0A1B2C3D4E", "wells")
+        h.frames()
+        assert settings.ids.enrol_game.text == "Wells"
+        chips = sorted(b.payload for b in settings.ids.enrol_cards.children)
+        assert chips == ["WELLS-BUCKET-1", "WELLS-BUCKET-2"]
+
+
+def test_the_layout_audit_tours_a_plugged_in_game(
+    plugin_env: dict[str, str], tmp_path: Path
+) -> None:
+    states = "wells_turn,rules_wells,settings_wells_cards"
+    command = [sys.executable, "-m", "ui.audit.run", "--size", "800x480", "--states", states]
+    done = subprocess.run(
+        [*command, "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=plugin_env,
+        check=False,
+    )
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["states"] == states.split(",") and report["skipped"] == []
+    assert report["problems"] == [], report["problems"]
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(states.split(","))
+    # without the game installed the audit knows no such states
+    done = subprocess.run(
+        [*command, "--out", str(tmp_path / "none")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+        check=False,
+    )
+    assert done.returncode == 2 and "unknown wells_turn" in done.stderr
+
+
+def test_a_plugged_in_screen_that_does_not_load_leaves_the_game_on_the_generic_screen(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import ui.games
+    from ui.screens.generic import GenericGameScreen
+
+    for target in ("wells_game.nowhere:WellsScreen", "wells_game.spec:SPEC"):
+        ui.games.register(ui.games.GameUI(game="wells", screen=target))
+        try:
+            assert ui.games.screen_class("wells") is GenericGameScreen
+        finally:
+            ui.games.unregister("wells")
+        assert f"wells's screen {target} does not load" in caplog.text

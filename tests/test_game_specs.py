@@ -1,6 +1,6 @@
-"""Each game's spec says what the rest of the app needs, and says it as the game's rules do: player
-counts as its options accept them, turn and stage ends as actions it reads, a name for each good.
-Listing the games loads no rules engine."""
+"""Each game's spec says what the rest of the app needs, and says it as the game's rules do (player
+counts and turn and stage ends, for every registered game: ``test_conformance.py``): the built-in
+games' ends, a name for each good. Listing the games loads no rules engine."""
 
 from __future__ import annotations
 
@@ -8,42 +8,20 @@ import subprocess
 import sys
 
 import pytest
+from registered_games import BUILT_IN
 
-from companion.errors import InputError
-from companion.registry import GAMES, rules_for, spec_for
-
-BUILT_IN = ("targi", "timbuktu", "tuareg")
+from companion.registry import GAMES, spec_for
 
 
-def players(count: int) -> list[dict[str, str]]:
-    return [{"name": f"P{n}", "colour": f"c{n}"} for n in range(count)]
-
-
-@pytest.mark.parametrize("game", BUILT_IN)
-def test_player_counts_are_the_ones_the_options_accept(game: str) -> None:
-    spec, rules = spec_for(game), rules_for(game)
-    for count in (spec.min_players, spec.max_players):
-        rules.parse_options({"players": players(count)})
-    for count in (spec.min_players - 1, spec.max_players + 1):
-        with pytest.raises(InputError):
-            rules.parse_options({"players": players(count)})
-
-
-@pytest.mark.parametrize("game", BUILT_IN)
-def test_turn_and_stage_ends_are_actions_of_the_game(game: str) -> None:
-    spec, rules = spec_for(game), rules_for(game)
-    if spec.turn_end is not None:
-        assert rules.parse_action({"kind": spec.turn_end, "player": 0})
-    else:
-        with pytest.raises(InputError):
-            rules.parse_action({"kind": "end_turn", "player": 0})
-    if spec.stage_end is not None:
-        assert rules.parse_action({"kind": spec.stage_end})
-    assert (spec.turn_end, spec.stage_end) == {
+def test_the_built_in_games_end_turns_and_stages_as_their_rules_do() -> None:
+    """Each game's ends are checked against its rules in ``test_conformance.py``."""
+    ends = {game: (spec_for(game).turn_end, spec_for(game).stage_end) for game in BUILT_IN}
+    for game, expected in {
         "targi": ("end_turn", None),
         "tuareg": ("end_turn", "score_stage"),
         "timbuktu": (None, None),
-    }[game]
+    }.items():
+        assert ends[game] == expected
 
 
 @pytest.mark.parametrize("game", BUILT_IN)
@@ -84,3 +62,33 @@ def test_listing_the_games_loads_no_rules_engine() -> None:
     assert (
         loaded == "['companion.games.targi', 'companion.games.timbuktu', 'companion.games.tuareg']"
     )
+
+
+def test_a_spec_part_is_loaded_from_its_target_and_checked() -> None:
+    from dataclasses import replace
+
+    from companion.reference import Reference
+    from companion.registry import load, part_of, register, unregister
+    from companion.rulings import rulings_of
+
+    assert load("companion.games.targi.rulings:RULINGS", tuple) is rulings_of("targi")
+    assert load("companion.registry", type(sys)).__name__ == "companion.registry"
+    for malformed in ("", ":RULINGS", "companion.games.targi.rulings:"):
+        with pytest.raises(ValueError, match="not a 'module:attr' target"):
+            load(malformed, tuple)
+    with pytest.raises(TypeError, match="is a tuple, not a Reference"):
+        load("companion.games.targi.rulings:RULINGS", Reference)
+    with pytest.raises(ModuleNotFoundError):
+        load("companion.games.nowhere:RULINGS", tuple)
+    assert part_of("nowhere", "rulings", tuple) is None
+    # a game whose part names the wrong thing is broken, never silently without it
+    register(
+        replace(
+            spec_for("targi"), name="misdeclared", reference="companion.games.targi.rulings:RULINGS"
+        )
+    )
+    try:
+        with pytest.raises(TypeError):
+            part_of("misdeclared", "reference", Reference)
+    finally:
+        unregister("misdeclared")

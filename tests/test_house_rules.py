@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import tuareg_table
 from cli_process import run
+from registered_games import BUILT_IN
 from targi_table import RULES, advance_to_round, new_game, place, play
 
 from companion.cli import games
@@ -21,7 +22,7 @@ from companion.games.tuareg import actions as ta
 from companion.games.tuareg.state import GoodCounts
 from companion.i18n import set_language
 from companion.registry import rules_for
-from companion.rulings import chosen, game_options, offered, rulings_of
+from companion.rulings import chosen, game_options, rulings_of
 from companion.session import Session
 from companion.store import Store
 
@@ -35,7 +36,7 @@ def verdict(state: TargiState, action: a.TargiAction) -> str | None:
 def test_every_alternative_a_table_chooses_per_game_is_honoured_by_a_test_here() -> None:
     per_game = {
         (ruling.id, alternative.id)
-        for game in ("targi", "tuareg", "timbuktu")
+        for game in BUILT_IN
         for ruling in rulings_of(game)
         if ruling.per_game
         for alternative in ruling.alternatives
@@ -380,10 +381,3 @@ def test_cli_rules_rulings_gives_each_alternative_its_choice_handle() -> None:
         "last_raid_nothing": "last_raid_unpaid=last_raid_nothing",
         "limits_always": "limits_at_the_end=limits_always",
     }
-
-
-def test_every_house_rule_offered_says_itself_in_a_few_words() -> None:
-    for game in ("targi", "tuareg", "timbuktu"):
-        for ruling in offered(game):
-            assert ruling.title and ruling.short, ruling.id
-            assert all(alternative.short for alternative in ruling.alternatives), ruling.id

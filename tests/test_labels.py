@@ -8,11 +8,9 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from label_codes import decoded, expected_codes
+from registered_games import BUILT_IN
 
 from tests.cli_process import run
-
-BUILT_IN = ("targi", "timbuktu", "tuareg")
-"""Not ``GAMES``: another test module registers a game of its own there while tests are collected."""
 
 
 @pytest.mark.parametrize("size", ["a4", "letter"])

@@ -221,12 +221,12 @@ def goods_of(goods: Sequence[Any]) -> list[str]:
 
 
 def belief_of(game: str, kind: str) -> Belief:
-    """The belief reader of correction ``kind``: the game's own (its UI package's ``corrections``
-    module, ``BELIEFS``: correction kind -> :class:`Belief`), else one that reads nothing (the
+    """The belief reader of correction ``kind``: the game's own (the ``corrections`` module its UI
+    entry declares, ``BELIEFS``: correction kind -> :class:`Belief`), else one that reads nothing (the
     generic lookup by name, :func:`current_value`, still finds a player's counts)."""
-    from ui.games import game_module
+    from ui.games import corrections_of
 
-    module = game_module(game, "corrections")
+    module = corrections_of(game)
     beliefs: Mapping[str, Belief] = getattr(module, "BELIEFS", {})
     return beliefs.get(kind, Belief((), lambda _state, _form: {}))
 
@@ -243,9 +243,9 @@ def card_chooser(game: str, kind: str) -> ModuleType | None:
     """``game``'s UI ``corrections`` module if correction ``kind`` names a card by chips there
     (``CARD_FIELDS``: kind -> field; ``card_groups(state, kind, values)``; ``card_label(card)``),
     else None (the field is typed)."""
-    from ui.games import game_module
+    from ui.games import corrections_of
 
-    module = game_module(game, "corrections")
+    module = corrections_of(game)
     return module if kind in getattr(module, "CARD_FIELDS", {}) else None
 
 
@@ -253,7 +253,7 @@ def card_label(game: str, card: str) -> str:
     """How ``game``'s screens name a physical card: its UI ``corrections`` module's
     ``card_label`` (its printed name, translated), else the card id in words."""
     from ui.choices import card_text
-    from ui.games import game_module
+    from ui.games import corrections_of
 
-    named = getattr(game_module(game, "corrections"), "card_label", None)
+    named = getattr(corrections_of(game), "card_label", None)
     return str(named(card)) if named is not None else card_text(card)

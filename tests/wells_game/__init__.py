@@ -2,8 +2,11 @@
 names it. Players draw 1-3 buckets from the well on their turn (more is refused as ``too_many``) and
 end it with ``end_turn``; the first to the target wins. ``set_buckets`` is a correction.
 
-Installed for a process by an entry point of the group ``table_companion.games`` (see
-``tests/test_fourth_game.py``), or registered in process with :func:`companion.registry.register`.
+Its spec (:mod:`wells_game.spec`) declares every part: rules, questions, settings, refusals,
+explanations, rulings and reference; its UI entry (:mod:`wells_game.ui`) its own screen and tour
+states. Installed as its own distribution by the entry points in ``entry_points.txt`` (see
+``tests/test_fourth_game.py``), or registered in process with :func:`companion.registry.register`
+and :func:`ui.games.register`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from companion.game import GameRules, PlayerOptions, game_action
 from companion.scoresheet import Category, ScoreSheet, build_sheet
 from companion.verdict import RuleViolation
+from wells_game.refusals import DRAWN, NO_DRAW, NO_SUCH_PLAYER, TOO_MANY
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -80,7 +84,7 @@ class WellsRules(GameRules[WellsOptions, WellsState, WellsAction]):
 
     def apply(self, state: WellsState, action: WellsAction) -> WellsState:
         if action.player >= len(state.players):
-            raise RuleViolation("no_such_player", "There is no such player.")
+            raise NO_SUCH_PLAYER.violation()
         if isinstance(action, SetBuckets):
             return _with_buckets(state, action.player, action.buckets)
         if self.is_over(state):
@@ -89,14 +93,14 @@ class WellsRules(GameRules[WellsOptions, WellsState, WellsAction]):
             raise RuleViolation("not_your_turn", "It is not this player's turn.")
         if isinstance(action, EndTurn):
             if not state.drawn:
-                raise RuleViolation("no_draw", "Draw from the well first.")
+                raise NO_DRAW.violation()
             return WellsState(
                 state.players, (state.to_move + 1) % len(state.players), False, state.target
             )
         if state.drawn:
-            raise RuleViolation("drawn", "One draw a turn.")
+            raise DRAWN.violation()
         if action.buckets > 3:
-            raise RuleViolation("too_many", "At most 3 buckets a turn.")
+            raise TOO_MANY.violation()
         after = _with_buckets(
             state, action.player, state.players[action.player].buckets + action.buckets
         )

@@ -47,4 +47,8 @@ SPEC = GameSpec(
     turn_end="end_turn",
     settings=lambda: TableSettings(keys=("target",), check=_check),
     names=lambda: {"water": "water"},
+    rulings="wells_game.rulings:RULINGS",
+    refusals="wells_game.refusals:REFUSALS",
+    explanations="wells_game.explanations:EXPLANATIONS",
+    reference="wells_game.reference:REFERENCE",
 )

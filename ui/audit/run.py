@@ -79,7 +79,7 @@ def run_tour(
     from companion.store import Store
     from ui.audit.checks import audit, window_roots
     from ui.audit.driver import Driver
-    from ui.audit.tour import STATES
+    from ui.audit.tour import all_states
     from ui.audit.words import untranslated
 
     out.mkdir(parents=True, exist_ok=True)
@@ -90,14 +90,15 @@ def run_tour(
         "lang": lang,
         "skipped": [],
     }
-    for name in names or list(STATES):
+    states = all_states()
+    for name in names or list(states):
         with (
             tempfile.TemporaryDirectory(prefix="ui-audit-") as scratch,
             Store.open(Path(scratch) / "games.sqlite3") as store,
         ):
             driver = Driver(store, size)
             try:
-                STATES[name](driver)
+                states[name](driver)
                 driver.frames(3)
                 roots, size = window_roots(Window), tuple(Window.size)
                 found = audit(roots, size) + untranslated(roots, size, lang)
@@ -127,9 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.states:
         wanted = [name.strip() for name in args.states.split(",") if name.strip()]
     configure_kivy(args.size, args.lang)
-    from ui.audit.tour import STATES
+    from ui.audit.tour import all_states
 
-    unknown = [name for name in wanted or () if name not in STATES]
+    unknown = [name for name in wanted or () if name not in all_states()]
     if unknown:
         print(f"ui-audit: states: unknown {', '.join(unknown)}", file=sys.stderr)
         return 2

@@ -796,3 +796,15 @@ def rules_tuareg(d: Driver) -> None:
 def rules_timbuktu(d: Driver) -> None:
     timbuktu_camel_choice(d)
     open_rules(d)
+
+
+def all_states() -> dict[str, State]:
+    """The whole tour: the states above, then each game's own (the ``tour`` its UI entry
+    declares, :func:`ui.games.tour_states`), so a game installed as its own package is toured."""
+    from ui.games import tour_states
+
+    games = tour_states()
+    taken = sorted(set(games) & set(STATES))
+    if taken:
+        raise ValueError(f"a game's tour states are named as shared ones: {taken}")
+    return {**STATES, **games}

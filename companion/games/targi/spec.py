@@ -89,4 +89,8 @@ SPEC = GameSpec(
     names=_names,
     card_name=_card_name,
     describe=_describe,
+    rulings="companion.games.targi.rulings:RULINGS",
+    refusals="companion.games.targi.refusals:REFUSALS",
+    explanations="companion.games.targi.explanations:EXPLANATIONS",
+    reference="companion.games.targi.reference:REFERENCE",
 )

@@ -120,4 +120,8 @@ SPEC = GameSpec(
     names=_names,
     card_name=_card_name,
     describe=_describe,
+    rulings="companion.games.timbuktu.rulings:RULINGS",
+    refusals="companion.games.timbuktu.refusals:REFUSALS",
+    explanations="companion.games.timbuktu.explanations:EXPLANATIONS",
+    reference="companion.games.timbuktu.reference:REFERENCE",
 )

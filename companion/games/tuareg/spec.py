@@ -92,4 +92,8 @@ SPEC = GameSpec(
     settings=_settings,
     names=_names,
     describe=_describe,
+    rulings="companion.games.tuareg.rulings:RULINGS",
+    refusals="companion.games.tuareg.refusals:REFUSALS",
+    explanations="companion.games.tuareg.explanations:EXPLANATIONS",
+    reference="companion.games.tuareg.reference:REFERENCE",
 )

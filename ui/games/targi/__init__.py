@@ -1,14 +1,9 @@
 """Targi's part of the app (see :mod:`ui.games`)."""
 
-from __future__ import annotations
+from ui.games import GameUI
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ui.screens.base import GameScreen
-
-
-def screen() -> type[GameScreen]:
-    from ui.games.targi.gamescreen import TargiScreen
-
-    return TargiScreen
+UI = GameUI(
+    game="targi",
+    screen="ui.games.targi.gamescreen:TargiScreen",
+    corrections="ui.games.targi.corrections",
+)

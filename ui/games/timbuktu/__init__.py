@@ -1,14 +1,9 @@
 """Timbuktu's part of the app (see :mod:`ui.games`)."""
 
-from __future__ import annotations
+from ui.games import GameUI
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ui.screens.base import GameScreen
-
-
-def screen() -> type[GameScreen]:
-    from ui.games.timbuktu.gamescreen import TimbuktuScreen
-
-    return TimbuktuScreen
+UI = GameUI(
+    game="timbuktu",
+    screen="ui.games.timbuktu.gamescreen:TimbuktuScreen",
+    corrections="ui.games.timbuktu.corrections",
+)

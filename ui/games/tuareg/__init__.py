@@ -1,14 +1,9 @@
 """Tuareg's part of the app (see :mod:`ui.games`)."""
 
-from __future__ import annotations
+from ui.games import GameUI
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ui.screens.base import GameScreen
-
-
-def screen() -> type[GameScreen]:
-    from ui.games.tuareg.gamescreen import TuaregScreen
-
-    return TuaregScreen
+UI = GameUI(
+    game="tuareg",
+    screen="ui.games.tuareg.gamescreen:TuaregScreen",
+    corrections="ui.games.tuareg.corrections",
+)
