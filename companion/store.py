@@ -33,9 +33,12 @@ Clock = Callable[[], datetime]
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
 
-def link_seats(connection: sqlite3.Connection, game_id: str, options: Any, when: str) -> None:
+def link_seats(
+    connection: sqlite3.Connection, game_id: str, options: Any, when: str, *, uids: bool = True
+) -> None:
     """Seat each player named in a game's ``options`` (JSON text or a dict) as a player record,
-    making the record on a name's first game; a record's ``colour`` is the latest it played."""
+    making the record on a name's first game; a record's ``colour`` is the latest it played.
+    ``uids=False``: for the schema before players had stable ids (a migration step)."""
     try:
         seated = (json.loads(options) if isinstance(options, str | bytes) else options)["players"]
         names = [(str(p["name"]), str(p["colour"])) for p in seated]
@@ -43,25 +46,88 @@ def link_seats(connection: sqlite3.Connection, game_id: str, options: Any, when:
         _log.error("game %s: its options name no players; no seats recorded", game_id)
         return
     for seat, (name, colour) in enumerate(names):
-        seat_player(connection, game_id, seat, name, colour, when)
+        if uids:
+            seat_player(connection, game_id, seat, name, colour, when)
+        else:
+            _seat_player_without_uid(connection, game_id, seat, name, colour, when)
 
 
 def seat_player(
+    connection: sqlite3.Connection,
+    game_id: str,
+    seat: int,
+    name: str,
+    colour: str,
+    when: str,
+    uid: str | None = None,
+) -> None:
+    """Seat the player record named ``name`` (made if new, with the stable id ``uid`` or a new
+    one) at ``seat`` of game ``game_id``."""
+    connection.execute(
+        "INSERT INTO players (name, colour, created_at, last_played_at, uid) "
+        f"VALUES (?, ?, ?, ?, ?) {_SAME_NAME}",
+        (name, colour, when, when, uid or new_player_uid()),
+    )
+    _seat(connection, game_id, seat, name)
+
+
+_SAME_NAME = (
+    "ON CONFLICT (name) DO UPDATE SET colour = CASE WHEN excluded.last_played_at >= "
+    "last_played_at THEN excluded.colour ELSE colour END, "
+    "last_played_at = max(last_played_at, excluded.last_played_at)"
+)
+
+
+def _seat_player_without_uid(
     connection: sqlite3.Connection, game_id: str, seat: int, name: str, colour: str, when: str
 ) -> None:
-    """Seat the player record named ``name`` (made if new) at ``seat`` of game ``game_id``."""
     connection.execute(
-        "INSERT INTO players (name, colour, created_at, last_played_at) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (name) DO UPDATE SET colour = CASE WHEN excluded.last_played_at >= "
-        "last_played_at THEN excluded.colour ELSE colour END, "
-        "last_played_at = max(last_played_at, excluded.last_played_at)",
+        f"INSERT INTO players (name, colour, created_at, last_played_at) VALUES (?, ?, ?, ?) "
+        f"{_SAME_NAME}",
         (name, colour, when, when),
     )
+    _seat(connection, game_id, seat, name)
+
+
+def _seat(connection: sqlite3.Connection, game_id: str, seat: int, name: str) -> None:
     connection.execute(
         "INSERT OR IGNORE INTO seats (game_id, seat, player_id) "
         "SELECT ?, ?, id FROM players WHERE name = ?",
         (game_id, seat, name),
     )
+
+
+def new_player_uid() -> str:
+    """A player's stable id: random, the same in every copy of the database (issue 24.4)."""
+    return str(uuid.uuid4())
+
+
+def _seat_restored(
+    connection: sqlite3.Connection, game_id: str, seat: int, player: tuple[str, str, str, str]
+) -> None:
+    """Seat a restored game's player: on the record with the same stable id if there is one
+    (renamed since, say), else on the record of the same name, else on a new record keeping the
+    backup's id, so that a table restored elsewhere has the same players."""
+    name, colour, when, uid = player
+    known = connection.execute("SELECT id FROM players WHERE uid = ?", (uid,)).fetchone()
+    if known is None:
+        seat_player(connection, game_id, seat, name, colour, when, uid)
+        return
+    connection.execute(
+        "UPDATE players SET colour = CASE WHEN ? >= last_played_at THEN ? ELSE colour END, "
+        "last_played_at = max(last_played_at, ?) WHERE id = ?",
+        (when, colour, when, known[0]),
+    )
+    connection.execute(
+        "INSERT OR IGNORE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+        (game_id, seat, known[0]),
+    )
+
+
+def _give_players_uids(connection: sqlite3.Connection) -> None:
+    """Migration step: a stable id for every player recorded before they had one."""
+    for (player_id,) in connection.execute("SELECT id FROM players").fetchall():
+        connection.execute("UPDATE players SET uid = ? WHERE id = ?", (new_player_uid(), player_id))
 
 
 def _link_existing_players(connection: sqlite3.Connection) -> None:
@@ -74,7 +140,7 @@ def _link_existing_players(connection: sqlite3.Connection) -> None:
             text = options.decode()
         except (AttributeError, UnicodeDecodeError):
             continue
-        link_seats(connection, game_id, text, str(created_at))
+        link_seats(connection, game_id, text, str(created_at), uids=False)
 
 
 LOCATION = ("app", "location")
@@ -164,6 +230,11 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             result TEXT NOT NULL
         ) WITHOUT ROWID""",
         _link_existing_players,
+    ),
+    (  # a stable id per player (issue 24.4): kept by backup, restore, rename and merge
+        "ALTER TABLE players ADD COLUMN uid TEXT NOT NULL DEFAULT ''",
+        _give_players_uids,
+        "CREATE UNIQUE INDEX players_by_uid ON players (uid)",
     ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
@@ -272,11 +343,14 @@ class PlayerRecord:
     created_at: str
     last_played_at: str
     games: int
+    uid: str = ""
+    """The player's stable id (:func:`new_player_uid`): the same after a backup is restored
+    elsewhere, a rename or a merge into this player; the exports' player id."""
 
 
 _PLAYER_ROWS = (
     "SELECT id, name, colour, created_at, last_played_at, "
-    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id) FROM players"
+    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id), uid FROM players"
 )
 
 
@@ -622,7 +696,7 @@ class Store:
         rows = self._conn.execute(
             "SELECT seats.seat, players.id, players.name, players.colour, "
             "players.created_at, players.last_played_at, "
-            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id) "
+            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id), players.uid "
             "FROM seats JOIN players ON players.id = seats.player_id "
             "WHERE seats.game_id = ? ORDER BY seats.seat",
             (game_id,),
@@ -717,13 +791,13 @@ class Store:
                         (game_id,),
                     )
                     seated = self._conn.execute(
-                        "SELECT s.seat, p.name, p.colour, p.last_played_at "
+                        "SELECT s.seat, p.name, p.colour, p.last_played_at, p.uid "
                         "FROM other.seats AS s JOIN other.players AS p ON p.id = s.player_id "
                         "WHERE s.game_id = ? ORDER BY s.seat",
                         (game_id,),
                     ).fetchall()
-                    for seat, name, colour, when in seated:
-                        seat_player(self._conn, game_id, seat, name, colour, when)
+                    for seat, name, colour, when, uid in seated:
+                        _seat_restored(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")
         return new
