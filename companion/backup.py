@@ -342,23 +342,25 @@ def write_verified(source: sqlite3.Connection, target: Path) -> None:
     logger.info("backup written to %s", target)
 
 
-def check_file(path: Path) -> None:
+def check_file(path: Path, shown: Path | None = None) -> None:
     """:class:`BackupFileError` unless ``path`` is an SQLite file that passes its integrity check
-    and holds Table Companion's games and logs."""
+    and holds Table Companion's games and logs; messages name ``shown`` (the file the table named,
+    of which ``path`` is a copy) if given."""
+    name = path if shown is None else shown
     try:
         with path.open("rb") as file:
             header = file.read(16)
     except OSError as error:
-        raise BackupFileError(f"{path}: cannot be read: {error.strerror}") from None
+        raise BackupFileError(f"{name}: cannot be read: {error.strerror}") from None
     if header != b"SQLite format 3\x00":
-        raise BackupFileError(f"{path}: not a backup (not an SQLite database)")
+        raise BackupFileError(f"{name}: not a backup (not an SQLite database)")
     if not _sound(path):
-        raise BackupFileError(f"{path}: not a sound backup (it fails SQLite's integrity check)")
+        raise BackupFileError(f"{name}: not a sound backup (it fails SQLite's integrity check)")
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
             version = connection.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.Error as error:
-        raise BackupFileError(f"{path}: cannot be read: {error}") from None
+        raise BackupFileError(f"{name}: cannot be read: {error}") from None
     if not {"games", "log", "settings"} <= tables or version < 1:
-        raise BackupFileError(f"{path}: not a Table Companion backup (no games and logs in it)")
+        raise BackupFileError(f"{name}: not a Table Companion backup (no games and logs in it)")

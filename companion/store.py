@@ -17,7 +17,7 @@ import logging
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -615,6 +615,11 @@ class Store:
             (game, key, _dumps(value), self._now()),
         )
 
+    def setting_keys(self) -> list[tuple[str, str]]:
+        """Every stored setting's (game, key)."""
+        rows = self._conn.execute("SELECT game, key FROM settings ORDER BY game, key")
+        return [(str(game), str(key)) for game, key in rows]
+
     def list_settings(self, game: str) -> dict[str, Any]:
         rows = self._conn.execute(
             "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
@@ -765,13 +770,25 @@ class Store:
         except StorageUnavailableError as error:
             _log.info("result of game %s not cached: %s", game_id, error)
 
-    def merge_from(self, other: Path) -> list[str]:
+    def merge_from(
+        self, other: Path, settings: Iterable[tuple[str, str]] = ()
+    ) -> tuple[list[str], list[tuple[str, str]]]:
         """Copy into this database every game of the database at ``other`` (current schema,
         checked by the caller) whose id is not here yet, with its log (digests as they are) and
-        its seats linked to player records by name; one transaction. The ids copied."""
+        its seats linked to player records (:func:`_seat_restored`), and the ``settings`` (game,
+        key) of ``other`` that are not set here (the table's own values win); one transaction.
+        The game ids and the settings copied."""
         self._conn.execute("ATTACH DATABASE ? AS other", (str(other),))
+        copied: list[tuple[str, str]] = []
         try:
             with _transaction(self._conn):
+                for game, key in settings:
+                    if self._conn.execute(
+                        "INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings "
+                        "WHERE game = ? AND key = ?",
+                        (game, key),
+                    ).rowcount:
+                        copied.append((game, key))
                 new = [
                     row[0]
                     for row in self._conn.execute(
@@ -800,7 +817,7 @@ class Store:
                         _seat_restored(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")
-        return new
+        return new, copied
 
     # --- internals ------------------------------------------------------------------------
 

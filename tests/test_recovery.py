@@ -3,16 +3,24 @@ restoring live copies, settings and hostile files; salvage after damage."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import sqlite3
+import subprocess
+import sys
+import time
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 from cli_process import run
 from played_games import Clock, play_to_end
+from storage_faults import mount_tmpfs
 
-from companion import players
+from companion import players, transfer
+from companion.chain import chain_existing_logs
+from companion.errors import InputError
 from companion.store import Store
 
 
@@ -87,3 +95,172 @@ def test_the_migration_gives_every_existing_player_a_distinct_id(table):
         found = {p.name: p.uid for p in store.players()}
     assert sorted(found) == ["Amal", "Bilal", "Yan"]
     assert len(set(found.values())) == 3 and all(len(uid) == 36 for uid in found.values())
+
+
+def test_a_live_copy_restores_the_games_only_in_its_wal(tmp_path):
+    path = tmp_path / "live" / "games.sqlite3"
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    with Store.open(path, clock=Clock()) as store:
+        writer = store.connection_for_backup()
+        writer.execute("PRAGMA wal_autocheckpoint = 0")  # what a busy table may well leave
+        first = play_to_end(store, "targi", ["Amal", "Bilal"], seed=1)
+        writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        in_wal = [play_to_end(store, "targi", ["Amal", "Cleo"], seed=s) for s in (2, 4)]
+        for suffix in ("", "-wal"):  # copied the way a file manager copies a live database
+            shutil.copyfile(f"{path}{suffix}", stick / f"games.sqlite3{suffix}")
+    assert (stick / "games.sqlite3-wal").stat().st_size > 0
+    copy = stick / "games.sqlite3"
+    with closing(sqlite3.connect(f"file:{copy}?immutable=1", uri=True)) as without_wal:
+        assert without_wal.execute("SELECT count(*) FROM games").fetchone() == (1,)
+    fresh = tmp_path / "fresh" / "games.sqlite3"
+    code, answer = run("restore", str(copy), db=fresh)
+    assert code == 0, answer
+    assert sorted(answer["restored"]) == sorted([first, *in_wal])
+    assert (answer["in_file"], answer["wal"], answer["already_present"]) == (3, True, 0)
+    assert sorted((stick).iterdir()) == [copy, stick / "games.sqlite3-wal"]  # left as it was
+
+
+def test_a_restore_into_a_new_database_brings_the_tables_settings(table, tmp_path):
+    path, game_id = table
+    values = '{"water": 4, "salt": 3, "millet": 2}'
+    for args in (
+        ("settings", "set", "tuareg", "values", values),
+        ("settings", "set", "timbuktu", "variant", '"dealt"'),
+        ("location", "Kraków, u Ani"),
+    ):
+        assert run(*args, db=path)[0] == 0
+    assert run("backup", str(tmp_path / "usb.backup"), db=path)[0] == 0
+    fresh = tmp_path / "fresh" / "games.sqlite3"
+    code, answer = run("restore", str(tmp_path / "usb.backup"), db=fresh)
+    assert code == 0 and answer["settings_restored"] == [
+        "app/location",
+        "timbuktu/variant",
+        "tuareg/values",
+    ]
+    assert run("settings", "get", "tuareg", "values", db=fresh)[1]["value"] == json.loads(values)
+    assert run("settings", "get", "timbuktu", "variant", db=fresh)[1]["value"] == "dealt"
+    assert run("location", db=fresh) == (0, {"location": "Kraków, u Ani"})
+    assert source_ids(fresh, game_id) == source_ids(path, game_id)  # the same table
+
+    # a table with its own value keeps it: a restore never overwrites what the table set
+    other = tmp_path / "other" / "games.sqlite3"
+    assert run("location", "Berlin", db=other)[0] == 0
+    code, answer = run("restore", str(tmp_path / "usb.backup"), db=other)
+    assert code == 0 and "app/location" not in answer["settings_restored"]
+    assert run("location", db=other) == (0, {"location": "Berlin"})
+
+
+def _edited_backup(source: Path, target: Path, *statements: str) -> Path:
+    """A backup of ``source`` edited with ``statements``, its hash chain computed again: damage
+    the chain cannot see, as a hostile file would carry."""
+    assert run("backup", str(target), db=source)[0] == 0
+    with closing(sqlite3.connect(target, isolation_level=None)) as connection:
+        for statement in statements:
+            connection.execute(statement)
+        chain_existing_logs(connection)
+    return target
+
+
+def hostile_files(path: Path, folder: Path) -> dict[str, Path]:
+    fifo = folder / "fifo.backup"
+    os.mkfifo(fifo)
+    newer = _edited_backup(path, folder / "newer.backup", "PRAGMA user_version = 99")
+    long_name = "W" * 10_000
+    return {
+        "a FIFO": fifo,
+        "a folder": folder,
+        "a device": Path("/dev/zero"),
+        "a newer schema": newer,
+        "a 10 kB name in a game's options": _edited_backup(
+            path,
+            folder / "options.backup",
+            f"UPDATE games SET options = replace(options, '\"Amal\"', '\"{long_name}\"')",
+        ),
+        "a 10 kB name in Players": _edited_backup(
+            path,
+            folder / "players.backup",
+            f"UPDATE players SET name = '{long_name}' WHERE name = 'Bilal'",
+        ),
+        "an entry that no longer replays": _edited_backup(
+            path,
+            folder / "replay.backup",
+            'UPDATE log SET payload = \'{"kind":"nonsense"}\' WHERE seq = 3',
+        ),
+        "a setting out of range": _edited_backup(
+            path,
+            folder / "setting.backup",
+            "INSERT INTO settings VALUES ('tuareg', 'values', '{\"water\": 999}', '2026-01-01')",
+        ),
+    }
+
+
+def _table_as_it_is(store: Store) -> object:
+    return (
+        [(g.id, g.last_seq, g.status) for g in store.list_games()],
+        [(p.name, p.uid, p.games) for p in store.players()],
+        store.setting_keys(),
+    )
+
+
+def test_every_hostile_file_is_refused_fast_naming_it_and_nothing_changes(table, tmp_path):
+    path, _game_id = table
+    hostile = hostile_files(path, tmp_path)
+    target = tmp_path / "target" / "games.sqlite3"
+    with Store.open(target, clock=Clock()) as store:
+        play_to_end(store, "targi", ["Dov", "Eve"], seed=9)
+        before = _table_as_it_is(store)
+        for what, file in hostile.items():
+            started = time.perf_counter()
+            with pytest.raises(InputError) as refused:
+                transfer.import_from(store, file)
+            took = time.perf_counter() - started
+            assert took < 1.0, (what, took)
+            assert refused.value.code == "not_a_backup", (what, refused.value.message)
+            assert str(file) in refused.value.message, (what, refused.value.message)
+            assert "restore.sqlite3" not in refused.value.message, what
+            assert _table_as_it_is(store) == before, what
+    assert "schema version 99" in transfer_message(
+        store_path=target, file=hostile["a newer schema"]
+    )
+    code, answer = run("restore", str(hostile["a FIFO"]), db=target)
+    assert code == 2 and "not a regular file" in answer["error"]["message"]
+
+
+def transfer_message(store_path: Path, file: Path) -> str:
+    with Store.open(store_path) as store, pytest.raises(InputError) as refused:
+        transfer.import_from(store, file)
+    return refused.value.message
+
+
+def test_no_room_in_the_temporary_folder_is_a_clear_error(table, tmp_path):
+    path, _game_id = table
+    assert run("backup", str(tmp_path / "usb.backup"), db=path)[0] == 0
+    assert (tmp_path / "usb.backup").stat().st_size > 64 * 1024
+    small = tmp_path / "small"
+    mount_tmpfs(small, size="64k")
+    try:
+        target = tmp_path / "target" / "games.sqlite3"
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "--db",
+                str(target),
+                "restore",
+                str(tmp_path / "usb.backup"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env={**os.environ, "TMPDIR": str(small)},
+        )
+    finally:
+        subprocess.run(["umount", "-l", str(small)], check=False)
+    assert done.returncode == 2, done.stderr
+    error = json.loads(done.stdout)["error"]
+    assert error["code"] == "restore_failed"
+    assert "temporary folder" in error["message"] and "No space left" in error["message"]
+    assert "Traceback" not in done.stderr
