@@ -9,6 +9,7 @@ when a game ends and at open when the newest is more than :data:`DAILY` old, nev
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sqlite3
@@ -164,6 +165,7 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
                     Path(f"{path}{suffix}").unlink(missing_ok=True)
             continue
         salvaged = salvage(damaged, path)
+        _seat_salvaged(path, damaged)
         lost = _lost(_tails(damaged), _tails(path), _game_names(damaged))
         logger.warning(
             "restored %s from backup %s and %d later entries from the damaged file; lost: %s",
@@ -175,6 +177,64 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
         return Restored(candidate, _taken_at(candidate), lost, salvaged)
     logger.error("no sound backup of %s to restore", path)
     return None
+
+
+def _seat_salvaged(path: Path, damaged: Path) -> None:
+    """Seat the players of the games salvaged into ``path`` that have no seats yet (the games
+    created after the backup), from their options (checked by the game's digest): on the record
+    with the stable id the ``damaged`` file seated there, else the one of the same name, else a
+    new one; and record their location, where the damaged file can still say them."""
+    from companion.store import new_player_uid, seat_known_player  # the store imports this module
+
+    uids, places = _seats_and_places(damaged)
+    try:
+        with closing(sqlite3.connect(path, isolation_level=None)) as target:
+            target.execute("BEGIN IMMEDIATE")
+            unseated = target.execute(
+                "SELECT id, options, created_at FROM games "
+                "WHERE id NOT IN (SELECT game_id FROM seats)"
+            ).fetchall()
+            for game_id, options, created_at in unseated:
+                try:
+                    players = json.loads(options)["players"]
+                    seated = [(str(p["name"]), str(p["colour"])) for p in players]
+                except (ValueError, TypeError, KeyError):
+                    logger.error("salvaged game %s names no players; no seats recorded", game_id)
+                    continue
+                for seat, (name, colour) in enumerate(seated):
+                    uid = uids.get((game_id, seat)) or new_player_uid()
+                    seat_known_player(target, game_id, seat, (name, colour, created_at, uid))
+                if game_id in places:
+                    target.execute(
+                        "INSERT OR IGNORE INTO places (game_id, location) VALUES (?, ?)",
+                        (game_id, places[game_id]),
+                    )
+            target.execute("COMMIT")
+            if unseated:
+                logger.info("seated the players of %d salvaged games", len(unseated))
+    except sqlite3.Error as error:
+        logger.error("cannot seat the players of the salvaged games in %s: %s", path, error)
+
+
+def _seats_and_places(damaged: Path) -> tuple[dict[tuple[str, int], str], dict[str, str]]:
+    """The damaged file's players' stable ids by (game, seat) and games' locations, as far as it
+    can still be read (empty where it cannot)."""
+    uids: dict[tuple[str, int], str] = {}
+    places: dict[str, str] = {}
+    try:
+        with closing(sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)) as source:
+            for game_id, seat, uid in source.execute(
+                "SELECT s.game_id, s.seat, p.uid FROM seats AS s "
+                "JOIN players AS p ON p.id = s.player_id"
+            ):
+                if isinstance(game_id, str) and isinstance(seat, int) and isinstance(uid, str):
+                    uids[game_id, seat] = uid
+            for game_id, location in source.execute("SELECT game_id, location FROM places"):
+                if isinstance(game_id, str) and isinstance(location, str):
+                    places[game_id] = location
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        logger.info("the seats or places of %s cannot be read: %s", damaged, error)
+    return uids, places
 
 
 def lost_sentence(restored: Restored) -> str:

@@ -102,7 +102,7 @@ def new_player_uid() -> str:
     return str(uuid.uuid4())
 
 
-def _seat_restored(
+def seat_known_player(
     connection: sqlite3.Connection, game_id: str, seat: int, player: tuple[str, str, str, str]
 ) -> None:
     """Seat a restored game's player: on the record with the same stable id if there is one
@@ -814,7 +814,7 @@ class Store:
                         (game_id,),
                     ).fetchall()
                     for seat, name, colour, when, uid in seated:
-                        _seat_restored(self._conn, game_id, seat, (name, colour, when, uid))
+                        seat_known_player(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")
         return new, copied

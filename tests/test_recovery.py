@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,10 +19,11 @@ from cli_process import run
 from played_games import Clock, play_to_end
 from storage_faults import mount_tmpfs
 
-from companion import players, transfer
+from companion import backup, players, transfer
 from companion.chain import chain_existing_logs
 from companion.errors import InputError
-from companion.store import Store
+from companion.session import Session
+from companion.store import LOCATION, Store
 
 
 @pytest.fixture(scope="module")
@@ -264,3 +266,76 @@ def test_no_room_in_the_temporary_folder_is_a_clear_error(table, tmp_path):
     assert error["code"] == "restore_failed"
     assert "temporary folder" in error["message"] and "No space left" in error["message"]
     assert "Traceback" not in done.stderr
+
+
+@pytest.fixture(scope="module")
+def damaged_later(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """A table whose only backup holds the first game; then the location set, a game with a new
+    player played to its end and another begun: what a salvage must bring back."""
+    path = tmp_path_factory.mktemp("later") / "games.sqlite3"
+    with Store.open(path, clock=Clock()) as store:
+        first = play_to_end(store, "targi", ["Amal", "Bilal"], seed=1)
+    kept = backup.backups(path)[-1]
+    with Store.open(path, clock=Clock(datetime(2026, 3, 2, 18, 0, tzinfo=UTC))) as store:
+        store.set_setting(*LOCATION, "Kraków, u Ani")
+        later = play_to_end(store, "targi", ["Amal", "Zoe"], seed=2)
+        begun = store.create_game(
+            "targi",
+            {"players": [{"name": "Zoe", "colour": "red"}, {"name": "Bilal", "colour": "blue"}]},
+        )
+        facts = {
+            "first": first,
+            "later": later,
+            "begun": begun,
+            "seq": Session.resume(store, later).seq,
+            "uids": {p.name: p.uid for p in store.players()},
+        }
+    for newer in backup.backups(path):
+        if newer != kept:
+            newer.unlink()
+    return path, facts
+
+
+def _damaged_copy(source: Path, folder: Path) -> Path:
+    path = folder / "games.sqlite3"
+    shutil.copyfile(source, path)
+    (folder / "backups").mkdir()
+    for kept in backup.backups(source):
+        shutil.copyfile(kept, folder / "backups" / kept.name)
+    return path
+
+
+def test_salvaged_games_keep_their_players_ids_and_location(damaged_later, tmp_path):
+    source, facts = damaged_later
+    path = _damaged_copy(source, tmp_path)
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("DROP TABLE tags")  # damage SQLite still reads past
+    with Store.open(path) as store:
+        assert store.restored is not None and store.restored.salvaged == facts["seq"]
+        assert {p.name: (p.uid, p.games) for p in store.players()} == {
+            name: (uid, {"Amal": 2, "Bilal": 2, "Zoe": 2}[name])
+            for name, uid in facts["uids"].items()
+        }
+        assert store.location_of(facts["later"]) == "Kraków, u Ani"
+        assert store.location_of(facts["first"]) == ""
+        players.rename(store, "Zoe", "Zoë")
+        assert [s.name for s in store.seats_of(facts["begun"]).values()] == ["Zoë", "Bilal"]
+
+
+def test_a_damaged_schema_page_still_salvages_what_the_log_holds(damaged_later, tmp_path):
+    source, facts = damaged_later
+    path = _damaged_copy(source, tmp_path)
+    data = bytearray(path.read_bytes())
+    at = data.index(b"CREATE TABLE log", 0, 4096)  # the schema, on page 1
+    data[at] ^= 0x01  # one flipped bit: "BREATE TABLE log"
+    path.write_bytes(bytes(data))
+    with closing(sqlite3.connect(path)) as connection, pytest.raises(sqlite3.DatabaseError):
+        connection.execute("SELECT count(*) FROM log").fetchone()
+    with Store.open(path) as store:
+        assert store.restored is not None and store.restored.salvaged == facts["seq"]
+        later = Session.resume(store, facts["later"])
+        assert (later.seq, later.damage) == (facts["seq"], None)
+        assert store.load(facts["later"]).status == "finished"
+        begun = Session.resume(store, facts["begun"])
+        assert begun.damage is None
+        assert {p.name for p in store.players()} == {"Amal", "Bilal", "Zoe"}
