@@ -77,6 +77,11 @@ def backups(path: Path) -> list[Path]:
     return sorted(found, key=lambda p: (_taken_at(p), len(p.name), p.name), reverse=True)
 
 
+def taken_at(backup: Path) -> datetime:
+    """When ``backup`` was taken, from its name."""
+    return _taken_at(backup)
+
+
 def _taken_at(backup: Path) -> datetime:
     stamp = backup.name.removesuffix(_SUFFIX).rsplit(".", 1)[-1].split("-")[0]
     try:
@@ -237,6 +242,43 @@ def _seats_and_places(damaged: Path) -> tuple[dict[tuple[str, int], str], dict[s
     return uids, places
 
 
+def orphaned_notice(path: Path, connection: sqlite3.Connection) -> str | None:
+    """A sentence for the table when the database at ``path`` (open as ``connection``) holds no
+    game while its newest backup does (the file went missing or was emptied, and a new one was
+    started): it names that backup and how to restore it. ``None`` otherwise."""
+    if connection.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0]:
+        return None
+    for newest in backups(path)[:1]:
+        held = len(_game_ids(newest))
+        if held:
+            logger.warning("%s holds no game, but backup %s holds %d", path, newest, held)
+            return ngettext(
+                "The game database {path} holds no game, but its backup of {time} holds {count} "
+                "game: restore it in Settings, Backup and restore, or with "
+                "table-companion restore {backup}",
+                "The game database {path} holds no game, but its backup of {time} holds {count} "
+                "games: restore them in Settings, Backup and restore, or with "
+                "table-companion restore {backup}",
+                held,
+            ).format(
+                path=path,
+                time=_taken_at(newest).strftime("%Y-%m-%d %H:%M UTC"),
+                count=held,
+                backup=newest,
+            )
+    return None
+
+
+def _game_ids(path: Path) -> set[str]:
+    """The ids of the games in the database at ``path`` (read-only; empty if it can't be read)."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            return {str(row[0]) for row in connection.execute("SELECT id FROM games")}
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        logger.info("cannot list the games of %s: %s", path, error)
+        return set()
+
+
 def lost_sentence(restored: Restored) -> str:
     """What a restore lost, in words for the table."""
     recovered = ""
@@ -353,9 +395,15 @@ def _free_name(stem: Path) -> Path:
 
 
 def _prune(path: Path) -> None:
-    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash."""
+    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash; a
+    backup holding a game the database does not (it went missing, was emptied) is never deleted."""
     try:
-        for old in backups(path)[KEPT:]:
+        older = backups(path)[KEPT:]
+        here = _game_ids(path) if older else set()
+        for old in older:
+            if _game_ids(old) - here:  # it holds games the database lost: never pruned
+                logger.warning("old backup %s kept: it holds games %s does not", old, path)
+                continue
             old.unlink(missing_ok=True)
             logger.info("old backup %s deleted (%d are kept)", old, KEPT)
         for partial in directory(path).glob(f"{path.name}.*{_SUFFIX}.partial"):

@@ -419,7 +419,7 @@ class Store:
             restored = backup.restore_newest(path, moved)
             notice = _damage_notice(path, damage, moved, restored)
             return cls(_open_checked(path), path, clock, moved, notice, restored)
-        store = cls(connection, path, clock, None, None)
+        store = cls(connection, path, clock, None, backup.orphaned_notice(path, connection))
         store._back_up_if_due()
         return store
 
@@ -735,6 +735,35 @@ class Store:
             )
             self._conn.execute("DELETE FROM players WHERE id = ?", (source,))
         return moved
+
+    def replace_log(self, game_id: str, rows: list[tuple[int, bytes, bytes, bytes, bytes]]) -> None:
+        """Put ``rows`` (seq, kind, payload, created_at, digest: a chain verified by the caller,
+        :mod:`companion.game_repair`) in place of game ``game_id``'s log, in one transaction; its
+        cached result goes with the old log."""
+        last_seq, last_digest = (rows[-1][0], rows[-1][4]) if rows else (0, None)
+        with _transaction(self._conn):
+            self._conn.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
+            self._conn.executemany(
+                _INSERT_ENTRY,
+                [
+                    (game_id, seq, kind.decode(), payload.decode(), created.decode(), digest)
+                    for seq, kind, payload, created, digest in rows
+                ],
+            )
+            self._conn.execute(
+                "UPDATE games SET last_seq = ?, last_digest = coalesce(?, digest) WHERE id = ?",
+                (last_seq, last_digest, game_id),
+            )
+            self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        """Set game ``game_id``'s status (after a repair changed where its log ends)."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+        self._conn.execute(
+            "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+            (status, self._now(), game_id),
+        )
 
     def location_of(self, game_id: str) -> str:
         """Where game ``game_id`` was played, as the location setting said when it was created."""

@@ -339,3 +339,109 @@ def test_a_damaged_schema_page_still_salvages_what_the_log_holds(damaged_later, 
         begun = Session.resume(store, facts["begun"])
         assert begun.damage is None
         assert {p.name for p in store.players()} == {"Amal", "Bilal", "Zoe"}
+
+
+@pytest.fixture(scope="module")
+def finished_then_more(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, int]:
+    """A finished game whose end was backed up; then an undo and a redo after that backup."""
+    path = tmp_path_factory.mktemp("finished") / "games.sqlite3"
+    with Store.open(path, clock=Clock()) as store:
+        game_id = play_to_end(store, "targi", ["Amal", "Bilal"], seed=6)
+    assert len(backup.backups(path)) == 1
+    with Store.open(path, clock=Clock(datetime(2026, 3, 1, 23, 0, tzinfo=UTC))) as store:
+        session = Session.resume(store, game_id)
+        ended = session.seq
+        assert session.undo(seq=ended, game_id=game_id).verdict.ok
+        assert session.redo(seq=ended + 1, game_id=game_id).verdict.ok
+    for newer in backup.backups(path)[:-1]:  # the redo ended the game again: a backup of that
+        newer.unlink()
+    return path, game_id, ended
+
+
+def _flipped(source: Path, folder: Path, game_id: str, seq: int) -> Path:
+    """A copy of the table with one byte of entry ``seq``'s payload flipped (SQLite sees nothing)."""
+    path = _damaged_copy(source, folder)
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        (payload,) = connection.execute(
+            "SELECT payload FROM log WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        flipped = payload[:-1] + chr(ord(payload[-1]) ^ 1)  # its closing brace now "|"
+        connection.execute(
+            "UPDATE log SET payload = ? WHERE game_id = ? AND seq = ?", (flipped, game_id, seq)
+        )
+    return path
+
+
+def test_a_flipped_byte_in_a_finished_game_is_restored_from_the_backup(
+    finished_then_more, tmp_path
+):
+    source, game_id, ended = finished_then_more
+    path = _flipped(source, tmp_path, game_id, 5)
+    code, shown = run("history", db=path)
+    assert code == 0
+    code, shown = run("game", "show", game_id, db=path)
+    assert code == 0, shown
+    assert "damaged" not in shown and shown["seq"] == ended + 2 and shown["over"]
+    assert shown["repaired"]["lost"] is None and shown["repaired"]["entries"] == ended + 2
+    assert "Nothing was lost." in shown["repaired"]["message"]
+    assert Path(shown["repaired"]["copy_before_repair"]).exists()  # nothing deleted
+    code, again = run("game", "show", game_id, db=path)
+    assert code == 0 and "repaired" not in again and "damaged" not in again
+    code, exported = run("export", game_id, "--format", "bgstats", db=path)
+    assert code == 0 and exported["sourcePlayId"] == game_id
+    code, plays = run("history", db=path)
+    code, sheet = run("game", "sheet", game_id, db=path)
+    assert sheet["final"] and [p["score"] for p in plays["plays"][0]["players"]] == [
+        sheet["players"][name]["total"] for name in ("Amal", "Bilal")
+    ]
+
+
+def test_entries_past_the_backup_and_the_damage_are_named_lost_and_the_game_goes_on(
+    finished_then_more, tmp_path
+):
+    source, game_id, ended = finished_then_more
+    path = _flipped(source, tmp_path, game_id, ended + 1)  # the undo, made after the backup
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(path), "game", "show", game_id],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    shown = json.loads(done.stdout)
+    assert shown["seq"] == ended and "damaged" not in shown
+    assert shown["repaired"]["lost"] == {"first": ended + 1, "last": ended + 2}
+    assert f"Lost: entries {ended + 1} to {ended + 2}; play them again." in done.stderr
+    code, undone = run("game", "undo", game_id, str(ended), db=path)  # playable again
+    assert code == 0 and undone["seq"] == ended + 1
+
+
+@pytest.mark.parametrize("how", ["missing", "empty"])
+def test_a_lost_database_says_so_offers_the_backup_and_never_prunes_it(
+    finished_then_more, tmp_path, how
+):
+    source, game_id, _ended = finished_then_more
+    path = _damaged_copy(source, tmp_path)
+    if how == "missing":
+        path.unlink()
+    else:
+        path.write_bytes(b"")
+    (kept,) = backup.backups(path)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(path), "game", "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout) == []
+    assert "holds no game, but its backup of 2026-03-01 " in done.stderr
+    assert f"table-companion restore {kept}" in done.stderr
+    with Store.open(path, clock=Clock(datetime(2026, 4, 1, tzinfo=UTC))) as store:
+        assert store.notice is not None and str(kept) in store.notice
+        store.create_game("targi", {"players": [{"name": "Eve", "colour": "red"}]})
+        for day in range(backup.KEPT + 2):  # a week and more of new backups
+            backup.make(store.connection_for_backup(), path, datetime(2026, 4, 2 + day, tzinfo=UTC))
+    assert kept in backup.backups(path) and len(backup.backups(path)) == backup.KEPT + 1
+    code, answer = run("restore", str(kept), db=path)
+    assert code == 0 and answer["restored"] == [game_id]
