@@ -19,6 +19,7 @@ from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from companion.chain import game_digest, salvage
 from companion.i18n import _, ngettext
@@ -343,7 +344,8 @@ def _tails(path: Path) -> dict[str, int] | None:
                         raise
     except (sqlite3.Error, UnicodeDecodeError) as error:  # the latter: damaged schema text
         logger.info("cannot read %s to compare it with the backup: %s", path, error)
-        return None
+        scanned = _scanned_games(path)
+        return {game_id: seq for game_id, (seq, _game) in scanned.items()} or None
     tails: dict[str, int] = {}
     for game_id, seq, *record in rows:
         if not isinstance(game_id, bytes) or not isinstance(seq, int):
@@ -371,7 +373,29 @@ def _game_names(path: Path) -> dict[str, str]:
             }
     except (sqlite3.Error, UnicodeDecodeError) as error:
         logger.info("cannot read the games' names in %s: %s", path, error)
-        return {}
+        return {game_id: game for game_id, (_seq, game) in _scanned_games(path).items()}
+
+
+def _scanned_games(path: Path) -> dict[str, tuple[int, str]]:
+    """Each game's last seq and name as its records on the pages of the file at ``path`` say (for
+    a file SQLite cannot read: :mod:`companion.page_scan`), the records checked by their digest."""
+    from companion import page_scan  # only a file SQLite cannot read needs it
+
+    found: dict[str, tuple[int, str]] = {}
+    for row in page_scan.rows(path):
+        values: tuple[Any, ...] = row.values
+        if row.leaf != page_scan.TABLE_LEAF or len(values) < 9:
+            continue
+        game_id, game, options, created_at, _updated, _status, digest, last_seq = values[:8]
+        fields = (game_id, game, options, created_at, digest)
+        if not all(isinstance(field, bytes) for field in fields) or not isinstance(last_seq, int):
+            continue
+        if game_digest(game_id, game, options, created_at) != digest:
+            continue
+        key = game_id.decode("utf-8", "surrogateescape")
+        if last_seq >= found.get(key, (0, ""))[0]:
+            found[key] = (last_seq, game.decode("utf-8", "replace"))
+    return found
 
 
 def _lost(

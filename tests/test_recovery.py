@@ -333,6 +333,8 @@ def test_a_damaged_schema_page_still_salvages_what_the_log_holds(damaged_later, 
         connection.execute("SELECT count(*) FROM log").fetchone()
     with Store.open(path) as store:
         assert store.restored is not None and store.restored.salvaged == facts["seq"]
+        assert store.restored.lost == ()  # read from the pages too: said precisely
+        assert "No entries were lost." in (store.notice or "")
         later = Session.resume(store, facts["later"])
         assert (later.seq, later.damage) == (facts["seq"], None)
         assert store.load(facts["later"]).status == "finished"
