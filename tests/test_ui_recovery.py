@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from kivy.core.window import Window
+from played_games import Clock, play_to_end
 from targi_table import CENTRE
 from targi_table import RULES as TARGI
 from ui_harness import plain, running_app
@@ -55,3 +56,23 @@ def test_a_damaged_game_opens_repaired_from_its_backup_and_names_what_was_lost(
         assert TARGI.legal_actions(screen.table.state)  # playable again
         h.screenshot("game-repaired")
         assert not audit([toast], Window.size)
+
+
+def test_a_damaged_finished_game_shows_its_repair_on_its_score_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path, clock=Clock()) as store:
+        game_id = play_to_end(store, "targi", ["Amal", "Bilal"], seed=6)  # its end backed up
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute(
+            "UPDATE log SET payload = replace(payload, '\"kind\"', '\"kinD\"') "
+            "WHERE game_id = ? AND seq = 5",
+            (game_id,),
+        )
+    with running_app(path) as h:
+        h.app.finished_sheet(game_id)
+        h.frames(2)
+        notes = [plain(n.text) for n in h.screen.ids.notes.children]
+        assert any("Nothing was lost." in note for note in notes), notes
+        h.screenshot("sheet-repaired")
+    with Store.open(path) as store:
+        assert store.load(game_id).damage is None and store.load(game_id).status == "finished"
