@@ -128,6 +128,8 @@ class Session:
                 logger.error("%s; the game opens read-only at entry %d", error, session.seq)
                 session.damage = LogDamage(entry.seq, str(error))
                 break
+        if session.damage is not None:  # History must not show a result the log cannot prove
+            store.forget_result(game_id)
         if repaired is not None:  # where the log ends now says whether the game is over
             status = "finished" if rules.is_over(session.state) else "active"
             if status != session._status:

@@ -787,6 +787,14 @@ class Store:
                 _log.warning("%s; it is computed again", error)
         return cached
 
+    def forget_result(self, game_id: str) -> None:
+        """Drop game ``game_id``'s cached result (its log was found damaged: the result must be
+        what the log still proves). A store that cannot be written keeps it (logged)."""
+        try:
+            self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+        except (StorageUnavailableError, sqlite3.OperationalError) as error:  # read-only
+            _log.info("cached result of game %s not dropped: %s", game_id, error)
+
     def cache_result(self, game_id: str, seq: int, result: Any) -> None:
         """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
         still its last entry. A store that cannot be written keeps nothing (logged)."""

@@ -447,3 +447,23 @@ def test_a_lost_database_says_so_offers_the_backup_and_never_prunes_it(
     assert kept in backup.backups(path) and len(backup.backups(path)) == backup.KEPT + 1
     code, answer = run("restore", str(kept), db=path)
     assert code == 0 and answer["restored"] == [game_id]
+
+
+def test_a_damaged_finished_game_without_a_backup_no_longer_shows_its_cached_result(
+    finished_then_more, tmp_path
+):
+    source, game_id, _ended = finished_then_more
+    path = _damaged_copy(source, tmp_path)
+    code, plays = run("history", db=path)  # caches the final result
+    assert code == 0 and [p["game_id"] for p in plays["plays"]] == [game_id]
+    shutil.rmtree(tmp_path / "backups")
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute(
+            "UPDATE log SET payload = replace(payload, '\"kind\"', '\"kinD\"') "
+            "WHERE game_id = ? AND seq = 5",
+            (game_id,),
+        )
+    code, sheet = run("game", "sheet", game_id, db=path)
+    assert code == 0 and not sheet["final"]  # the log proves only entries 1 to 4
+    code, plays = run("history", db=path)
+    assert code == 0 and [p for p in plays["plays"] if p["status"] == "finished"] == []
