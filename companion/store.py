@@ -808,17 +808,24 @@ class Store:
             _log.info("result of game %s not cached: %s", game_id, error)
 
     def merge_from(
-        self, other: Path, settings: Iterable[tuple[str, str]] = ()
-    ) -> tuple[list[str], list[tuple[str, str]]]:
+        self, other: Path, settings: Iterable[tuple[str, str]] = (), tags: Iterable[str] = ()
+    ) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """Copy into this database every game of the database at ``other`` (current schema,
         checked by the caller) whose id is not here yet, with its log (digests as they are) and
-        its seats linked to player records (:func:`_seat_restored`), and the ``settings`` (game,
-        key) of ``other`` that are not set here (the table's own values win); one transaction.
-        The game ids and the settings copied."""
+        its seats linked to player records (:func:`seat_known_player`), and the ``settings`` (game,
+        key) and enrolled ``tags`` of ``other`` that are not set here (the table's own win); one
+        transaction. The game ids, the settings and the tags copied."""
         self._conn.execute("ATTACH DATABASE ? AS other", (str(other),))
         copied: list[tuple[str, str]] = []
+        enrolled: list[str] = []
         try:
             with _transaction(self._conn):
+                for tag in tags:
+                    if self._conn.execute(
+                        "INSERT OR IGNORE INTO main.tags SELECT * FROM other.tags WHERE tag = ?",
+                        (tag,),
+                    ).rowcount:
+                        enrolled.append(tag)
                 for game, key in settings:
                     if self._conn.execute(
                         "INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings "
@@ -854,7 +861,7 @@ class Store:
                         seat_known_player(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")
-        return new, copied
+        return new, copied, enrolled
 
     # --- internals ------------------------------------------------------------------------
 

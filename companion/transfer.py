@@ -1,6 +1,6 @@
 """The whole database to a file and back: a verified backup written where the table asks (a USB
-stick, say), and a backup merged back in, games, players and the table's settings without
-duplicates (a game is its id, a player their stable id). The CLI's ``backup``/``restore`` and the
+stick, say), and a backup merged back in, games, players, the table's settings and enrolled tags
+without duplicates (a game is its id, a player their stable id). The CLI's ``backup``/``restore`` and the
 Settings screen's backup both call these.
 
 A backup is read the way SQLite sees it: a live copy (a database with its ``-wal`` beside it) is
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import backup
+from companion.cards import game_of, printed_card
 from companion.errors import InputError
 from companion.i18n import LANGUAGES
 from companion.registry import GAMES
@@ -44,6 +45,8 @@ MAX_NAME = 24
 """As long as a game's options allow a player's name to be (companion.players.MAX_NAME)."""
 LANGUAGE = ("app", "language")
 """The setting of the table's language (ui.language reads it)."""
+MAX_TAG = 64
+"""As long as an enrolled tag may be in a backup (scanners send a few dozen characters)."""
 MAX_LOCATION = 64
 """As long as ``table-companion location`` allows the table's location to be."""
 
@@ -69,7 +72,7 @@ def import_from(store: Store, source: Path) -> dict[str, Any]:
         except backup.BackupFileError as error:
             raise InputError("not_a_backup", f"FILE: {error}") from None
         try:
-            total, keys = _check_backup(source, copy)
+            total, keys, tags = _check_backup(source, copy)
         except StorageUnavailableError as error:
             raise InputError(
                 "restore_failed", f"FILE: {source} cannot be checked: {error.message}"
@@ -77,7 +80,7 @@ def import_from(store: Store, source: Path) -> dict[str, Any]:
         except StoreError as error:  # e.g. a backup written by a newer Table Companion
             message = str(error).replace(str(copy), str(source))
             raise InputError("not_a_backup", f"FILE: {message}") from None
-        added, settings = store.merge_from(copy, keys)
+        added, settings, enrolled = store.merge_from(copy, keys, tags)
     _log.info("restored %d games and %d settings from %s", len(added), len(settings), source)
     return {
         "restored": added,
@@ -85,6 +88,7 @@ def import_from(store: Store, source: Path) -> dict[str, Any]:
         "in_file": total,
         "wal": wal,
         "settings_restored": [f"{game}/{key}" for game, key in settings],
+        "tags_restored": enrolled,
     }
 
 
@@ -136,7 +140,7 @@ def _copy_with_journals(source: Path, copy: Path) -> bool:
     return wal
 
 
-def _check_backup(source: Path, copy: Path) -> tuple[int, list[tuple[str, str]]]:
+def _check_backup(source: Path, copy: Path) -> tuple[int, list[tuple[str, str]], list[str]]:
     """Open ``copy`` of backup ``source`` as a store (migrating it to the current schema) and open
     every game as the app would: chain, options, replay, and its players' names; then its
     settings. The number of games in it and the settings to bring; :class:`InputError` for the
@@ -147,7 +151,7 @@ def _check_backup(source: Path, copy: Path) -> tuple[int, list[tuple[str, str]]]
         listed = incoming.list_games()
         for summary in listed:
             _check_game(incoming, source, summary.id)
-        return len(listed), _check_settings(incoming, source)
+        return len(listed), _check_settings(incoming, source), _check_tags(incoming, source)
 
 
 def _check_game(incoming: Store, source: Path, game_id: str) -> None:
@@ -197,6 +201,20 @@ def _check_settings(incoming: Store, source: Path) -> list[tuple[str, str]]:
             ) from None
         known.append((game, key))
     return known
+
+
+def _check_tags(incoming: Store, source: Path) -> list[str]:
+    """The backup's enrolled tags, each a short printable text standing for a card of a game this
+    app knows (a printed card id needs no enrolment); one that is not refuses the file."""
+    enrolled = incoming.enrolled_tags()
+    for tag, card in enrolled.items():
+        if not _fair_text(tag, MAX_TAG) or game_of(card) is None or printed_card(tag) is not None:
+            raise InputError(
+                "not_a_backup",
+                f"FILE: the enrolled tag {tag[:MAX_TAG]!r} in {source} is refused: it must be 1 to "
+                f"{MAX_TAG} printable characters standing for a known card ({card[:MAX_TAG]!r})",
+            )
+    return sorted(enrolled)
 
 
 def _fair_text(text: object, longest: int) -> bool:

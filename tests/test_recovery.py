@@ -132,6 +132,8 @@ def test_a_restore_into_a_new_database_brings_the_tables_settings(table, tmp_pat
         ("location", "Kraków, u Ani"),
     ):
         assert run(*args, db=path)[0] == 0
+    with Store.open(path) as store:
+        store.enrol_tag("04A1B2C3", "TARGI-GOODS-2DATES")
     assert run("backup", str(tmp_path / "usb.backup"), db=path)[0] == 0
     fresh = tmp_path / "fresh" / "games.sqlite3"
     code, answer = run("restore", str(tmp_path / "usb.backup"), db=fresh)
@@ -140,6 +142,9 @@ def test_a_restore_into_a_new_database_brings_the_tables_settings(table, tmp_pat
         "timbuktu/variant",
         "tuareg/values",
     ]
+    assert answer["tags_restored"] == ["04A1B2C3"]
+    with Store.open(fresh) as store:
+        assert store.enrolled_tags() == {"04A1B2C3": "TARGI-GOODS-2DATES"}
     assert run("settings", "get", "tuareg", "values", db=fresh)[1]["value"] == json.loads(values)
     assert run("settings", "get", "timbuktu", "variant", db=fresh)[1]["value"] == "dealt"
     assert run("location", db=fresh) == (0, {"location": "Kraków, u Ani"})
@@ -188,6 +193,11 @@ def hostile_files(path: Path, folder: Path) -> dict[str, Path]:
             path,
             folder / "replay.backup",
             'UPDATE log SET payload = \'{"kind":"nonsense"}\' WHERE seq = 3',
+        ),
+        "a tag for no card": _edited_backup(
+            path,
+            folder / "tag.backup",
+            "INSERT INTO tags VALUES ('04A1B2C3', 'CHESS-KING', '2026-01-01')",
         ),
         "a setting out of range": _edited_backup(
             path,
