@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.chain import game_digest, salvage
+from companion.chain import entry_digest, game_digest, salvage
 from companion.i18n import _, ngettext
 
 logger = logging.getLogger(__name__)
@@ -419,14 +419,23 @@ def _free_name(stem: Path) -> Path:
 
 
 def _prune(path: Path) -> None:
-    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash; a
-    backup holding a game the database does not (it went missing, was emptied) is never deleted."""
+    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash. Never
+    deleted: a backup holding a game the database does not (it went missing, was emptied), and,
+    when no kept backup has every game's chain intact (a damaged game copied into each since), the
+    newest older one that has (the one a damaged game is repaired from)."""
     try:
-        older = backups(path)[KEPT:]
+        found = backups(path)
+        older = found[KEPT:]
         here = _game_ids(path) if older else set()
+        sound = None
+        if older and not any(_chains_intact(kept) for kept in found[:KEPT]):
+            sound = next((old for old in older if _chains_intact(old)), None)
         for old in older:
             if _game_ids(old) - here:  # it holds games the database lost: never pruned
                 logger.warning("old backup %s kept: it holds games %s does not", old, path)
+                continue
+            if old == sound:
+                logger.warning("old backup %s kept: the newest with every game's chain intact", old)
                 continue
             old.unlink(missing_ok=True)
             logger.info("old backup %s deleted (%d are kept)", old, KEPT)
@@ -435,6 +444,29 @@ def _prune(path: Path) -> None:
                 partial.unlink(missing_ok=True)
     except OSError as error:
         logger.error("cannot delete old backups of %s: %s", path, error)
+
+
+def _chains_intact(path: Path) -> bool:
+    """Whether every game's log in the database at ``path`` verifies its hash chain."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            games = connection.execute("SELECT id, digest, last_seq, last_digest FROM games")
+            for game_id, previous, last_seq, last_digest in games.fetchall():
+                seq = 0
+                for seq, kind, payload, created, digest in connection.execute(
+                    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), "
+                    "CAST(created_at AS BLOB), digest FROM log WHERE game_id = ? ORDER BY seq",
+                    (game_id,),
+                ):
+                    if entry_digest(previous, seq, kind, payload, created) != digest:
+                        return False
+                    previous = digest
+                if (seq, previous) != (last_seq, last_digest):
+                    return False
+    except (sqlite3.Error, UnicodeDecodeError, TypeError) as error:
+        logger.info("cannot check the chains of %s: %s", path, error)
+        return False
+    return True
 
 
 def _fsync(path: Path) -> None:

@@ -477,3 +477,18 @@ def test_a_damaged_finished_game_without_a_backup_no_longer_shows_its_cached_res
     assert code == 0 and not sheet["final"]  # the log proves only entries 1 to 4
     code, plays = run("history", db=path)
     assert code == 0 and [p for p in plays["plays"] if p["status"] == "finished"] == []
+
+
+def test_the_last_sound_backup_outlives_a_week_of_backups_of_a_damaged_game(
+    finished_then_more, tmp_path
+):
+    source, game_id, ended = finished_then_more
+    path = _flipped(source, tmp_path, game_id, 5)
+    (sound,) = backup.backups(path)
+    with Store.open(path, clock=Clock(datetime(2026, 4, 1, tzinfo=UTC))) as store:
+        for day in range(backup.KEPT + 2):  # daily backups, each holding the damaged game
+            backup.make(store.connection_for_backup(), path, datetime(2026, 4, 2 + day, tzinfo=UTC))
+        assert sound in backup.backups(path) and len(backup.backups(path)) == backup.KEPT + 1
+        repaired = Session.resume(store, game_id, repair=True)
+        assert repaired.repaired is not None and repaired.repaired.backup == sound
+        assert repaired.damage is None and repaired.seq == ended + 2
