@@ -32,17 +32,17 @@ from companion import backup
 from companion.cards import game_of, printed_card
 from companion.errors import InputError
 from companion.i18n import LANGUAGES
+from companion.players import MAX_NAME
 from companion.registry import GAMES
 from companion.session import LogCorruptionError, Session
 from companion.store import LOCATION, StorageUnavailableError, Store, StoreError
 
 _log = logging.getLogger(__name__)
 
+SQLITE_HEADER = b"SQLite format 3\x00"
 JOURNALS = ("-wal", "-journal")
 """The files beside a database that hold part of what SQLite sees in it (a WAL not yet
 checkpointed, a hot rollback journal); the ``-shm`` index is rebuilt from the WAL."""
-MAX_NAME = 24
-"""As long as a game's options allow a player's name to be (companion.players.MAX_NAME)."""
 LANGUAGE = ("app", "language")
 """The setting of the table's language (ui.language reads it)."""
 MAX_TAG = 64
@@ -93,7 +93,8 @@ def import_from(store: Store, source: Path) -> dict[str, Any]:
 
 
 def _check_regular(source: Path) -> None:
-    """Refuse anything but a regular file before opening it (a FIFO would block the read)."""
+    """Refuse anything but a regular file before opening it (a FIFO would block the read), and
+    one that does not start as an SQLite database does."""
     try:
         mode = source.stat().st_mode
     except OSError as error:
@@ -105,6 +106,15 @@ def _check_regular(source: Path) -> None:
             "not_a_backup",
             f"FILE: {source}: not a backup (not a regular file: a folder, FIFO, socket or device)",
         )
+    try:  # a regular file: reading its header cannot block
+        with source.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise InputError(
+            "not_a_backup", f"FILE: {source}: cannot be read: {error.strerror}"
+        ) from None
+    if header != SQLITE_HEADER:  # refused before anything is copied
+        raise InputError("not_a_backup", f"FILE: {source}: not a backup (not an SQLite database)")
 
 
 @contextmanager
@@ -117,7 +127,8 @@ def _private_folder(source: Path) -> Iterator[str]:
         raise InputError(
             "restore_failed",
             f"FILE: {source} cannot be copied to the temporary folder {tempfile.gettempdir()}: "
-            f"{error.strerror or error}; free some space there (or set TMPDIR) and try again",
+            f"{error.strerror or error} ({error.filename}); free some space there (or set "
+            "TMPDIR) and try again",
         ) from None
 
 
