@@ -492,3 +492,30 @@ def test_the_last_sound_backup_outlives_a_week_of_backups_of_a_damaged_game(
         repaired = Session.resume(store, game_id, repair=True)
         assert repaired.repaired is not None and repaired.repaired.backup == sound
         assert repaired.damage is None and repaired.seq == ended + 2
+
+
+def test_the_bg_stats_export_of_a_damaged_finished_game_repairs_it_first(
+    finished_then_more, tmp_path
+):
+    source, game_id, _ended = finished_then_more
+    path = _flipped(source, tmp_path, game_id, 5)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "--db",
+            str(path),
+            "export",
+            game_id,
+            "--format",
+            "bgstats",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["sourcePlayId"] == game_id
+    assert "restored from the backup" in done.stderr and "Nothing was lost." in done.stderr

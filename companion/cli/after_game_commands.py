@@ -12,7 +12,8 @@ from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
 from companion.errors import InputError
 from companion.exports import bgg, bgstats, csv_export, pdf
 from companion.i18n import _
-from companion.store import LOCATION, Store
+from companion.session import LogCorruptionError, Session
+from companion.store import LOCATION, Store, StoreError
 
 MAX_LOCATION = 64
 
@@ -102,6 +103,7 @@ def _export(args: argparse.Namespace, store: Store) -> int:
 
 
 def _game_export(store: Store, game_id: str, format: str) -> str | bytes:
+    _repair_if_damaged(store, game_id)
     play = history.load_play(store, game_id)
     if format == "pdf":
         return pdf.render(play)
@@ -119,6 +121,19 @@ def _game_export(store: Store, game_id: str, format: str) -> str | bytes:
         "bgstats_link": bgstats.link(play) if play.finished else None,
     }
     return _json(exported)
+
+
+def _repair_if_damaged(store: Store, game_id: str) -> None:
+    """A game whose log is damaged is repaired from a backup before it is exported, as opening it
+    does (:mod:`companion.game_repair`); what came back and what was lost goes to stderr."""
+    try:
+        if store.load(game_id).damage is None:
+            return
+        session = Session.resume(store, game_id, repair=True)
+    except (StoreError, LogCorruptionError):
+        return  # loading the play says what is wrong
+    if session.repaired is not None:
+        print(f"table-companion: {session.repaired.sentence()}", file=sys.stderr)
 
 
 def _json(value: Any) -> str:
