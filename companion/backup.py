@@ -9,6 +9,7 @@ when a game ends and at open when the newest is more than :data:`DAILY` old, nev
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sqlite3
@@ -18,9 +19,10 @@ from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from companion import integrity
-from companion.chain import game_digest, salvage
+from companion.chain import entry_digest, game_digest, salvage
 from companion.i18n import _, ngettext
 
 logger = logging.getLogger(__name__)
@@ -75,6 +77,11 @@ def backups(path: Path) -> list[Path]:
         logger.error("cannot list the backups in %s: %s", folder, error)
         return []
     return sorted(found, key=lambda p: (_taken_at(p), len(p.name), p.name), reverse=True)
+
+
+def taken_at(backup: Path) -> datetime:
+    """When ``backup`` was taken, from its name."""
+    return _taken_at(backup)
 
 
 def _taken_at(backup: Path) -> datetime:
@@ -166,6 +173,7 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
                     Path(f"{path}{suffix}").unlink(missing_ok=True)
             continue
         salvaged = salvage(damaged, path)
+        _seat_salvaged(path, damaged)
         lost = _lost(_tails(damaged), _tails(path), _game_names(damaged))
         logger.warning(
             "restored %s from backup %s and %d later entries from the damaged file; lost: %s",
@@ -177,6 +185,101 @@ def restore_newest(path: Path, damaged: Path) -> Restored | None:
         return Restored(candidate, _taken_at(candidate), lost, salvaged)
     logger.error("no sound backup of %s to restore", path)
     return None
+
+
+def _seat_salvaged(path: Path, damaged: Path) -> None:
+    """Seat the players of the games salvaged into ``path`` that have no seats yet (the games
+    created after the backup), from their options (checked by the game's digest): on the record
+    with the stable id the ``damaged`` file seated there, else the one of the same name, else a
+    new one; and record their location, where the damaged file can still say them."""
+    from companion.store import new_player_uid, seat_known_player  # the store imports this module
+
+    uids, places = _seats_and_places(damaged)
+    try:
+        with closing(sqlite3.connect(path, isolation_level=None)) as target:
+            target.execute("BEGIN IMMEDIATE")
+            unseated = target.execute(
+                "SELECT id, options, created_at FROM games "
+                "WHERE id NOT IN (SELECT game_id FROM seats)"
+            ).fetchall()
+            for game_id, options, created_at in unseated:
+                try:
+                    players = json.loads(options)["players"]
+                    seated = [(str(p["name"]), str(p["colour"])) for p in players]
+                except (ValueError, TypeError, KeyError):
+                    logger.error("salvaged game %s names no players; no seats recorded", game_id)
+                    continue
+                for seat, (name, colour) in enumerate(seated):
+                    uid = uids.get((game_id, seat)) or new_player_uid()
+                    seat_known_player(target, game_id, seat, (name, colour, created_at, uid))
+                if game_id in places:
+                    target.execute(
+                        "INSERT OR IGNORE INTO places (game_id, location) VALUES (?, ?)",
+                        (game_id, places[game_id]),
+                    )
+            target.execute("COMMIT")
+            if unseated:
+                logger.info("seated the players of %d salvaged games", len(unseated))
+    except sqlite3.Error as error:
+        logger.error("cannot seat the players of the salvaged games in %s: %s", path, error)
+
+
+def _seats_and_places(damaged: Path) -> tuple[dict[tuple[str, int], str], dict[str, str]]:
+    """The damaged file's players' stable ids by (game, seat) and games' locations, as far as it
+    can still be read (empty where it cannot)."""
+    uids: dict[tuple[str, int], str] = {}
+    places: dict[str, str] = {}
+    try:
+        with closing(sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)) as source:
+            for game_id, seat, uid in source.execute(
+                "SELECT s.game_id, s.seat, p.uid FROM seats AS s "
+                "JOIN players AS p ON p.id = s.player_id"
+            ):
+                if isinstance(game_id, str) and isinstance(seat, int) and isinstance(uid, str):
+                    uids[game_id, seat] = uid
+            for game_id, location in source.execute("SELECT game_id, location FROM places"):
+                if isinstance(game_id, str) and isinstance(location, str):
+                    places[game_id] = location
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        logger.info("the seats or places of %s cannot be read: %s", damaged, error)
+    return uids, places
+
+
+def orphaned_notice(path: Path, connection: sqlite3.Connection) -> str | None:
+    """A sentence for the table when the database at ``path`` (open as ``connection``) holds no
+    game while its newest backup does (the file went missing or was emptied, and a new one was
+    started): it names that backup and how to restore it. ``None`` otherwise."""
+    if connection.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0]:
+        return None
+    for newest in backups(path)[:1]:
+        held = len(_game_ids(newest))
+        if held:
+            logger.warning("%s holds no game, but backup %s holds %d", path, newest, held)
+            return ngettext(
+                "The game database {path} holds no game, but its backup of {time} holds {count} "
+                "game: restore it in Settings, Backup and restore, or with "
+                "table-companion restore {backup}",
+                "The game database {path} holds no game, but its backup of {time} holds {count} "
+                "games: restore them in Settings, Backup and restore, or with "
+                "table-companion restore {backup}",
+                held,
+            ).format(
+                path=path,
+                time=_taken_at(newest).strftime("%Y-%m-%d %H:%M UTC"),
+                count=held,
+                backup=newest,
+            )
+    return None
+
+
+def _game_ids(path: Path) -> set[str]:
+    """The ids of the games in the database at ``path`` (read-only; empty if it can't be read)."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            return {str(row[0]) for row in connection.execute("SELECT id FROM games")}
+    except (sqlite3.Error, UnicodeDecodeError) as error:
+        logger.info("cannot list the games of %s: %s", path, error)
+        return set()
 
 
 def lost_sentence(restored: Restored) -> str:
@@ -243,7 +346,8 @@ def _tails(path: Path) -> dict[str, int] | None:
                         raise
     except (sqlite3.Error, UnicodeDecodeError) as error:  # the latter: damaged schema text
         logger.info("cannot read %s to compare it with the backup: %s", path, error)
-        return None
+        scanned = _scanned_games(path)
+        return {game_id: seq for game_id, (seq, _game) in scanned.items()} or None
     tails: dict[str, int] = {}
     for game_id, seq, *record in rows:
         if not isinstance(game_id, bytes) or not isinstance(seq, int):
@@ -271,7 +375,29 @@ def _game_names(path: Path) -> dict[str, str]:
             }
     except (sqlite3.Error, UnicodeDecodeError) as error:
         logger.info("cannot read the games' names in %s: %s", path, error)
-        return {}
+        return {game_id: game for game_id, (_seq, game) in _scanned_games(path).items()}
+
+
+def _scanned_games(path: Path) -> dict[str, tuple[int, str]]:
+    """Each game's last seq and name as its records on the pages of the file at ``path`` say (for
+    a file SQLite cannot read: :mod:`companion.page_scan`), the records checked by their digest."""
+    from companion import page_scan  # only a file SQLite cannot read needs it
+
+    found: dict[str, tuple[int, str]] = {}
+    for row in page_scan.rows(path):
+        values: tuple[Any, ...] = row.values
+        if row.leaf != page_scan.TABLE_LEAF or len(values) < 9:
+            continue
+        game_id, game, options, created_at, _updated, _status, digest, last_seq = values[:8]
+        fields = (game_id, game, options, created_at, digest)
+        if not all(isinstance(field, bytes) for field in fields) or not isinstance(last_seq, int):
+            continue
+        if game_digest(game_id, game, options, created_at) != digest:
+            continue
+        key = game_id.decode("utf-8", "surrogateescape")
+        if last_seq >= found.get(key, (0, ""))[0]:
+            found[key] = (last_seq, game.decode("utf-8", "replace"))
+    return found
 
 
 def _lost(
@@ -295,9 +421,24 @@ def _free_name(stem: Path) -> Path:
 
 
 def _prune(path: Path) -> None:
-    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash."""
+    """Delete all but the newest :data:`KEPT` backups, and partial copies left by a crash. Never
+    deleted: a backup holding a game the database does not (it went missing, was emptied), and,
+    when no kept backup has every game's chain intact (a damaged game copied into each since), the
+    newest older one that has (the one a damaged game is repaired from)."""
     try:
-        for old in backups(path)[KEPT:]:
+        found = backups(path)
+        older = found[KEPT:]
+        here = _game_ids(path) if older else set()
+        sound = None
+        if older and not any(_chains_intact(kept) for kept in found[:KEPT]):
+            sound = next((old for old in older if _chains_intact(old)), None)
+        for old in older:
+            if _game_ids(old) - here:  # it holds games the database lost: never pruned
+                logger.warning("old backup %s kept: it holds games %s does not", old, path)
+                continue
+            if old == sound:
+                logger.warning("old backup %s kept: the newest with every game's chain intact", old)
+                continue
             old.unlink(missing_ok=True)
             logger.info("old backup %s deleted (%d are kept)", old, KEPT)
         for partial in directory(path).glob(f"{path.name}.*{_SUFFIX}.partial"):
@@ -305,6 +446,29 @@ def _prune(path: Path) -> None:
                 partial.unlink(missing_ok=True)
     except OSError as error:
         logger.error("cannot delete old backups of %s: %s", path, error)
+
+
+def _chains_intact(path: Path) -> bool:
+    """Whether every game's log in the database at ``path`` verifies its hash chain."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            games = connection.execute("SELECT id, digest, last_seq, last_digest FROM games")
+            for game_id, previous, last_seq, last_digest in games.fetchall():
+                seq = 0
+                for seq, kind, payload, created, digest in connection.execute(
+                    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), "
+                    "CAST(created_at AS BLOB), digest FROM log WHERE game_id = ? ORDER BY seq",
+                    (game_id,),
+                ):
+                    if entry_digest(previous, seq, kind, payload, created) != digest:
+                        return False
+                    previous = digest
+                if (seq, previous) != (last_seq, last_digest):
+                    return False
+    except (sqlite3.Error, UnicodeDecodeError, TypeError) as error:
+        logger.info("cannot check the chains of %s: %s", path, error)
+        return False
+    return True
 
 
 def _fsync(path: Path) -> None:
@@ -344,23 +508,25 @@ def write_verified(source: sqlite3.Connection, target: Path) -> None:
     logger.info("backup written to %s", target)
 
 
-def check_file(path: Path) -> None:
+def check_file(path: Path, shown: Path | None = None) -> None:
     """:class:`BackupFileError` unless ``path`` is an SQLite file that passes its integrity check
-    and holds Table Companion's games and logs."""
+    and holds Table Companion's games and logs; messages name ``shown`` (the file the table named,
+    of which ``path`` is a copy) if given."""
+    name = path if shown is None else shown
     try:
         with path.open("rb") as file:
             header = file.read(16)
     except OSError as error:
-        raise BackupFileError(f"{path}: cannot be read: {error.strerror}") from None
+        raise BackupFileError(f"{name}: cannot be read: {error.strerror}") from None
     if header != b"SQLite format 3\x00":
-        raise BackupFileError(f"{path}: not a backup (not an SQLite database)")
+        raise BackupFileError(f"{name}: not a backup (not an SQLite database)")
     if not _sound(path):
-        raise BackupFileError(f"{path}: not a sound backup (it fails SQLite's integrity check)")
+        raise BackupFileError(f"{name}: not a sound backup (it fails SQLite's integrity check)")
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
             tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
             version = connection.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.Error as error:
-        raise BackupFileError(f"{path}: cannot be read: {error}") from None
+        raise BackupFileError(f"{name}: cannot be read: {error}") from None
     if not {"games", "log", "settings"} <= tables or version < 1:
-        raise BackupFileError(f"{path}: not a Table Companion backup (no games and logs in it)")
+        raise BackupFileError(f"{name}: not a Table Companion backup (no games and logs in it)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
+from collections.abc import Callable, Iterable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,29 +89,101 @@ def chain_existing_logs(connection: sqlite3.Connection) -> None:
         logger.info("hash chain computed for the logs of %d stored games", len(games))
 
 
+LogRow = tuple[Any, Any, Any, Any, Any]
+"""A log entry as stored: seq, kind, payload, created_at (bytes), digest."""
+Entries = Callable[[str, int], Iterable[LogRow]]
+"""A game's stored entries after a seq, in seq order (several for one seq when read page by page)."""
+
+
 def salvage(damaged: Path, restored: Path) -> int:
     """Copy into the database at ``restored`` (a backup just put in place) every entry of the
     ``damaged`` file that continues a game's chain past the backup's last entry, and the games
     created since the backup whose record is sound; return how many entries were copied.
 
     An entry whose digest chains on is byte for byte the one written, so nothing doubtful is
-    copied; a game's copy stops at its first entry that is missing, altered or unreadable.
+    copied; a game's copy stops at its first entry that is missing, altered or unreadable. When
+    SQLite cannot read the damaged file at all (its schema page is damaged, say), its rows are read
+    page by page (:mod:`companion.page_scan`) and the chain decides the same way.
     """
     try:
         source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
     except sqlite3.Error as error:
-        logger.warning("nothing salvaged from %s: %s", damaged, error)
-        return 0
-    with closing(source), closing(sqlite3.connect(restored, isolation_level=None)) as target:
+        logger.warning("SQLite cannot open %s (%s): reading its pages", damaged, error)
+        return _salvage_scanned(damaged, restored)
+    with closing(source):
         try:
             games = source.execute(
                 "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(options AS BLOB), "
                 "CAST(created_at AS BLOB), digest, CAST(status AS BLOB), last_seq FROM games"
             ).fetchall()
-            target.execute("BEGIN IMMEDIATE")
-            copied = sum(_salvage_game(source, target, row) for row in games)
-            target.execute("COMMIT")
         except (sqlite3.Error, UnicodeDecodeError) as error:  # the latter: damaged schema text
+            logger.warning("SQLite cannot read %s (%s): reading its pages", damaged, error)
+            return _salvage_scanned(damaged, restored)
+
+        def entries(game_id: str, after: int) -> Iterable[LogRow]:
+            return source.execute(
+                "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), "
+                "CAST(created_at AS BLOB), digest FROM log WHERE game_id = ? AND seq > ? "
+                "ORDER BY seq",
+                (game_id, after),
+            )
+
+        return _copy(damaged, restored, games, entries)
+
+
+def _salvage_scanned(damaged: Path, restored: Path) -> int:
+    """:func:`salvage` from the rows found on the damaged file's pages."""
+    from companion import page_scan  # only a damaged schema page needs it
+
+    games: dict[bytes, tuple[Any, ...]] = {}
+    log: dict[str, set[LogRow]] = {}
+    for row in page_scan.rows(damaged):
+        values: tuple[Any, ...] = row.values
+        if row.leaf == page_scan.TABLE_LEAF and len(values) >= 9 and _is_game(values):
+            game_id, game, options, created_at, _updated, status, digest, last_seq = values[:8]
+            known = games.get(game_id)
+            if known is None or known[-1] < last_seq:
+                games[game_id] = (game_id, game, options, created_at, digest, status, last_seq)
+        elif row.leaf == page_scan.INDEX_LEAF and len(values) == 6 and _is_entry(values):
+            seq, kind, payload, created_at, digest = values[1:]
+            game_key = values[0].decode("utf-8", "surrogateescape")
+            log.setdefault(game_key, set()).add((seq, kind, payload, created_at, digest))
+    logger.warning(
+        "read %d game records and %d log rows from the pages of %s",
+        len(games),
+        sum(len(rows) for rows in log.values()),
+        damaged,
+    )
+
+    def entries(game_id: str, after: int) -> Iterable[LogRow]:
+        return sorted((row for row in log.get(game_id, ()) if row[0] > after), key=lambda r: r[0])
+
+    return _copy(damaged, restored, list(games.values()), entries)
+
+
+def _is_game(values: tuple[Any, ...]) -> bool:
+    return all(isinstance(v, bytes) for v in values[:7]) and isinstance(values[7], int)
+
+
+def _is_entry(values: tuple[Any, ...]) -> bool:
+    game_id, seq, kind, payload, created_at, digest = values
+    return (
+        all(isinstance(v, bytes) for v in (game_id, kind, payload, created_at, digest))
+        and isinstance(seq, int)
+        and len(digest) == DIGEST_SIZE
+    )
+
+
+DIGEST_SIZE = hashlib.sha256().digest_size
+
+
+def _copy(damaged: Path, restored: Path, games: list[Any], entries: Entries) -> int:
+    with closing(sqlite3.connect(restored, isolation_level=None)) as target:
+        try:
+            target.execute("BEGIN IMMEDIATE")
+            copied = sum(_salvage_game(target, row, entries) for row in games)
+            target.execute("COMMIT")
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             if target.in_transaction:
                 target.execute("ROLLBACK")
             logger.warning("nothing salvaged from %s: %s", damaged, error)
@@ -119,9 +192,7 @@ def salvage(damaged: Path, restored: Path) -> int:
     return copied
 
 
-def _salvage_game(
-    source: sqlite3.Connection, target: sqlite3.Connection, row: tuple[Any, ...]
-) -> int:
+def _salvage_game(target: sqlite3.Connection, row: tuple[Any, ...], stored: Entries) -> int:
     """Salvage one game (its ``games`` row as read from the damaged file); entries copied."""
     *record, seed, status, source_last = row
     if not all(isinstance(field, bytes) for field in (*record, seed)):
@@ -145,13 +216,13 @@ def _salvage_game(
     last_seq, previous = tail
     entries = []
     try:
-        for seq, kind, payload, created, digest in source.execute(
-            "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), "
-            "digest FROM log WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, last_seq),
-        ):
-            if seq != last_seq + 1 or entry_digest(previous, seq, kind, payload, created) != digest:
+        for seq, kind, payload, created, digest in stored(game_id, last_seq):
+            if seq == last_seq:
+                continue  # another copy of an entry already taken (a page read twice)
+            if seq != last_seq + 1:
                 break
+            if entry_digest(previous, seq, kind, payload, created) != digest:
+                continue  # not this copy; another of the same seq may chain on
             entries.append(
                 (game_id, seq, kind.decode(), payload.decode(), created.decode(), digest)
             )

@@ -48,6 +48,8 @@ class Seat:
     rank: int
     winner: bool
     points: dict[str, int]
+    player_uid: str | None = None
+    """The player record's stable id (the same in every copy of the database), if seated."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class Play:
                 {
                     "seat": s.seat,
                     "player_id": s.player_id,
+                    "player_uid": s.player_uid,
                     "name": s.name,
                     "colour": s.colour,
                     "start_player": s.start_player,
@@ -160,6 +163,7 @@ def _play(
             Seat(
                 seat=index,
                 player_id=None if record is None else record.id,
+                player_uid=None if record is None else record.uid,
                 name=name if record is None else record.name,
                 colour=seated["colour"],
                 start_player=index == start,

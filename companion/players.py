@@ -42,6 +42,7 @@ def listing(store: Store) -> list[dict[str, Any]]:
 def as_dict(record: PlayerRecord) -> dict[str, Any]:
     return {
         "id": record.id,
+        "uid": record.uid,
         "name": record.name,
         "colour": record.colour,
         "games": record.games,

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion import game_repair
 from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules, PlayerOptions
@@ -33,7 +34,7 @@ from companion.registry import rules_for
 from companion.results import GameResult
 from companion.rulings import chosen, house_rules_note
 from companion.scoresheet import ScoreSheet
-from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store
+from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store, utc_now
 from companion.verdict import RuleViolation, Verdict
 
 logger = logging.getLogger(__name__)
@@ -90,6 +91,8 @@ class Session:
         """The redo stack: undone steps, the next one to redo last."""
         self.damage: LogDamage | None = None
         """Set when the log is damaged: the game stops at the entry before ``damage.at_seq``."""
+        self.repaired: game_repair.Repaired | None = None
+        """Set when :meth:`resume` rebuilt a damaged log from a backup: what came back."""
 
     @classmethod
     def create(cls, store: Store, rules: Rules, options: Any) -> Session:
@@ -98,13 +101,19 @@ class Session:
         return cls(store, rules, game_id, options, "active")
 
     @classmethod
-    def resume(cls, store: Store, game_id: str) -> Session:
+    def resume(cls, store: Store, game_id: str, *, repair: bool = False) -> Session:
         """The game as its log leaves it, read-only at the last sound entry if the log is damaged.
 
+        ``repair``: a damaged log is first rebuilt from the newest backup that holds the game
+        (:mod:`companion.game_repair`; :attr:`repaired` says what came back and what was lost).
         :class:`LogCorruptionError` if the game cannot be set up at all.
         """
+        repaired = None
         try:
             stored = store.load(game_id)
+            if repair and stored.damage is not None:
+                repaired = game_repair.repair(store, game_id, stored.damage, utc_now())
+                stored = stored if repaired is None else store.load(game_id)
             rules = rules_for(stored.game)
             options = rules.parse_options(stored.options, stored=True)
         except (DamagedGameError, KeyError, InputError) as error:
@@ -113,6 +122,7 @@ class Session:
             raise LogCorruptionError(f"game {game_id} cannot be opened: {reason}") from None
         session = cls(store, rules, game_id, options, stored.status)
         session.damage = stored.damage
+        session.repaired = repaired
         for entry in stored.entries:
             try:
                 session._replay(entry)
@@ -120,6 +130,13 @@ class Session:
                 logger.error("%s; the game opens read-only at entry %d", error, session.seq)
                 session.damage = LogDamage(entry.seq, str(error))
                 break
+        if session.damage is not None:  # History must not show a result the log cannot prove
+            store.forget_result(game_id)
+        if repaired is not None:  # where the log ends now says whether the game is over
+            status = "finished" if rules.is_over(session.state) else "active"
+            if status != session._status:
+                store.set_status(game_id, status)
+                session._status = status
         return session
 
     def damage_verdict(self) -> Verdict | None:

@@ -20,7 +20,7 @@ import logging
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,9 +36,12 @@ Clock = Callable[[], datetime]
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
 
-def link_seats(connection: sqlite3.Connection, game_id: str, options: Any, when: str) -> None:
+def link_seats(
+    connection: sqlite3.Connection, game_id: str, options: Any, when: str, *, uids: bool = True
+) -> None:
     """Seat each player named in a game's ``options`` (JSON text or a dict) as a player record,
-    making the record on a name's first game; a record's ``colour`` is the latest it played."""
+    making the record on a name's first game; a record's ``colour`` is the latest it played.
+    ``uids=False``: for the schema before players had stable ids (a migration step)."""
     try:
         seated = (json.loads(options) if isinstance(options, str | bytes) else options)["players"]
         names = [(str(p["name"]), str(p["colour"])) for p in seated]
@@ -46,25 +49,88 @@ def link_seats(connection: sqlite3.Connection, game_id: str, options: Any, when:
         _log.error("game %s: its options name no players; no seats recorded", game_id)
         return
     for seat, (name, colour) in enumerate(names):
-        seat_player(connection, game_id, seat, name, colour, when)
+        if uids:
+            seat_player(connection, game_id, seat, name, colour, when)
+        else:
+            _seat_player_without_uid(connection, game_id, seat, name, colour, when)
 
 
 def seat_player(
+    connection: sqlite3.Connection,
+    game_id: str,
+    seat: int,
+    name: str,
+    colour: str,
+    when: str,
+    uid: str | None = None,
+) -> None:
+    """Seat the player record named ``name`` (made if new, with the stable id ``uid`` or a new
+    one) at ``seat`` of game ``game_id``."""
+    connection.execute(
+        "INSERT INTO players (name, colour, created_at, last_played_at, uid) "
+        f"VALUES (?, ?, ?, ?, ?) {_SAME_NAME}",
+        (name, colour, when, when, uid or new_player_uid()),
+    )
+    _seat(connection, game_id, seat, name)
+
+
+_SAME_NAME = (
+    "ON CONFLICT (name) DO UPDATE SET colour = CASE WHEN excluded.last_played_at >= "
+    "last_played_at THEN excluded.colour ELSE colour END, "
+    "last_played_at = max(last_played_at, excluded.last_played_at)"
+)
+
+
+def _seat_player_without_uid(
     connection: sqlite3.Connection, game_id: str, seat: int, name: str, colour: str, when: str
 ) -> None:
-    """Seat the player record named ``name`` (made if new) at ``seat`` of game ``game_id``."""
     connection.execute(
-        "INSERT INTO players (name, colour, created_at, last_played_at) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (name) DO UPDATE SET colour = CASE WHEN excluded.last_played_at >= "
-        "last_played_at THEN excluded.colour ELSE colour END, "
-        "last_played_at = max(last_played_at, excluded.last_played_at)",
+        f"INSERT INTO players (name, colour, created_at, last_played_at) VALUES (?, ?, ?, ?) "
+        f"{_SAME_NAME}",
         (name, colour, when, when),
     )
+    _seat(connection, game_id, seat, name)
+
+
+def _seat(connection: sqlite3.Connection, game_id: str, seat: int, name: str) -> None:
     connection.execute(
         "INSERT OR IGNORE INTO seats (game_id, seat, player_id) "
         "SELECT ?, ?, id FROM players WHERE name = ?",
         (game_id, seat, name),
     )
+
+
+def new_player_uid() -> str:
+    """A player's stable id: random, the same in every copy of the database (issue 24.4)."""
+    return str(uuid.uuid4())
+
+
+def seat_known_player(
+    connection: sqlite3.Connection, game_id: str, seat: int, player: tuple[str, str, str, str]
+) -> None:
+    """Seat a restored game's player: on the record with the same stable id if there is one
+    (renamed since, say), else on the record of the same name, else on a new record keeping the
+    backup's id, so that a table restored elsewhere has the same players."""
+    name, colour, when, uid = player
+    known = connection.execute("SELECT id FROM players WHERE uid = ?", (uid,)).fetchone()
+    if known is None:
+        seat_player(connection, game_id, seat, name, colour, when, uid)
+        return
+    connection.execute(
+        "UPDATE players SET colour = CASE WHEN ? >= last_played_at THEN ? ELSE colour END, "
+        "last_played_at = max(last_played_at, ?) WHERE id = ?",
+        (when, colour, when, known[0]),
+    )
+    connection.execute(
+        "INSERT OR IGNORE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+        (game_id, seat, known[0]),
+    )
+
+
+def _give_players_uids(connection: sqlite3.Connection) -> None:
+    """Migration step: a stable id for every player recorded before they had one."""
+    for (player_id,) in connection.execute("SELECT id FROM players").fetchall():
+        connection.execute("UPDATE players SET uid = ? WHERE id = ?", (new_player_uid(), player_id))
 
 
 def _link_existing_players(connection: sqlite3.Connection) -> None:
@@ -77,7 +143,7 @@ def _link_existing_players(connection: sqlite3.Connection) -> None:
             text = options.decode()
         except (AttributeError, UnicodeDecodeError):
             continue
-        link_seats(connection, game_id, text, str(created_at))
+        link_seats(connection, game_id, text, str(created_at), uids=False)
 
 
 LOCATION = ("app", "location")
@@ -167,6 +233,11 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             result TEXT NOT NULL
         ) WITHOUT ROWID""",
         _link_existing_players,
+    ),
+    (  # a stable id per player (issue 24.4): kept by backup, restore, rename and merge
+        "ALTER TABLE players ADD COLUMN uid TEXT NOT NULL DEFAULT ''",
+        _give_players_uids,
+        "CREATE UNIQUE INDEX players_by_uid ON players (uid)",
     ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
@@ -275,11 +346,14 @@ class PlayerRecord:
     created_at: str
     last_played_at: str
     games: int
+    uid: str = ""
+    """The player's stable id (:func:`new_player_uid`): the same after a backup is restored
+    elsewhere, a rename or a merge into this player; the exports' player id."""
 
 
 _PLAYER_ROWS = (
     "SELECT id, name, colour, created_at, last_played_at, "
-    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id) FROM players"
+    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id), uid FROM players"
 )
 
 
@@ -370,7 +444,7 @@ class Store:
             notice = _damage_notice(path, damage, moved, restored)
             store = cls(_open_checked(path, whole=True), path, clock, moved, notice, restored)
         else:
-            store = cls(connection, path, clock, None, None)
+            store = cls(connection, path, clock, None, backup.orphaned_notice(path, connection))
         if doubts or store.quarantined is not None:
             integrity.clear_unclean(path)
             store._checked_whole = True
@@ -654,6 +728,11 @@ class Store:
             (game, key, _dumps(value), self._now()),
         )
 
+    def setting_keys(self) -> list[tuple[str, str]]:
+        """Every stored setting's (game, key)."""
+        rows = self._conn.execute("SELECT game, key FROM settings ORDER BY game, key")
+        return [(str(game), str(key)) for game, key in rows]
+
     def list_settings(self, game: str) -> dict[str, Any]:
         rows = self._conn.execute(
             "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
@@ -735,7 +814,7 @@ class Store:
         rows = self._conn.execute(
             "SELECT seats.seat, players.id, players.name, players.colour, "
             "players.created_at, players.last_played_at, "
-            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id) "
+            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id), players.uid "
             "FROM seats JOIN players ON players.id = seats.player_id "
             "WHERE seats.game_id = ? ORDER BY seats.seat",
             (game_id,),
@@ -749,10 +828,10 @@ class Store:
         )
         records = {
             player_id: PlayerRecord(
-                player_id, name, colour, created, last, counts.get(player_id, 0)
+                player_id, name, colour, created, last, counts.get(player_id, 0), uid
             )
-            for player_id, name, colour, created, last in self._conn.execute(
-                "SELECT id, name, colour, created_at, last_played_at FROM players"
+            for player_id, name, colour, created, last, uid in self._conn.execute(
+                "SELECT id, name, colour, created_at, last_played_at, uid FROM players"
             )
         }
         seats: dict[str, dict[int, PlayerRecord]] = {}
@@ -805,6 +884,35 @@ class Store:
             self._conn.execute("DELETE FROM players WHERE id = ?", (source,))
         return moved
 
+    def replace_log(self, game_id: str, rows: list[tuple[int, bytes, bytes, bytes, bytes]]) -> None:
+        """Put ``rows`` (seq, kind, payload, created_at, digest: a chain verified by the caller,
+        :mod:`companion.game_repair`) in place of game ``game_id``'s log, in one transaction; its
+        cached result goes with the old log."""
+        last_seq, last_digest = (rows[-1][0], rows[-1][4]) if rows else (0, None)
+        with _transaction(self._conn):
+            self._conn.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
+            self._conn.executemany(
+                _INSERT_ENTRY,
+                [
+                    (game_id, seq, kind.decode(), payload.decode(), created.decode(), digest)
+                    for seq, kind, payload, created, digest in rows
+                ],
+            )
+            self._conn.execute(
+                "UPDATE games SET last_seq = ?, last_digest = coalesce(?, digest) WHERE id = ?",
+                (last_seq, last_digest, game_id),
+            )
+            self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        """Set game ``game_id``'s status (after a repair changed where its log ends)."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+        self._conn.execute(
+            "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+            (status, self._now(), game_id),
+        )
+
     def location_of(self, game_id: str) -> str:
         """Where game ``game_id`` was played, as the location setting said when it was created."""
         row = self._conn.execute(
@@ -836,6 +944,14 @@ class Store:
                 _log.warning("%s; it is computed again", error)
         return cached
 
+    def forget_result(self, game_id: str) -> None:
+        """Drop game ``game_id``'s cached result (its log was found damaged: the result must be
+        what the log still proves). A store that cannot be written keeps it (logged)."""
+        try:
+            self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+        except (StorageUnavailableError, sqlite3.OperationalError) as error:  # read-only
+            _log.info("cached result of game %s not dropped: %s", game_id, error)
+
     def cache_result(self, game_id: str, seq: int, result: Any) -> None:
         """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
         still its last entry. A store that cannot be written keeps nothing (logged)."""
@@ -856,13 +972,32 @@ class Store:
             (game_id, seq, _result_digest(head, text.encode()), text),
         )
 
-    def merge_from(self, other: Path) -> list[str]:
+    def merge_from(
+        self, other: Path, settings: Iterable[tuple[str, str]] = (), tags: Iterable[str] = ()
+    ) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """Copy into this database every game of the database at ``other`` (current schema,
         checked by the caller) whose id is not here yet, with its log (digests as they are) and
-        its seats linked to player records by name; one transaction. The ids copied."""
+        its seats linked to player records (:func:`seat_known_player`), and the ``settings`` (game,
+        key) and enrolled ``tags`` of ``other`` that are not set here (the table's own win); one
+        transaction. The game ids, the settings and the tags copied."""
         self._conn.execute("ATTACH DATABASE ? AS other", (str(other),))
+        copied: list[tuple[str, str]] = []
+        enrolled: list[str] = []
         try:
             with _transaction(self._conn):
+                for tag in tags:
+                    if self._conn.execute(
+                        "INSERT OR IGNORE INTO main.tags SELECT * FROM other.tags WHERE tag = ?",
+                        (tag,),
+                    ).rowcount:
+                        enrolled.append(tag)
+                for game, key in settings:
+                    if self._conn.execute(
+                        "INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings "
+                        "WHERE game = ? AND key = ?",
+                        (game, key),
+                    ).rowcount:
+                        copied.append((game, key))
                 new = [
                     row[0]
                     for row in self._conn.execute(
@@ -882,16 +1017,16 @@ class Store:
                         (game_id,),
                     )
                     seated = self._conn.execute(
-                        "SELECT s.seat, p.name, p.colour, p.last_played_at "
+                        "SELECT s.seat, p.name, p.colour, p.last_played_at, p.uid "
                         "FROM other.seats AS s JOIN other.players AS p ON p.id = s.player_id "
                         "WHERE s.game_id = ? ORDER BY s.seat",
                         (game_id,),
                     ).fetchall()
-                    for seat, name, colour, when in seated:
-                        seat_player(self._conn, game_id, seat, name, colour, when)
+                    for seat, name, colour, when, uid in seated:
+                        seat_known_player(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")
-        return new
+        return new, copied, enrolled
 
     # --- internals ------------------------------------------------------------------------
 

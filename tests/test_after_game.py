@@ -249,7 +249,8 @@ def test_backup_wipe_restore_gives_every_game_back_with_identical_replays(db, tm
     assert code == 0 and sorted(answer["restored"]) == sorted(ids)
     assert _replays(path) == before
     code, answer = run("restore", str(tmp_path / "usb.backup"), db=path)  # again: no duplicates
-    assert (code, answer) == (0, {"restored": [], "already_present": len(ids)})
+    assert (code, answer["restored"], answer["already_present"]) == (0, [], len(ids))
+    assert answer["in_file"] == len(ids)  # fields added since: what the file holds
     assert _replays(path) == before
     code, listed = run("players", "list", db=path)
     assert sorted(p["name"] for p in listed["players"]) == ["Amal", "Bilal", "Cleo", "Dov"]

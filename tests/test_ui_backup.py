@@ -97,3 +97,33 @@ def test_a_listed_backup_stays_the_same_button_while_the_screen_looks_for_sticks
         assert plain(screen.ids.message.text).startswith("2 games restored from")
     with Store.open(second) as store:
         assert sorted(g.id for g in store.list_games()) == sorted(ids)
+
+
+def test_a_database_that_lost_its_games_says_so_on_home_and_offers_its_own_backup(
+    tmp_path: Path,
+) -> None:
+    """The database went missing (its backups beside it): Home names the newest backup, and
+    Settings → Backup offers it without a stick; a tap brings every game back."""
+    media, mounts = tmp_path / "media", tmp_path / "mounts"
+    mounts.write_text("proc /proc proc rw,nosuid 0 0\n")
+    path = tmp_path / "games.sqlite3"
+    ids = record(path, GAMES)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    newest = backup.backups(path)[0]
+    with running_app(path) as h:
+        message = plain(h.app.home_screen.message)
+        assert "holds no game, but its backup of" in message and str(newest) in message
+        shot(h, "home-database-lost")
+        open_backup(h, mounts, media)
+        screen = h.screen
+        chips = list(reversed(screen.ids.files.children))
+        assert all(plain(c.text).startswith("This table's backup of ") for c in chips)
+        shot(h, "backup-own")
+        h.frames(2)
+        assert audit(window_roots(Window), tuple(Window.size)) == []
+        h.tap(chips[0])
+        assert plain(screen.ids.message.text).startswith("2 games restored from ")
+    with Store.open(path) as store:
+        assert sorted(g.id for g in store.list_games()) == sorted(ids)
+        assert store.notice is None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import importlib
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -391,7 +392,10 @@ class CompanionApp(InputRouting, App):
         except LogCorruptionError as error:
             self.home_screen.message = _("This game cannot be opened: {error}").format(error=error)
             return
-        self.show_sheet(table.score_sheet(), back_to=back_to, game_id=game_id)
+        sheet = table.score_sheet()
+        if table.notice:  # a damaged log just repaired from a backup: the sheet says so first
+            sheet = replace(sheet, notes=(table.notice, *sheet.notes))
+        self.show_sheet(sheet, back_to=back_to, game_id=game_id)
 
     def show_sheet(self, sheet: ScoreSheet, back_to: str, game_id: str | None = None) -> None:
         """Show ``sheet``: the game in play's unless ``game_id`` says which game it is."""

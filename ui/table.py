@@ -50,7 +50,10 @@ class TableGame:
     def resume(cls, store: Store, game_id: str) -> TableGame:
         from companion.session import Session
 
-        return cls(Session.resume(store, game_id))
+        table = cls(Session.resume(store, game_id, repair=True))
+        if table.session.repaired is not None:  # shown as the game opens
+            table.notice = table.session.repaired.sentence()
+        return table
 
     @property
     def rules(self) -> Any:

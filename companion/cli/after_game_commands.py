@@ -13,7 +13,8 @@ from companion.errors import InputError
 from companion.exports import table_facts
 from companion.files import write_or_refuse
 from companion.i18n import _
-from companion.store import LOCATION, Store
+from companion.session import LogCorruptionError, Session
+from companion.store import LOCATION, Store, StoreError
 
 if TYPE_CHECKING:
     from companion.exports import csv_export
@@ -126,6 +127,7 @@ def _game_export(
     its link leaves out)."""
     from companion.exports import bgg, bgstats, csv_export, pdf
 
+    _repair_if_damaged(store, game_id)
     play = history.load_play(store, game_id)
     table = table_facts.read(store)
     if format == "pdf":
@@ -153,6 +155,19 @@ def _game_export(
         "bgstats_left_out": None if pushed_play is None else list(pushed_play.left_out),
     }
     return _json(exported), {}
+
+
+def _repair_if_damaged(store: Store, game_id: str) -> None:
+    """A game whose log is damaged is repaired from a backup before it is exported, as opening it
+    does (:mod:`companion.game_repair`); what came back and what was lost goes to stderr."""
+    try:
+        if store.load(game_id).damage is None:
+            return
+        session = Session.resume(store, game_id, repair=True)
+    except (StoreError, LogCorruptionError):
+        return  # loading the play says what is wrong
+    if session.repaired is not None:
+        print(f"table-companion: {session.repaired.sentence()}", file=sys.stderr)
 
 
 def _json(value: Any) -> str:

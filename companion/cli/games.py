@@ -14,6 +14,7 @@ the error ``log_damaged``.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -60,6 +61,8 @@ def describe(session: Session) -> dict[str, Any]:
     described["house_rules"] = dict(session.house_rules)
     if session.damage is not None:  # only then: a sound game's output is unchanged
         described["damaged"] = session.damage.as_dict()
+    if session.repaired is not None:  # only on the call that repaired the game
+        described["repaired"] = session.repaired.as_dict()
     return described
 
 
@@ -138,11 +141,14 @@ def new_game(
 def open_session(store: Store, game_id: str) -> Session:
     check_text(game_id, "game_id")
     try:
-        return Session.resume(store, game_id)
+        session = Session.resume(store, game_id, repair=True)
     except UnknownGameError:
         raise InputError(
             "unknown_game_id", f"game_id: no game {game_id!r} in {store.path}"
         ) from None
+    if session.repaired is not None:  # the table reads what came back and what was lost
+        print(f"table-companion: {session.repaired.sentence()}", file=sys.stderr)
+    return session
 
 
 def parse_json_object(text: str, field: str) -> dict[str, Any]:

@@ -114,7 +114,7 @@ def payload(play: Play, table: TableFacts | None = None) -> dict[str, Any]:
         "players": [
             {
                 "name": seat.name,
-                "sourcePlayerId": str(seat.player_id if seat.player_id is not None else seat.name),
+                "sourcePlayerId": seat.player_uid or seat.name,
                 "score": seat.score,
                 "rank": seat.rank,
                 "winner": seat.winner,

@@ -15,7 +15,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import transfer
+from companion import backup, transfer
 from companion.errors import InputError
 from companion.i18n import _, ngettext
 from hardware.usb import mounted_sticks
@@ -25,6 +25,10 @@ from ui.screens.history import FilterChip
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 2.0
+OWN_SHOWN = 3
+"""How many of this table's own backups (``backups/`` beside the database) are offered, newest
+first, while the database holds no game: one that went missing or was emptied gets its games back
+with a tap."""
 PREFIX = "table-companion-"
 """How the backups this screen writes are named (``table-companion-YYYYMMDD-HHMMSS.sqlite3``);
 the restore list offers the files so named."""
@@ -56,14 +60,21 @@ class BackupScreen(Screen):
         self.sticks = sticks
         self.stick: Path | None = None
         self._listed: list[Path] | None = None
-        """The backups the list shows now (None: not built yet)."""
+        """The backups the list shows now, the stick's then the table's own (None: not built yet)."""
+        self._own: list[Path] = []
         self._poll = Clock.schedule_interval(self.look, POLL_SECONDS)
         self._poll.cancel()
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.message = ""
+        self._find_own()
         self.look()
         self._poll()
+
+    def _find_own(self) -> None:
+        """This table's own newest backups, offered while its database holds no game."""
+        store = self.nav.store
+        self._own = [] if store.list_games() else backup.backups(store.path)[:OWN_SHOWN]
 
     def on_leave(self, *_args: Any) -> None:
         self._poll.cancel()
@@ -81,13 +92,18 @@ class BackupScreen(Screen):
         else:
             self.stick_text = _("USB stick: {name}").format(name=stick.name)
         listed = backups_on(stick) if stick is not None else []
-        if listed == self._listed:
+        if [*listed, *self._own] == self._listed:
             return  # the same buttons stay: a finger on its way to one must find it there
-        self._listed = listed
+        self._listed = [*listed, *self._own]
         files = self.ids.files
         files.clear_widgets()
         for path in listed:
             chip = BackupFile(text=path.name)
+            chip.bind(on_release=lambda _chip, p=path: self.restore(p))
+            files.add_widget(chip)
+        for path in self._own:  # beside a database that lost its games
+            when = backup.taken_at(path).strftime("%Y-%m-%d %H:%M UTC")
+            chip = BackupFile(text=_("This table's backup of {time}").format(time=when))
             chip.bind(on_release=lambda _chip, p=path: self.restore(p))
             files.add_widget(chip)
 
@@ -119,6 +135,8 @@ class BackupScreen(Screen):
             present=merged["already_present"]
         )
         self.message = f"{restored}\n{present}"
+        self._find_own()
+        self.look()
 
 
 load_kv(__file__)

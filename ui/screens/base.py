@@ -97,7 +97,7 @@ class GameScreen(Screen):
         table.listen(self._changed)
         self._reset_at = self.rendered_seq = table.seq
         self._tapped = None
-        self._told = (None, table.seq)
+        self._told = (None, -1 if table.notice else table.seq)  # a notice from opening: told
         self.toast.hide()
         self.reset()
         self.render()

@@ -161,8 +161,11 @@ class HomeScreen(Screen):
         return _("Rules: {game}").format(game=game_title(game)) if game else _("Rules")
 
     def settle(self) -> None:
-        """Seat what the chosen game needs (once the first frame is drawn: this loads its rules)."""
+        """Seat what the chosen game needs (once the first frame is drawn: this loads its rules).
+        A notice about the database shown before (damaged, lost its games) stays."""
+        notice = self.message
         self.choose_game(self.ids.game.text)
+        self.message = notice
 
     def add_player(self) -> None:
         _fewest, most = player_counts(self.ids.game.text)
