@@ -22,7 +22,7 @@ from companion.i18n import N_, _, ngettext
 from companion.registry import GAMES, rules_for, spec_for
 from companion.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store, StoreError
-from ui.design import badge
+from ui.design import BUTTON, badge
 from ui.kv import load_kv
 from ui.widgets import BigButton
 
@@ -61,7 +61,7 @@ def game_title(game: str) -> str:
 
 def colour_text(colour: str) -> str:
     """The piece's shape drawn in its colour, then the colour's name."""
-    return f"{badge(colour)} {_(COLOUR_NAMES.get(colour, colour))}"
+    return f"{badge(colour, on=BUTTON)} {_(COLOUR_NAMES.get(colour, colour))}"
 
 
 class GameChoice(BoxLayout):

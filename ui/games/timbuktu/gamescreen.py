@@ -321,7 +321,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         button.background_normal = ""
         button.background_down = ""
         fill = CHOSEN_BUTTON if chosen else tokens.PRIMARY if primary else OPTION_BUTTON
-        button.background_color = list(fill)
+        button.fill = list(fill)
         button.height = design.target
         button.bind(texture_size=_fit_height)
         if option:
