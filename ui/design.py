@@ -207,6 +207,11 @@ def shape_ink(
     return ink
 
 
+VANISHES = 1.5
+"""A shape's contrast with what it is drawn on under which its colour is no help at all (black on
+a dark panel): it is drawn in the ink instead."""
+
+
 def badge(colour: str, name: str = "", on: Sequence[float] = SURFACE) -> str:
     """Markup for a player's identity without hue alone: their colour's shape, then the name's
     initial in bold (``● A``); the letters are not in colour. The shape is drawn in the colour
@@ -216,7 +221,7 @@ def badge(colour: str, name: str = "", on: Sequence[float] = SURFACE) -> str:
     drawn = piece(colour)
     if contrast(drawn.fill, on) >= SHAPE_CONTRAST:
         shown = drawn.fill
-    elif contrast(drawn.fill, on) < 2:
+    elif contrast(drawn.fill, on) < VANISHES:
         shown = ink_on(on)
     else:
         shown = shape_ink(drawn.fill, on=on)

@@ -59,9 +59,10 @@ class RefusalLine(Label):
 
 
 class MoreCue(Label):
-    """``▼ 2 more`` under a list that does not fit its view: how many of its options lie wholly
-    or partly below (``▲`` above, once scrolled to the end); nothing, and no height, when the whole
-    list is in view. ``scroller`` is the list's ScrollView (it knows its cue as ``more_cue``)."""
+    """``▼ 2 more`` under a list that does not fit its view: how many of its options (its
+    buttons, or its items such as a statistics bar) lie wholly or partly below (``▲`` above, once
+    scrolled to the end); nothing, and no height, when the whole list is in view. ``scroller`` is
+    the list's ScrollView (it knows its cue as ``more_cue``)."""
 
     scroller = ObjectProperty(None, allownone=True)
 
@@ -94,8 +95,9 @@ class MoreCue(Label):
         _left, bottom = scroller.to_window(scroller.x, scroller.y)
         _right, top = scroller.to_window(scroller.right, scroller.top)
         below = above = 0
-        for item in content.children:
-            if item.width <= 0 or item.height <= 0:
+        for item in content.walk(restrict=True):
+            counted = isinstance(item, ButtonBehavior) or getattr(item, "audit_role", "") == "item"
+            if not counted or item.width <= 0 or item.height <= 0 or item.opacity <= 0:
                 continue
             _x, item_bottom = item.to_window(item.x, item.y)
             _x, item_top = item.to_window(item.x, item.top)
