@@ -178,3 +178,17 @@ def test_a_list_that_does_not_fit_says_how_many_more(tmp_path: Path, state: str,
         for cue in cues:
             assert cue.opacity == 1 and cue.height > 0
             assert plain_text(cue).split()[0] in "▼▲"
+
+
+@pytest.mark.parametrize("state", ["targi_game_over", "tuareg_game_over", "timbuktu_game_over"])
+def test_after_back_from_the_final_sheet_the_board_names_the_winner(
+    tmp_path: Path, state: str
+) -> None:
+    with driven(tmp_path) as d:
+        tour.STATES[state](d)  # the final sheet, then Back to the board
+        screen = d.screen
+        assert screen.table.over
+        band = screen.ids.bar.ids.message
+        leaders = screen.table.score_sheet().leaders
+        assert leaders and all(name in band.text for name in leaders), band.text
+        assert " wins with " in band.text or " share first place " in band.text

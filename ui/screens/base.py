@@ -18,6 +18,7 @@ from kivy.uix.widget import Widget
 from companion.errors import InputError
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
+from companion.sheet_words import headline
 from companion.store import Store
 from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
@@ -125,14 +126,16 @@ class GameScreen(Screen):
     def render(self) -> None:
         raise NotImplementedError
 
-    def render_bar(self) -> None:
-        """The game bar: whose turn (the header band) and which phase, and the last refusal's
-        reason."""
+    def render_bar(self, status: str = "") -> None:
+        """The game bar: whose turn (the header band) and which phase (who won, once the game is
+        over), and the last refusal's reason; ``status`` is the game's own words for the phase."""
         assert self.table is not None
         bar = self.ids.bar
         turn = whose_turn(self.table.state, self.table.legal_actions())
         bar.player, bar.colour = turn or ("", "")
-        bar.status = phase_text(self.table.state)
+        # a finished game's board names who won (as its sheet does), not only that it is over
+        won = headline(self.table.score_sheet()) if self.table.over else ""
+        bar.status = won or status or phase_text(self.table.state)
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
         bar.explanation = (

@@ -208,8 +208,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         if self.table is None:
             return
         state = self.state
-        self.render_bar()
-        self.ids.bar.status = status_text(state)
+        self.render_bar(status_text(state))
         place = self.board_place()
         info = f"[b]{place_title(state, place)}[/b]"
         if state.phase in (Phase.LOADING, Phase.PLACEMENT):

@@ -163,8 +163,7 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         if self.table is None:
             return
         state = self.state
-        self.render_bar()
-        self.ids.bar.status = status_text(state)
+        self.render_bar(status_text(state))
         info = table_text(state)
         missing = unconfirmed(state)
         if missing:
