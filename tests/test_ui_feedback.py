@@ -5,6 +5,7 @@ enabled control or the whose-turn band; a list that does not fit says how many m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -192,3 +193,24 @@ def test_after_back_from_the_final_sheet_the_board_names_the_winner(
         leaders = screen.table.score_sheet().leaders
         assert leaders and all(name in band.text for name in leaders), band.text
         assert " wins with " in band.text or " share first place " in band.text
+
+
+def test_home_and_history_write_dates_alike_and_an_unfinished_game_says_where_it_stands(
+    tmp_path: Path,
+) -> None:
+    with driven(tmp_path, SMALL, "de") as d:
+        tour.home_names_entered(d)  # a Targi and a Tuareg game under way, a Targi game finished
+        listed = [plain_text(b) for b in d.screen.ids.unfinished.children]
+        finished = [plain_text(b) for b in d.screen.ids.finished.children]
+        german = re.compile(r"\d{2}\.\d{2}\.\d{4}\u00a0\d{2}:\d{2}$")  # 28.11.2026 00:41
+        assert listed and finished
+        assert all(german.search(text) for text in listed + finished), listed + finished
+        targi = next(text for text in listed if text.startswith("Targi · "))
+        assert (
+            "Runde\u00a01\u00a0· " in targi and "ist am Zug · " in targi
+        )  # its round, who is to move
+        d.tap(d.screen.ids.history)
+        plays = [plain_text(w) for w in d.screen.walk() if "Targi · " in plain_text(w)]
+        assert plays and all(
+            re.search(r"Targi · \d{2}\.\d{2}\.\d{4}\u00a0\d{2}:\d{2} · ", text) for text in plays
+        ), plays

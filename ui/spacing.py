@@ -1,0 +1,29 @@
+"""Where a line may break: never between a number and its word (``map 3``, ``Miejsce 1``, ``28 Nov
+2026``), and at a ``·`` only after it, so that no line starts with ``· Hirse 1``. Kivy breaks
+lines at spaces only: a no-break space holds what must stay together."""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\u00a0"
+"""A space no line breaks at."""
+DOT = f"{NBSP}· "
+"""The separator of a line's parts: a line may end with it, never start with it."""
+
+_BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[0-9])")
+_AFTER_NUMBER = re.compile(r"(?<=[0-9]) (?=[^\s·])")
+_BEFORE_DOT = re.compile(r" ·(?= )")
+
+
+def tied(text: str) -> str:
+    """``text`` with each number held to the words beside it and each ``·`` to the part before
+    it (a markup tag is no word: ``[b]`` never follows a space this changes)."""
+    text = _BEFORE_DOT.sub(f"{NBSP}·", text)
+    text = _BEFORE_NUMBER.sub(NBSP, text)
+    return _AFTER_NUMBER.sub(NBSP, text)
+
+
+def joined(parts: list[str]) -> str:
+    """``parts`` (the empty ones left out) joined by :data:`DOT`."""
+    return DOT.join(part for part in parts if part)
