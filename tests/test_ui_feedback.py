@@ -29,6 +29,7 @@ from ui.audit.interaction import (
     toast_over_control,
 )
 from ui.header import HeaderBand
+from ui.picker import PickField
 
 SMALL, LARGE = (800, 480), (1280, 720)
 
@@ -214,3 +215,22 @@ def test_home_and_history_write_dates_alike_and_an_unfinished_game_says_where_it
         assert plays and all(
             re.search(r"Targi · \d{2}\.\d{2}\.\d{4}\u00a0\d{2}:\d{2} · ", text) for text in plays
         ), plays
+
+
+def test_the_language_is_chosen_in_the_apps_own_picker_the_current_one_ticked(
+    tmp_path: Path,
+) -> None:
+    with driven(tmp_path) as d:
+        tour.settings(d)
+        field = d.screen.ids.language
+        assert isinstance(field, PickField) and field.text == "English"
+        d.tap(field)  # a real tap: the picker over the screen, one big button per language
+        (picker,) = [w for w in Window.children if type(w).__name__ == "Picker"]
+        options = {plain_text(b): b for b in picker.ids.options.children}
+        assert set(options) == {"✓ English", "Español", "Polski", "Deutsch"}
+        image = window_image(d, tmp_path)
+        assert near(fill_of(image, window_rect(options["✓ English"])), rgb(design.PRIMARY))
+        assert not near(fill_of(image, window_rect(options["Deutsch"])), rgb(design.PRIMARY))
+        assert all(min(b.size) >= 48 for b in options.values())
+        d.tap(options["Deutsch"])
+        assert i18n.current_language() == "de" and d.screen.ids.language.text == "Deutsch"
