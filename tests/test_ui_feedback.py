@@ -234,3 +234,20 @@ def test_the_language_is_chosen_in_the_apps_own_picker_the_current_one_ticked(
         assert all(min(b.size) >= 48 for b in options.values())
         d.tap(options["Deutsch"])
         assert i18n.current_language() == "de" and d.screen.ids.language.text == "Deutsch"
+
+
+def test_a_number_stays_with_its_word_and_a_line_never_starts_with_a_dot(tmp_path: Path) -> None:
+    with driven(tmp_path, SMALL, "de") as d:
+        tour.tuareg_five_players(d)  # the market's counts in German, 800 wide
+        labels = [d.screen.ids.table_info]
+        checked = 0
+        for label in labels:
+            lines = getattr(getattr(label, "_label", None), "_cached_lines", None)
+            if not lines or len(lines) < 2:
+                continue
+            for line in lines[1:]:
+                start = "".join(word.text for word in line.words).lstrip()
+                if start:
+                    checked += 1
+                    assert not start[0].isdigit() and not start.startswith("·"), start
+        assert checked >= 2

@@ -14,14 +14,18 @@ DOT = f"{NBSP}· "
 _BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[0-9])")
 _AFTER_NUMBER = re.compile(r"(?<=[0-9]) (?=[^\s·])")
 _BEFORE_DOT = re.compile(r" ·(?= )")
+_CLOSED_BEFORE_TIED = re.compile(r"((?:\[/[a-z]+\])+)((?:\u00a0[^\s\[]+)+)")
 
 
 def tied(text: str) -> str:
     """``text`` with each number held to the words beside it and each ``·`` to the part before
-    it (a markup tag is no word: ``[b]`` never follows a space this changes)."""
+    it; what is tied to the end of a markup run (``[color=…]millet[/color] 1 ·``) goes inside
+    the run."""
     text = _BEFORE_DOT.sub(f"{NBSP}·", text)
     text = _BEFORE_NUMBER.sub(NBSP, text)
-    return _AFTER_NUMBER.sub(NBSP, text)
+    text = _AFTER_NUMBER.sub(NBSP, text)
+    # Kivy's markup may break a line where a tag ends, whatever the space: what is tied goes in
+    return _CLOSED_BEFORE_TIED.sub(r"\2\1", text)
 
 
 def joined(parts: list[str]) -> str:
