@@ -8,8 +8,6 @@ import re
 
 NBSP = "\u00a0"
 """A space no line breaks at."""
-DOT = f"{NBSP}· "
-"""The separator of a line's parts: a line may end with it, never start with it."""
 
 _BEFORE_NUMBER = re.compile(r"(?<=\S) (?=[0-9])")
 _AFTER_NUMBER = re.compile(r"(?<=[0-9]) (?=[^\s·])")
@@ -26,8 +24,3 @@ def tied(text: str) -> str:
     text = _AFTER_NUMBER.sub(NBSP, text)
     # Kivy's markup may break a line where a tag ends, whatever the space: what is tied goes in
     return _CLOSED_BEFORE_TIED.sub(r"\2\1", text)
-
-
-def joined(parts: list[str]) -> str:
-    """``parts`` (the empty ones left out) joined by :data:`DOT`."""
-    return DOT.join(part for part in parts if part)

@@ -22,7 +22,6 @@ from companion.sheet_words import headline
 from companion.store import Store
 from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
-from ui.spacing import joined, tied
 from ui.table import TableGame
 from ui.toast import Rect, Toast, flash
 from ui.widgets import why_text
@@ -66,7 +65,7 @@ def phase_text(state: Any) -> str:
     players = getattr(state, "players", ())
     if isinstance(seat, int) and seat < len(players):
         parts.append(_("{name} to move").format(name=getattr(players[seat], "name", seat)))
-    return tied(joined(parts))
+    return " · ".join(parts)
 
 
 class GameScreen(Screen):
