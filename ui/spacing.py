@@ -1,6 +1,7 @@
 """Where a line may break: never between a number and its word (``map 3``, ``Miejsce 1``, ``28 Nov
 2026``), and at a ``·`` only after it, so that no line starts with ``· Hirse 1``. Kivy breaks
-lines at spaces only: a no-break space holds what must stay together."""
+lines at spaces and where a markup run ends: a no-break space, inside the run, holds what must
+stay together."""
 
 from __future__ import annotations
 
