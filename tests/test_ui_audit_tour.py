@@ -37,6 +37,8 @@ def test_a_short_tour_writes_its_report_and_a_screenshot_of_each_state(tmp_path:
     assert json.loads((tmp_path / "report.json").read_text()) == report
     assert report["states"] == list(SHORT) and report["skipped"] == []
     assert (report["size"], report["lang"]) == ("800x480", "de")
+    assert report["checks"] == list(KINDS)  # every kind checked, the interaction ones too
+    assert {"toast_over_control", "stale_refusal", "low_contrast"} <= set(report["checks"])
     for problem in report["problems"]:
         assert set(problem) == {"state", "widget", "kind", "detail"}
         assert problem["state"] in SHORT and problem["kind"] in KINDS

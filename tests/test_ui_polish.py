@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from kivy.core.text import LabelBase
+from kivy.core.window import Window
 from kivy.uix.label import Label
 from PIL import ImageFont
 from targi_table import CENTRE
 from targi_table import RULES as TARGI
 from timbuktu_table import options as timbuktu_options
 from tuareg_table import CAMEL_1, GOLD, MILLET, SALT, WATER, options
-from ui_harness import Harness, running_app, tap_text
+from ui_harness import Harness, plain, running_app, tap_text
 
 import ui.screens
 from companion.games.targi import actions as t
@@ -34,6 +35,7 @@ from ui.choices import kind_of, kind_text
 from ui.corrections import FieldSpec, correction_types, field_specs, parse_field
 from ui.design import SYMBOLS
 from ui.kv import TOUCH_TARGET
+from ui.picker import Picker
 from ui.screens.base import TAP_SECONDS, GameScreen, Navigator
 from ui.screens.correct import CorrectScreen
 
@@ -80,9 +82,10 @@ def open_only_game(h: Harness) -> None:
 
 
 def pick(h: Harness, spinner: Any, text: str) -> None:
-    """Open ``spinner`` by touch and tap its option ``text``."""
+    """Open ``spinner`` (a field chosen in a picker) by touch and tap its option ``text``."""
     h.tap(spinner)
-    (option,) = [b for b in spinner._dropdown.container.children if b.text == text]
+    (picker,) = [w for w in Window.children if isinstance(w, Picker)]
+    (option,) = [b for b in picker.ids.options.children if plain(b.text).endswith(text)]
     h.tap(option)
     assert spinner.text == text
 

@@ -16,6 +16,7 @@ from companion.games.targi.names import symbol_name
 from companion.games.targi.naming import face_of
 from companion.session import Session
 from companion.store import Store
+from ui.moments import stored_moment_text
 
 
 def start_targi(h: Harness) -> None:
@@ -139,7 +140,7 @@ def test_a_raid_is_paid_on_the_screen_after_resuming(tmp_path: Path) -> None:
         assert state.phase is Phase.RAID
 
     with running_app(database) as h:
-        tap_text(h, f"Targi · Amal vs Bilal · {_updated(database)}")
+        resume_listed(h, database)
         screen = h.screen
         assert screen.table.state.raid == 1
         assert screen.ids.prompt.title.startswith("Raid 1: what does")
@@ -170,7 +171,18 @@ def _path(state, target):
 def _updated(database: Path) -> str:
     with Store.open(database) as store:
         (game,) = store.list_games()
-        return game.updated_at[:16].replace("T", " ")
+        return stored_moment_text(game.updated_at)
+
+
+def resume_listed(h: Harness, database: Path) -> None:
+    """Tap the game in Home's list: its players, where it stands, when it was last played."""
+    (button,) = [
+        b
+        for b in h.screen.walk()
+        if plain(getattr(b, "text", "")).startswith("Targi · Amal vs Bilal · ")
+        and plain(b.text).endswith(f" · {_updated(database)}")
+    ]
+    h.tap(button)
 
 
 def test_what_a_marked_card_allows_is_offered_on_the_screen(tmp_path: Path) -> None:
@@ -198,7 +210,7 @@ def test_what_a_marked_card_allows_is_offered_on_the_screen(tmp_path: Path) -> N
             assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
 
     with running_app(database) as h:
-        tap_text(h, f"Targi · Amal vs Bilal · {_updated(database)}")
+        resume_listed(h, database)
         screen = h.screen
         assert screen.table.state.phase is Phase.ACTIONS
         tap_text(h, "Play the hand card (a card's text)")

@@ -19,7 +19,16 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from ui.design import INK, MUTED_INK, SURFACE, SYMBOL_FONT, design, piece
+from ui.design import (
+    INK,
+    MUTED_INK,
+    SURFACE,
+    SYMBOL_FONT,
+    TEXT_CONTRAST,
+    design,
+    piece,
+    shape_ink,
+)
 from ui.kv import load_kv
 
 logger = logging.getLogger(__name__)
@@ -37,6 +46,8 @@ class Series:
 class BarRow(BoxLayout):
     """One bar: who (``label``, markup), how long (``fraction`` of the row, 0 to 1), ``value``."""
 
+    audit_role = "item"
+    """For the layout audit: one item of a list, which is in view whole or cued (``▼ n more``)."""
     label = StringProperty("")
     value = StringProperty("")
     fraction = NumericProperty(0.0)
@@ -98,13 +109,13 @@ class LineChart(Widget):
                 x = left + (width * index / (longest - 1) if longest > 1 else width / 2)
                 points += [x, bottom + height * (value - low) / span]
             with self.canvas:
-                Color(*drawn.fill)
+                Color(*shape_ink(drawn.fill))
                 if len(points) > 2:
                     Line(points=points, width=dp(2.5))
             self.add_widget(
                 fitted_label(
                     f"[font={SYMBOL_FONT}]{drawn.shape}[/font][b]{line.name[:1].upper()}[/b]",
-                    drawn.fill,
+                    shape_ink(drawn.fill, TEXT_CONTRAST),
                     design.body,
                     (points[-2], points[-1]),
                 )

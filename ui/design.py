@@ -168,7 +168,7 @@ UNKNOWN_PIECE = Piece(hex_rgba("#8C8C8C"), "◇")
 """A colour not listed: grey, its name shown anyway."""
 
 
-MARKS = frozenset("▶✓✕⇄⇧⌫☀☕♨❄✎↶")
+MARKS = frozenset("▶✓✕⇄⇧⌫☀☕♨❄✎↶▼▲")
 """Marks the screens draw in :data:`SYMBOL_FONT`: whose turn, chosen, full, a swap field, the
 on-screen keyboard's Shift and Backspace, Timbuktu's goods, and a game log's correction and
 taken-back move."""
@@ -185,12 +185,46 @@ def ink_on(fill: Sequence[float]) -> RGBA:
     return DARK_INK if contrast(DARK_INK, fill) >= contrast(INK, fill) else INK
 
 
-def badge(colour: str, name: str = "") -> str:
+TEXT_CONTRAST = 4.5
+"""The least contrast of text with what it is drawn on (WCAG 2 AA)."""
+SHAPE_CONTRAST = 3.0
+"""The least contrast of a shape with what it is drawn on (WCAG 2 for graphics)."""
+
+
+def shape_ink(
+    fill: Sequence[float], least: float = SHAPE_CONTRAST, on: Sequence[float] = BUTTON
+) -> RGBA:
+    """``fill`` as a shape is drawn on ``on`` (by default the lightest of the dark surfaces, a
+    button's face): moved towards the ink that reads on ``on`` just enough to stand out ``least``
+    (3:1, 4.5:1 for text) from it, its hue kept as far as it can be."""
+    ink = ink_on(on)
+    for step in range(21):
+        share = step / 20
+        red, green, blue = (c + (i - c) * share for c, i in zip(fill[:3], ink[:3], strict=True))
+        shown = (red, green, blue, 1.0)
+        if contrast(shown, on) >= least:
+            return shown
+    return ink
+
+
+VANISHES = 1.5
+"""A shape's contrast with what it is drawn on under which its colour is no help at all (black on
+a dark panel): it is drawn in the ink instead."""
+
+
+def badge(colour: str, name: str = "", on: Sequence[float] = SURFACE) -> str:
     """Markup for a player's identity without hue alone: their colour's shape, then the name's
-    initial in bold (``● A``); the shape is drawn in the colour (in :data:`INK` where the colour
-    would vanish on a dark surface: black), the letters are not."""
+    initial in bold (``● A``); the letters are not in colour. The shape is drawn in the colour
+    where it stands out 3:1 from ``on`` (what it is drawn on: a dark panel unless said), in the
+    ink where the colour would all but vanish (black on a dark panel), and in between moved
+    towards the ink just enough (blue on a dark panel)."""
     drawn = piece(colour)
-    shown = drawn.fill if contrast(drawn.fill, SURFACE) >= 2 else INK
+    if contrast(drawn.fill, on) >= SHAPE_CONTRAST:
+        shown = drawn.fill
+    elif contrast(drawn.fill, on) < VANISHES:
+        shown = ink_on(on)
+    else:
+        shown = shape_ink(drawn.fill, on=on)
     code = "".join(f"{round(c * 255):02x}" for c in shown[:3])
     initial = f" [b]{name.strip()[:1].upper()}[/b]" if name.strip() else ""
     return f"[font={SYMBOL_FONT}][color={code}]{drawn.shape}[/color][/font]{initial}"

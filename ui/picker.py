@@ -1,5 +1,8 @@
 """A choice made by touch over the current screen: a title and one big button per option (a
 recent player's name, a colour, a game), plus a row of other ways out (type a new name, Cancel).
+
+:class:`PickField` is a value chosen that way (the language, Correct's player): a big button
+reading the value, whose picker marks the current one with ✓ and the primary fill.
 """
 
 from __future__ import annotations
@@ -7,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from companion.i18n import _
+from ui import design
 from ui.kv import load_kv
 from ui.widgets import BigButton
 
@@ -33,11 +37,19 @@ class Picker(ModalView):
     cols = NumericProperty(3)
 
     def __init__(
-        self, title: str, options: Sequence[Option], extra: Sequence[Option] = (), **kwargs: Any
+        self,
+        title: str,
+        options: Sequence[Option],
+        extra: Sequence[Option] = (),
+        current: int | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(title=title, **kwargs)
-        for text, chosen in options:
+        for index, (text, chosen) in enumerate(options):
             button = PickerOption(text=text)
+            if index == current:  # the value standing: ticked and filled
+                button.text = f"[font={design.SYMBOL_FONT}]✓[/font] {text}"
+                button.fill = list(design.PRIMARY)
             button.bind(on_release=lambda _b, c=chosen: self.pick(c))
             self.ids.options.add_widget(button)
         for text, chosen in [*extra, (_("Cancel"), lambda: None)]:
@@ -51,12 +63,33 @@ class Picker(ModalView):
 
 
 def pick(
-    title: str, options: Sequence[Option], extra: Sequence[Option] = (), *, cols: int = 3
+    title: str,
+    options: Sequence[Option],
+    extra: Sequence[Option] = (),
+    *,
+    cols: int = 3,
+    current: int | None = None,
 ) -> Picker:
-    """Open a picker over the window; an option closes it and runs its callback."""
-    picker = Picker(title, options, extra, cols=cols)
+    """Open a picker over the window; an option closes it and runs its callback; ``current`` (an
+    index of ``options``) is marked as the value standing."""
+    picker = Picker(title, options, extra, current=current, cols=cols)
     picker.open(animation=False)
     return picker
+
+
+class PickField(BigButton):
+    """A value chosen from ``values`` in a :class:`Picker` titled ``title``; ``text`` is the value
+    (as a Spinner's: bind ``text`` to hear of a choice)."""
+
+    values = ListProperty([])
+    title = StringProperty("")
+    """What the picker asks (the field's label)."""
+
+    def on_release(self) -> None:
+        values = [str(value) for value in self.values]
+        current = values.index(self.text) if self.text in values else None
+        options = [(value, lambda v=value: setattr(self, "text", v)) for value in values]
+        pick(self.title, options, cols=2 if len(values) > 6 else 1, current=current)
 
 
 load_kv(__file__)

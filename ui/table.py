@@ -108,6 +108,14 @@ class TableGame:
             lambda: redone(self.rules.name, self.state, self.session.last_action),
         )
 
+    def accepted(self) -> None:
+        """The screen took an input without logging it (a half-made choice): the last refusal is
+        over, and whoever shows it is told."""
+        if self.refusal is None or self.session.damage_verdict() is not None:
+            return
+        self.refusal = None
+        self._tell()
+
     def refuse(self, verdict: Verdict) -> None:
         """Show a refusal that never reached the session (e.g. a malformed correction)."""
         self.refusal = verdict

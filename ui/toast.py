@@ -3,11 +3,13 @@
 A refusal's toast is red with white text and says to tap it for the rule (the whole reason in a
 :class:`~ui.widgets.RefusalDialog`); undo and redo say what they took back in a quiet one. Either
 hides itself after :data:`SHOW_SECONDS`, at the next input, and never takes a touch outside its own
-box: it may lie over a button for a moment, never for good. :func:`flash` blinks the widget that was
+box; it lies over no enabled control and not over the whose-turn band (where none is free, it is
+not shown: the band's mark says a refusal stands). :func:`flash` blinks the widget that was
 refused."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,6 +27,8 @@ from companion.i18n import _
 from ui import design
 from ui.kv import load_kv
 
+logger = logging.getLogger(__name__)
+
 SHOW_SECONDS = 5.0
 """How long a toast stays when nobody taps it."""
 FINGER_GAP = 36
@@ -33,6 +37,15 @@ MAX_WIDTH = 0.6
 """A toast's widest, as a share of the window's width."""
 MAX_HEIGHT = 0.5
 """A toast's highest, as a share of the window's height (longer text is cut: tap to read all)."""
+FITS: tuple[tuple[Callable[[], float], float], ...] = (
+    (lambda: design.design.title, MAX_WIDTH),
+    (lambda: design.design.title, 0.4),
+    (lambda: design.design.body, 0.4),
+    (lambda: design.design.body, 0.3),
+)
+"""The type and widest share of the window a toast tries, in turn, until it finds a free spot."""
+SETTLE_FRAMES = 2
+"""Frames after which a toast is placed again (the screen lays out what the input changed)."""
 Rect = tuple[float, float, float, float]
 """``(left, bottom, right, top)`` in window pixels."""
 FLASH_SECONDS = 0.14
@@ -50,7 +63,11 @@ class Toast(ButtonBehavior, Label):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._hide_event: Any = None
+        self._settle_events: list[Any] = []
         self._on_read: Callable[[], None] | None = None
+        self._wanted: tuple[
+            str, Sequence[float] | None, Callable[[], Sequence[Rect]], Callable[[], Sequence[Rect]]
+        ] = ("", None, lambda: (), lambda: ())
 
     @property
     def shown(self) -> bool:
@@ -63,21 +80,56 @@ class Toast(ButtonBehavior, Label):
         *,
         refusal: bool,
         on_read: Callable[[], None] | None = None,
-        avoid: Sequence[Rect] = (),
-    ) -> None:
-        """Show ``message`` near the window point ``near`` (None: at the top left), over as few of
-        the ``avoid`` boxes (the screen's other buttons) as it can."""
+        avoid: Callable[[], Sequence[Rect]] = lambda: (),
+        texts: Callable[[], Sequence[Rect]] = lambda: (),
+    ) -> bool:
+        """Show ``message`` near the window point ``near`` (None: near the top left) where it
+        covers none of the ``avoid()`` boxes (the enabled controls and the whose-turn band) and as
+        little of the ``texts()`` (what the screen says) as it can; in smaller type or narrower
+        when it fits nowhere, and not at all when it still does not (the band's mark and the
+        screen's refusal line say it then). Placed again once the screen has laid out what the
+        input changed (the next frames). Whether it is shown now."""
         self.hide()
         self.refusal = refusal
         self.background = list(design.REFUSAL if refusal else design.BUTTON)
         self.color = list(design.INK)
         self._on_read = on_read
-        self._fit(message)
-        self._place(near, avoid)
+        self._wanted = (message, near, avoid, texts)
+        if not self._settle():
+            return False
         Window.add_widget(self)
         self._hide_event = Clock.schedule_once(lambda _dt: self.hide(), SHOW_SECONDS)
+        self._resettle_later(SETTLE_FRAMES)  # once the screen has laid out its new state
+        return True
+
+    def _settle(self) -> bool:
+        """Fit and place the wanted message; whether a free spot was found."""
+        message, near, avoid, texts = self._wanted
+        boxes, said = list(avoid()), list(texts())
+        for size, widest in FITS:
+            self._fit(message, size(), widest)
+            spot = self._place(near, boxes, said)
+            if spot is not None:
+                self.x, self.y = spot
+                return True
+        logger.info("no room for a toast that covers no control: %s", message)
+        return False
+
+    def _resettle_later(self, frames: int) -> None:
+        def again(_dt: float) -> None:
+            if self.parent is None:
+                return
+            if not self._settle():
+                self.hide()
+            elif frames > 1:
+                self._resettle_later(frames - 1)
+
+        self._settle_events = [Clock.schedule_once(again, 0)]
 
     def hide(self) -> None:
+        for event in self._settle_events:
+            event.cancel()
+        self._settle_events = []
         if self._hide_event is not None:
             self._hide_event.cancel()
             self._hide_event = None
@@ -97,12 +149,12 @@ class Toast(ButtonBehavior, Label):
             return escaped
         return f"{escaped}\n[size={round(design.design.caption)}]{hint}[/size]"
 
-    def _fit(self, message: str) -> None:
-        """Wrap ``message`` in the title's type, no wider or higher than the window allows; cut
-        at a word with a hint to tap when it is too long."""
-        self.font_size = design.design.title
+    def _fit(self, message: str, font_size: float, share: float) -> None:
+        """Wrap ``message`` in ``font_size``, no wider than ``share`` of the window nor higher than
+        it allows; cut at a word with a hint to tap when it is too long."""
+        self.font_size = font_size
         self.padding = [dp(16), dp(10)]
-        widest, highest = Window.width * MAX_WIDTH, Window.height * MAX_HEIGHT
+        widest, highest = Window.width * share, Window.height * MAX_HEIGHT
         if self._lay_out(self._text(message), widest) <= highest:
             return
         words = message.split()
@@ -139,16 +191,16 @@ class Toast(ButtonBehavior, Label):
         self.size = (max(width, target), max(height, target))
         return float(self.height)
 
-    def _place(self, near: Sequence[float] | None, avoid: Sequence[Rect]) -> None:
-        """Just above the finger if that covers none of ``avoid``, else the nearest spot that
-        covers the fewest, always inside the window; with no finger (a scan, a hardware button),
-        over the header band at the top left."""
+    def _place(
+        self, near: Sequence[float] | None, avoid: Sequence[Rect], texts: Sequence[Rect]
+    ) -> tuple[float, float] | None:
+        """Where the toast covers none of ``avoid``: just above the finger if that is such a
+        spot, else the one nearest the finger (with no finger, a scan or a hardware button,
+        nearest the top left), then covering the least of ``texts``, always inside the window;
+        None when every spot covers a control."""
         width, height = Window.size
-        if near is None:
-            self.x, self.top = 0.0, float(height)
-            return
-        x, y = near
-        gap = dp(FINGER_GAP)
+        x, y = near if near is not None else (0.0, float(height))
+        gap = dp(FINGER_GAP) if near is not None else 0.0
         spare_x, spare_y = max(0.0, width - self.width), max(0.0, height - self.height)
 
         def inside(left: float, bottom: float) -> tuple[float, float]:
@@ -157,25 +209,36 @@ class Toast(ButtonBehavior, Label):
         above = inside(x - self.width / 2, y + gap)
         below = inside(x - self.width / 2, y - gap - self.height)
         spots = [above if y + gap + self.height <= height else below, above, below]
-        steps = 8
+        steps = 16
         spots += [
             (spare_x * i / steps, spare_y * j / steps)
             for i in range(steps + 1)
             for j in range(steps + 1)
         ]
 
-        def cost(spot: tuple[float, float]) -> tuple[int, float]:
-            left, bottom = spot
-            box = (left, bottom, left + self.width, bottom + self.height)
-            covered = sum(1 for other in avoid if _overlap(box, other))
-            centre_x, centre_y = left + self.width / 2, bottom + self.height / 2
-            return covered, (centre_x - x) ** 2 + (centre_y - y) ** 2
+        def box(spot: tuple[float, float]) -> Rect:
+            return (spot[0], spot[1], spot[0] + self.width, spot[1] + self.height)
 
-        self.x, self.y = min(spots, key=cost)
+        free = [spot for spot in spots if not any(_overlap(box(spot), other) for other in avoid)]
+        if not free:
+            return None
+
+        def cost(spot: tuple[float, float]) -> tuple[float, float]:
+            left, bottom = spot
+            hidden = sum(_area(box(spot), text) for text in texts)
+            centre_x, centre_y = left + self.width / 2, bottom + self.height / 2
+            return (centre_x - x) ** 2 + (centre_y - y) ** 2, hidden
+
+        return min(free, key=cost)
 
 
 def _overlap(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _area(a: Rect, b: Rect) -> float:
+    """The area ``a`` and ``b`` share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def flash(widget: Widget) -> Animation:

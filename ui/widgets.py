@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -48,8 +49,71 @@ def show_only(container: Widget, *widgets: Widget) -> None:
             container.add_widget(widget)
 
 
+class RefusalLine(Label):
+    """The refusal standing, on one line in the refusal's ink, in a place of its own that it holds
+    whether or not a refusal stands: it never pushes the prompt's answers. A reason longer than
+    the line ends in "…" there; the toast and the band's refusal mark read it whole."""
+
+    audit_role = "summary"
+    """For the layout audit: cut on purpose, the whole text one tap away (the band)."""
+
+
+class MoreCue(Label):
+    """``▼ 2 more`` under a list that does not fit its view: how many of its options (its
+    buttons, or its items such as a statistics bar) lie wholly or partly below (``▲`` above, once
+    scrolled to the end); nothing, and no height, when the whole list is in view. ``scroller`` is
+    the list's ScrollView (it knows its cue as ``more_cue``)."""
+
+    scroller = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._recount = Clock.create_trigger(self.recount, 0)
+        super().__init__(**kwargs)
+
+    def on_scroller(self, _cue: MoreCue, scroller: ScrollView | None) -> None:
+        if scroller is None:
+            return
+        scroller.more_cue = self
+        scroller.bind(scroll_y=self._recount, size=self._recount, pos=self._recount)
+        scroller.bind(children=self._watch_content)
+        self._watch_content()
+
+    def _watch_content(self, *_args: Any) -> None:
+        assert self.scroller is not None
+        for content in self.scroller.children:
+            content.bind(size=self._recount, children=self._recount)
+        self._recount()
+
+    def recount(self, *_args: Any) -> None:
+        scroller = self.scroller
+        if scroller is None or not scroller.children:
+            return
+        content = scroller.children[0]
+        if content.height <= scroller.height + 1:
+            self.text = ""
+            return
+        _left, bottom = scroller.to_window(scroller.x, scroller.y)
+        _right, top = scroller.to_window(scroller.right, scroller.top)
+        below = above = 0
+        for item in content.walk(restrict=True):
+            counted = isinstance(item, ButtonBehavior) or getattr(item, "audit_role", "") == "item"
+            if not counted or item.width <= 0 or item.height <= 0 or item.opacity <= 0:
+                continue
+            _x, item_bottom = item.to_window(item.x, item.y)
+            _x, item_top = item.to_window(item.x, item.top)
+            below += item_bottom < bottom - 1
+            above += item_top > top + 1
+        mark = f"[font={design.SYMBOL_FONT}]{'▼' if below or not above else '▲'}[/font]"
+        count = below or above
+        self.text = _("{mark} {n} more").format(mark=mark, n=count) if count else ""
+
+
 class BigButton(Button):
-    """A button at least :data:`TOUCH_TARGET` dp high whose text wraps inside it."""
+    """A button at least :data:`TOUCH_TARGET` dp high whose text wraps inside it; its face is
+    ``fill`` (a chosen item's, a prompt's primary action's), the pressed colour only while a finger
+    is on it."""
+
+    fill = ListProperty(list(design.BUTTON))
 
 
 class ChoiceButton(BigButton):

@@ -68,8 +68,14 @@ KINDS = (
     "word_broken",
     "unreachable",
     "untranslated",
+    "toast_over_control",
+    "selection_hidden",
+    "stale_refusal",
+    "cut_option",
+    "low_contrast",
 )
-"""Every kind of problem; ``unreachable`` is the tour's: a state it could not bring about."""
+"""Every kind of problem; ``unreachable`` is the tour's: a state it could not bring about; the
+last five are :mod:`ui.audit.interaction`'s."""
 MARKUP = re.compile(r"\[/?[a-z_]+(?:=[^\]]*)?\]")
 PUNCTUATION = ".,;:!?¡¿()[]'\"«»„“”…·"
 """What may stick to a word without making it no word (``(Tuareg)``, ``Höhle:``)."""
@@ -370,7 +376,11 @@ def label_problems(node: Node) -> list[Problem]:
 
 
 def text_cut(label: Label) -> str:
-    """Why some of ``label``'s text is not drawn at all, or '' if all of it is."""
+    """Why some of ``label``'s text is not drawn at all, or '' if all of it is. A label marked
+    ``audit_role = "summary"`` (the refusal line) is one line cut at a word on purpose: the band
+    refusal mark and the toast read the whole text."""
+    if getattr(label, "audit_role", None) == "summary":
+        return ""
     if label.is_shortened:
         return "text shortened with an ellipsis"
     width, height = label.text_size

@@ -20,7 +20,9 @@ from kivy.uix.widget import Widget
 from companion.i18n import _ as translated
 from companion.store import Store
 from ui.app import CompanionApp
+from ui.audit.checks import Problem, describe
 from ui.audit.touch import Finger
+from ui.header import HeaderBand
 from ui.widgets import scroll_vertically
 
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font)(?:=[^\]]*)?\]")
@@ -34,6 +36,17 @@ class TourError(Exception):
 
 def plain(text: str) -> str:
     return MARKUP.sub("", text)
+
+
+def within(widget: Widget, root: Widget) -> bool:
+    """Whether ``widget`` is ``root`` or lies under it."""
+    while widget is not None:
+        if widget is root:
+            return True
+        if widget.parent is widget:
+            return False
+        widget = widget.parent
+    return False
 
 
 def is_button(widget: Widget) -> bool:
@@ -55,6 +68,8 @@ class Driver:
         self.frames(3)
         assert self.app.home_screen is not None
         self.app.home_screen.settle()  # as the app does once its first frame is drawn
+        self.stale: list[Problem] = []
+        """Refusals still standing after a tap the screen accepted (``stale_refusal``)."""
 
     def close(self) -> None:
         self.app.on_stop()
@@ -87,12 +102,26 @@ class Driver:
         if scroller is not None:
             self._scroll_into_view(scroller, widget)
         x, y = widget.to_window(*widget.center)
+        screen = self.screen
+        table = getattr(screen, "table", None)
+        before = getattr(table, "refusal", None)
         touch = Finger(x, y)
         touch.touch_down()
         touch.touch_up()
         if scroller is not None:
             self.run_for(SCROLL_RELEASE_DELAY)
         self.frames(2)
+        accepted = (
+            before is not None
+            and self.screen is screen
+            and within(widget, screen)
+            and not isinstance(widget, HeaderBand)
+            and not widget.disabled
+        )
+        if accepted and getattr(table, "refusal", None) is before:
+            self.stale.append(
+                Problem(describe(widget), "stale_refusal", "the refusal stands after this tap")
+            )
 
     def scan(self, card: str) -> None:
         """``card`` read by the scanner, delivered as its thread delivers it (to the app's queue)."""

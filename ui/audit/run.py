@@ -2,12 +2,14 @@
 ``DIR/<state>.png`` for each state and ``DIR/report.json``::
 
     {"states": [names], "problems": [{"state", "widget", "kind", "detail"}],
-     "size": "800x480", "lang": "en", "skipped": [names]}
+     "size": "800x480", "lang": "en", "skipped": [names], "checks": [every kind checked]}
 
 A state the tour cannot reach (the screens changed under it) is a problem of kind
 ``unreachable``; in a language other than English, a label showing English words is one of kind
-``untranslated`` (:mod:`ui.audit.words`). Exit status 0 when there is no problem, 1 when there
-are, 2 on bad arguments.
+``untranslated`` (:mod:`ui.audit.words`). What a player notices after real taps (a toast over a
+control, a chosen item drawn like the others, a refusal outliving its correction, an option cut
+with no cue, text under 4.5:1 in the window's pixels) is :mod:`ui.audit.interaction`'s. Exit
+status 0 when there is no problem, 1 when there are, 2 on bad arguments.
 """
 
 from __future__ import annotations
@@ -75,10 +77,12 @@ def run_tour(
     """Visit ``names`` (default every state) at ``size``; write the PNGs and the report into
     ``out``; return the report."""
     from kivy.core.window import Window
+    from PIL import Image
 
     from companion.store import Store
-    from ui.audit.checks import audit, window_roots
+    from ui.audit.checks import KINDS, audit, window_roots
     from ui.audit.driver import Driver
+    from ui.audit.interaction import interaction_audit
     from ui.audit.tour import all_states
     from ui.audit.words import untranslated
 
@@ -89,6 +93,7 @@ def run_tour(
         "size": f"{size[0]}x{size[1]}",
         "lang": lang,
         "skipped": [],
+        "checks": list(KINDS),
     }
     states = all_states()
     for name in names or list(states):
@@ -100,9 +105,12 @@ def run_tour(
             try:
                 states[name](driver)
                 driver.frames(3)
+                shot = driver.screenshot(out / f"{name}.png")
                 roots, size = window_roots(Window), tuple(Window.size)
                 found = audit(roots, size) + untranslated(roots, size, lang)
-                driver.screenshot(out / f"{name}.png")
+                with Image.open(shot) as image:
+                    found += interaction_audit(roots, size, image)
+                found += driver.stale
             except Exception as error:  # one state broken: the tour goes on
                 logger.debug("state %s not reached", name, exc_info=True)
                 logger.warning("state %s not reached: %s", name, error)

@@ -129,6 +129,14 @@ def home_five_players(d: Driver) -> None:
 
 
 @state
+def home_chosen(d: Driver) -> None:
+    """Tuareg and seat 2 as who starts chosen by real taps: both keep their fill once the finger
+    lifts (``selection_hidden``)."""
+    d.tap_text(game_title("tuareg"))
+    d.tap(d.screen.seats()[1].ids.starts)
+
+
+@state
 def home_name_chooser(d: Driver) -> None:
     """Seat 2's name asked: the players this table played with, the latest first."""
     p.targi_finished(d.store)
@@ -267,6 +275,18 @@ def statistics(d: Driver) -> None:
     history(d)
     d.tap(d.screen.ids.statistics)
     d.tap_text(game_title("targi"))
+    d.expect_screen("statistics")
+
+
+@state
+def statistics_five(d: Driver) -> None:
+    """Timbuktu's statistics of five players: every bar in view or cued (``cut_option``)."""
+    options = p.TIMBUKTU.parse_options({"players": TIMBUKTU_FIVE})
+    p.play_until(Session.create(d.store, p.TIMBUKTU, options), p.timbuktu_next, p.TIMBUKTU.is_over)
+    refresh_home(d)
+    d.tap(d.screen.ids.history)
+    d.tap(d.screen.ids.statistics)
+    d.tap_text(game_title("timbuktu"))
     d.expect_screen("statistics")
 
 
@@ -542,6 +562,22 @@ def tuareg_buy(d: Driver) -> None:
 
 
 @state
+def tuareg_buy_refused(d: Driver) -> None:
+    """The cave bought with too little paid: the toast leaves "Buy the cave" and "Take the last
+    card back" free (``toast_over_control``)."""
+    tuareg_buy(d)
+    d.tap_text(tr("Buy the {card}").format(card=special_name(SpecialCard.CAVE)))
+
+
+@state
+def tuareg_draw_refused(d: Driver) -> None:
+    """Draw confirmed before a card is laid: the toast leaves the confirm row free."""
+    tuareg_turn(d)
+    d.tap_text("Draw")
+    d.tap(d.screen.ids.actions.children[-1])
+
+
+@state
 def tuareg_reveal(d: Driver) -> None:
     p.tuareg(d.store, p.TUAREG_STAGE_ONE)
     open_game(d, "tuareg")
@@ -633,6 +669,29 @@ def timbuktu_camel_chosen(d: Driver) -> None:
 @state
 def timbuktu_arrow_or_payment(d: Driver) -> None:
     timbuktu_camel_chosen(d)
+    d.tap(part(d, "columns")[0])
+
+
+def tap_other_camel(d: Driver) -> None:
+    """Tap a camel of the player after the one to move: refused."""
+    state = d.screen.table.state
+    camel = state.players[(state.to_move + 1) % len(state.players)].camel("A")
+    tap_pitch(d, camel.pen, camel.pitch)
+
+
+@state
+def timbuktu_camel_refused(d: Driver) -> None:
+    """Another player's camel tapped: the refusal in its fixed line, the toast over no control."""
+    timbuktu_camel_choice(d)
+    tap_other_camel(d)
+
+
+@state
+def timbuktu_refusal_corrected(d: Driver) -> None:
+    """A wrong tap, then two right ones: the refusal is over (``stale_refusal``), the answers in
+    view."""
+    timbuktu_camel_refused(d)
+    choose_camel(d, "A")
     d.tap(part(d, "columns")[0])
 
 

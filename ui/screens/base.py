@@ -11,12 +11,14 @@ from typing import Any, Protocol
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.errors import InputError
 from companion.i18n import _
 from companion.scoresheet import ScoreSheet
+from companion.sheet_words import headline
 from companion.store import Store
 from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
@@ -85,6 +87,10 @@ class GameScreen(Screen):
         """Where (window pixels) and when the last finger lifted on this screen."""
         self._told: tuple[Any, int] = (None, -1)
         """The refusal and the log entry last shown as a toast (each is shown once)."""
+        self._pressed: Widget | None = None
+        """The button the finger now on this screen landed on: its release is an input."""
+        self._refusal_pressed: Any = None
+        """The refusal standing when that finger landed."""
         if "bar" in self.ids:  # reading the rule from the band: its toast has said its piece
             self.ids.bar.ids.message.bind(on_release=lambda _band: self.toast.hide())
             self.ids.bar.bind(on_rules=lambda _bar: self.rules())
@@ -120,14 +126,16 @@ class GameScreen(Screen):
     def render(self) -> None:
         raise NotImplementedError
 
-    def render_bar(self) -> None:
-        """The game bar: whose turn (the header band) and which phase, and the last refusal's
-        reason."""
+    def render_bar(self, status: str = "") -> None:
+        """The game bar: whose turn (the header band) and which phase (who won, once the game is
+        over), and the last refusal's reason; ``status`` is the game's own words for the phase."""
         assert self.table is not None
         bar = self.ids.bar
         turn = whose_turn(self.table.state, self.table.legal_actions())
         bar.player, bar.colour = turn or ("", "")
-        bar.status = phase_text(self.table.state)
+        # a finished game's board names who won (as its sheet does), not only that it is over
+        won = headline(self.table.score_sheet()) if self.table.over else ""
+        bar.status = won or status or phase_text(self.table.state)
         refusal = self.table.refusal
         bar.refusal = refusal.message if refusal is not None else ""
         bar.explanation = (
@@ -137,6 +145,36 @@ class GameScreen(Screen):
         )
 
     # --- toasts: a refusal near the finger, what undo / redo did ----------------------------
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """Watch the button the finger lands on: its release is an input, and one the screen takes
+        without a new refusal ends the refusal standing (the toast and the refusal line go)."""
+        self._watch_release(None)
+        if self.table is not None and self.table.refusal is not None:
+            where = self.parent.to_window(*touch.pos) if self.parent is not None else touch.pos
+            button = self._tapped_widget((float(where[0]), float(where[1])))
+            if button is not None and not isinstance(button, HeaderBand) and not button.disabled:
+                self._watch_release(button, self.table.refusal)
+        return bool(super().on_touch_down(touch))
+
+    def _watch_release(self, button: Widget | None, refusal: Any = None) -> None:
+        if self._pressed is not None:
+            self._pressed.funbind("on_release", self._released)
+        self._pressed, self._refusal_pressed = button, refusal
+        if button is not None:
+            button.fbind("on_release", self._released)
+
+    def _released(self, *_args: Any) -> None:
+        """The watched button was released: once its own handler has run (in this frame), the
+        refusal that stood when the finger landed is over unless it refused again."""
+        table, before = self.table, self._refusal_pressed
+        self._watch_release(None)
+
+        def settle(_dt: float) -> None:
+            if table is not None and table is self.table and table.refusal is before:
+                table.accepted()
+
+        Clock.schedule_once(settle, 0)
 
     def on_touch_up(self, touch: Any) -> bool:
         """Remember where the finger lifted: a refusal it causes shows there."""
@@ -161,14 +199,19 @@ class GameScreen(Screen):
             tapped = self._tapped_widget(near) if near is not None else None
             read = self.ids.bar.read_refusal
             self.toast.show(
-                refusal.message, near, refusal=True, on_read=read, avoid=self._to_avoid(near)
+                refusal.message,
+                near,
+                refusal=True,
+                on_read=read,
+                avoid=self.targets,
+                texts=self.texts,
             )
             if tapped is not None:
                 flash(tapped)
         elif table.notice and table.seq != told_seq:
-            self.toast.show(table.notice, near, refusal=False, avoid=self._to_avoid(near))
-        elif refusal is None and table.seq != told_seq:
-            self.toast.hide()
+            self.toast.show(table.notice, near, refusal=False, avoid=self.targets, texts=self.texts)
+        elif refusal is None and (table.seq != told_seq or told_refusal is not None):
+            self.toast.hide()  # an accepted input: whatever the toast said is over
 
     def _recent_tap(self) -> Sequence[float] | None:
         if self._tapped is None:
@@ -176,24 +219,35 @@ class GameScreen(Screen):
         where, when = self._tapped
         return where if Clock.get_boottime() - when <= TAP_SECONDS else None
 
-    def _to_avoid(self, near: Sequence[float] | None) -> list[Rect]:
-        """What a toast by ``near`` should leave free; nothing to look up for one with no finger
-        (a hardware button, a scan): it goes over the header band."""
-        return self.targets() if near is not None else []
-
-    def targets(self) -> list[Rect]:
-        """The boxes (window pixels) of the buttons and cells on the window (this screen, a dialog
-        open over it), which a toast should leave free for the next tap (the band under it reads
-        the same rule)."""
+    def _drawn(self) -> list[Widget]:
+        """The widgets shown on the window (this screen, a dialog open over it), the toast aside."""
         roots = [root for root in Window.children if root is not self.toast]
         return [
-            window_rect(widget)
+            widget
             for root in roots
             for widget in root.walk(restrict=True)
-            if isinstance(widget, ButtonBehavior)
-            and not isinstance(widget, HeaderBand)
-            and widget.opacity > 0
-            and widget.width > 0
+            if widget.opacity > 0 and widget.width > 0 and widget.height > 0
+        ]
+
+    def targets(self) -> list[Rect]:
+        """The boxes (window pixels) of the enabled buttons and cells on the window and of the
+        whose-turn band, which a toast leaves free: the next tap lands there, the band says whose
+        turn it is."""
+        return [
+            window_rect(widget)
+            for widget in self._drawn()
+            if isinstance(widget, ButtonBehavior) and not widget.disabled
+        ]
+
+    def texts(self) -> list[Rect]:
+        """The boxes of what the window says (labels that are no buttons), which a toast covers
+        as little of as it can."""
+        return [
+            window_rect(widget)
+            for widget in self._drawn()
+            if isinstance(widget, Label)
+            and not isinstance(widget, ButtonBehavior)
+            and widget.text.strip()
         ]
 
     def _tapped_widget(self, near: Sequence[float]) -> Widget | None:

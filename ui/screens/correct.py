@@ -19,7 +19,6 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.spinner import Spinner
 from kivy.uix.widget import Widget
 
 from companion.errors import InputError
@@ -40,7 +39,7 @@ from ui.corrections import (
 )
 from ui.keyboard import ask_text
 from ui.kv import load_kv
-from ui.picker import pick
+from ui.picker import PickField, pick
 from ui.screens.base import Navigator
 from ui.stepper import Stepper
 from ui.table import TableGame
@@ -105,8 +104,8 @@ class FieldRow(BoxLayout):
 
     def _inputs(self, spec: FieldSpec, choices: dict[str, Any] | None) -> list[tuple[str, Widget]]:
         if choices is not None:
-            spinner = CorrectSpinner(values=list(choices), text=next(iter(choices)))
-            return [("choice", spinner)]
+            field = CorrectChoice(values=list(choices), text=next(iter(choices)), title=self.label)
+            return [("choice", field)]
         if self.cards is not None:
             card = CardField()
             card.bind(card=self._card_text, on_release=lambda _b: self.choose_kind())
@@ -201,8 +200,8 @@ class FieldRow(BoxLayout):
         self.ids.text.typed = field_text(self.spec, value)
 
 
-class CorrectSpinner(Spinner):
-    pass
+class CorrectChoice(PickField):
+    """A field of a correction with a few values (a player, an animal): chosen in a picker."""
 
 
 class SequenceRow(BoxLayout):

@@ -8,7 +8,6 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from babel.dates import format_date, format_time
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -19,11 +18,13 @@ from kivy.uix.screenmanager import Screen
 from companion import history
 from companion import players as player_records
 from companion.history import Play
-from companion.i18n import _, current_language, ngettext
+from companion.i18n import _, ngettext
 from companion.registry import GAMES
 from ui.design import badge
 from ui.kv import load_kv
+from ui.moments import moment_text
 from ui.screens.home import game_title
+from ui.spacing import tied
 from ui.widgets import BigButton
 
 logger = logging.getLogger(__name__)
@@ -37,9 +38,7 @@ thousand rows laid out at once took seconds, on a Pi far more, and as long again
 
 def when(play: Play) -> str:
     """``23 Nov 2026 20:15`` in the table's language and the machine's time zone."""
-    moment = play.started_at.astimezone()
-    language = current_language()
-    return f"{format_date(moment, 'medium', locale=language)} {format_time(moment, 'short', locale=language)}"
+    return moment_text(play.started_at)
 
 
 def play_text(play: Play) -> str:
@@ -47,7 +46,7 @@ def play_text(play: Play) -> str:
     badge of their colour and their score, the winner first and named."""
     minutes = _("{minutes} min").format(minutes=play.duration_min)
     length = minutes if play.finished else _("abandoned")
-    head = f"[b]{game_title(play.game)}[/b] · {when(play)} · {length}"
+    head = f"[b]{game_title(play.game)}[/b] · {when(play)} · {tied(length)}"
     seats = sorted(play.seats, key=lambda s: (s.rank, s.seat)) if play.finished else play.seats
     people = []
     for seat in seats:

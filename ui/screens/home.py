@@ -11,6 +11,7 @@ Home is the first frame: it loads no game's rules until the app has drawn it (:m
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import Any
 
@@ -24,9 +25,13 @@ from companion.player_names import MAX_NAME, check_name
 from companion.registry import GAMES, rules_for, spec_for
 from companion.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store, StoreError
-from ui.design import badge
+from ui.design import BUTTON, badge
 from ui.kv import load_kv
+from ui.moments import stored_moment_text
+from ui.spacing import tied
 from ui.widgets import BigButton
+
+logger = logging.getLogger(__name__)
 
 COLOURS = ("blue", "white", "red", "yellow", "green", "black", "orange", "purple")
 """Colours offered for players (the rules take any name; these are the printed pieces')."""
@@ -61,7 +66,7 @@ def game_title(game: str) -> str:
 
 def colour_text(colour: str) -> str:
     """The piece's shape drawn in its colour, then the colour's name."""
-    return f"{badge(colour)} {_(COLOUR_NAMES.get(colour, colour))}"
+    return f"{badge(colour, on=BUTTON)} {_(COLOUR_NAMES.get(colour, colour))}"
 
 
 class GameChoice(BoxLayout):
@@ -378,8 +383,12 @@ class HomeScreen(Screen):
             who = _(" vs ").join(
                 p.get("name", "?") if isinstance(p, dict) else str(p) for p in players
             )
-            when = game.updated_at[:16].replace("T", " ")
-            button = GameListButton(text=f"{game_title(game.game)} · {who} · {when}")
+            when = stored_moment_text(game.updated_at)
+            parts = [game_title(game.game), who]
+            if game.status != "finished" and len(unfinished.children) < STANDING_SHOWN:
+                parts.append(standing(self.store, game.id))
+            text = " · ".join(part for part in (*parts, when) if part)
+            button = GameListButton(text=text)
             if game.status == "finished":
                 button.bind(on_release=lambda _b, g=game.id: self.nav.finished_sheet(g))
                 finished.add_widget(button)
@@ -391,6 +400,31 @@ class HomeScreen(Screen):
 RECENT_FINISHED = 10
 """Finished games Home lists, the latest first: a button each for a thousand games took seconds
 at every visit of Home (History lists them all, a page at a time)."""
+
+
+STANDING_SHOWN = 5
+"""Unfinished games (the latest) whose round and player to move Home's list says: each is read
+from its log."""
+
+
+def standing(store: Store, game_id: str) -> str:
+    """Where an unfinished game stands: ``Round 3 · Amal to move`` as far as the game has rounds
+    and one player to move; '' when its log does not read."""
+    # read for Home's list only, not at the app's start
+    from companion.session import LogCorruptionError, Session
+
+    try:
+        state = Session.resume(store, game_id).state
+    except (StoreError, LogCorruptionError) as error:
+        logger.warning("game %s: where it stands is not shown: %s", game_id, error)
+        return ""
+    parts = []
+    if getattr(state, "round", None):
+        parts.append(_("Round {n}").format(n=state.round))
+    seat, players = getattr(state, "to_move", None), getattr(state, "players", ())
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        parts.append(_("{name} to move").format(name=getattr(players[seat], "name", "")))
+    return tied(" · ".join(parts))
 
 
 class GameListButton(BigButton):

@@ -29,6 +29,7 @@ from hardware.events import ScannerConnected
 from ui.corrections import card_label
 from ui.kv import load_kv
 from ui.language import LANGUAGE_SETTING
+from ui.picker import PickField  # noqa: F401 (the class settings.kv places)
 from ui.stepper import Stepper  # noqa: F401  (the rule of the value rows' steppers)
 from ui.widgets import BigButton, ChoiceButton, scroll_vertically
 

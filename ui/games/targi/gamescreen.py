@@ -324,7 +324,7 @@ class TargiScreen(GameScreen):
                 lines = self.border_lines(space, mark(player.colour, player.name))[0]
             else:
                 cell.frame = list(fill)
-                lines.append(design.badge(player.colour, player.name))
+                lines.append(design.badge(player.colour, player.name, on=background))
         if isinstance(space, int) and space == state.robber:
             robber = _("ROBBER")
             lines.append(f"[b]{robber}[/b]")

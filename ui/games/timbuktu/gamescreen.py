@@ -208,8 +208,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         if self.table is None:
             return
         state = self.state
-        self.render_bar()
-        self.ids.bar.status = status_text(state)
+        self.render_bar(status_text(state))
         place = self.board_place()
         info = f"[b]{place_title(state, place)}[/b]"
         if state.phase in (Phase.LOADING, Phase.PLACEMENT):
@@ -321,7 +320,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         button.background_normal = ""
         button.background_down = ""
         fill = CHOSEN_BUTTON if chosen else tokens.PRIMARY if primary else OPTION_BUTTON
-        button.background_color = list(fill)
+        button.fill = list(fill)
         button.height = design.target
         button.bind(texture_size=_fit_height)
         if option:

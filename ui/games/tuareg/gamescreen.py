@@ -44,6 +44,7 @@ from ui.games.tuareg.view import (
 )
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
+from ui.spacing import tied
 from ui.table import TableGame
 from ui.widgets import BigButton, show_only
 
@@ -163,15 +164,14 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         if self.table is None:
             return
         state = self.state
-        self.render_bar()
-        self.ids.bar.status = status_text(state)
+        self.render_bar(status_text(state))
         info = table_text(state)
         missing = unconfirmed(state)
         if missing:
             info += "\n" + _("Card values not confirmed: {goods}").format(
                 goods=", ".join(good_name(g) for g in missing)
             )
-        self.ids.table_info.text = info
+        self.ids.table_info.text = tied(info)  # "Millet 1" on one line, "·" ending a line
         refusal = self.table.refusal
         self.ids.refusal.text = refusal.message if refusal is not None else ""
         if state.phase is not Phase.REVEAL:
