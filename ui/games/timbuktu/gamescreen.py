@@ -24,6 +24,7 @@ from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
 from companion.i18n import ngettext
+from companion.table import TableGame
 from companion.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
@@ -45,7 +46,6 @@ from ui.games.timbuktu.view import (
 )
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
-from ui.table import TableGame
 from ui.widgets import BigButton, scroll_vertically, show_only
 
 EMPTY_PITCH = list(tokens.SURFACE)
@@ -129,7 +129,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
 
     # --- the table shown and what is being entered on it ----------------------------------------
 
-    def show(self, table: TableGame) -> None:
+    def show(self, table: TableGame[Any, Any]) -> None:
         self._layout = table.state.layout
         self._loading = table.state.phase is Phase.LOADING
         super().show(table)
