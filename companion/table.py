@@ -96,17 +96,17 @@ class TableGame(Generic[StateT, ActionT]):
 
     def submit(self, action: ActionT, *, seq: int) -> Verdict:
         """Log ``action`` if legal; ``seq`` is the log entry the screen rendered."""
-        return self._write(lambda: self.session.submit(action, seq=seq, game_id=self.game_id))
+        return self._write(lambda: self.session.submit(action, seq=seq))
 
     def undo(self, *, seq: int) -> Verdict:
         return self._write(
-            lambda: self.session.undo(seq=seq, game_id=self.game_id),
+            lambda: self.session.undo(seq=seq),
             lambda: undone(self.rules.name, self.state, self.session.redo_action),
         )
 
     def redo(self, *, seq: int) -> Verdict:
         return self._write(
-            lambda: self.session.redo(seq=seq, game_id=self.game_id),
+            lambda: self.session.redo(seq=seq),
             lambda: redone(self.rules.name, self.state, self.session.last_action),
         )
 
