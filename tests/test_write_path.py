@@ -6,6 +6,8 @@ screens use is driven without Kivy."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,24 @@ def test_what_the_table_cannot_keep_is_said_and_the_action_stands(tmp_path: Path
         assert outcome.verdict.ok and outcome.seq == session.seq == 1
         assert outcome.not_kept is not None and "values" in outcome.not_kept
         assert store.list_settings(SETTINGS_GAME)[VALUES_KEY] == "not a table of values"
+
+
+def test_game_act_says_on_standard_error_what_the_table_cannot_keep(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Store.open(db) as store:
+        game_id = opened(store, "tuareg", PAIR).game_id
+        store.set_setting(SETTINGS_GAME, VALUES_KEY, "not a table of values")
+    confirm = {"kind": "confirm_value", "good": "salt", "dinars": 1, "points": 3}
+    command = ["game", "act", game_id, "0", json.dumps(confirm), "--compact"]
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(db), *command],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["seq"] == 1
+    assert "\ntable-companion: not kept for the table: values: " in done.stderr
 
 
 def test_a_board_correction_on_the_screens_session_is_kept_and_a_redo_keeps_it_again(
