@@ -6,6 +6,12 @@ Replaying the log therefore resumes a game exactly, undo/redo included, and hist
 rewritten. Input decided on an older view of the game (stale sequence number, another game) is
 refused.
 
+Every way into a game (a tap, a button, a scan, ``game act``) ends in :meth:`Session.submit` (or
+:meth:`Session.submit_payload` for an action given as JSON, read once), and the session does what
+follows a commit, the same for all: it stores what the action taught the table (the game's
+:attr:`~companion.spec.TableSettings.remember_accepted`), and the log's undo/redo is read by the one
+fold of :mod:`companion.log_fold`. The screens observe it through :mod:`companion.table`.
+
 A game whose log is damaged (:attr:`Session.damage`: an entry altered, missing or no longer
 replaying) opens read-only at its last sound entry: every change is refused as ``log_damaged``.
 """
