@@ -1,12 +1,13 @@
 """The game on the table as the screens see it: one session, its last refusal, and who to tell.
 
 In the core (no Kivy), typed by the game's state and action: screens call :meth:`TableGame.submit`
-/ :meth:`undo` / :meth:`redo` with the sequence number they rendered, and re-render when a listener
-is called. Input refused as ``stale`` (another device, the CLI or another screen, wrote to the game
-since) reloads the game from the store before the listeners are told, so the screen shows the
-refusal over the game as it now is. A write the storage refuses (full disk, read-only, ...) is a
-refusal like a rule's: the game stays as it was, half-made choices are kept, and
-:attr:`TableGame.on_fault` is told so that the app can say what to do.
+/ :meth:`undo` / :meth:`redo` with the
+sequence number they rendered, and re-render when a listener is called. Input refused as ``stale``
+(another device, the CLI or another screen, wrote to the game since) reloads the game from the store
+before the listeners are told, so the screen shows the refusal over the game as it now is. A write
+the storage refuses
+(full disk, read-only, ...) is a refusal like a rule's: the game stays as it was, half-made choices
+are kept, and :attr:`TableGame.on_fault` is told so that the app can say what to do.
 """
 
 from __future__ import annotations
