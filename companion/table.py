@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from companion.describe import redone, undone
-from companion.refusals import STALE
+from companion.refusals import STALE, storage_refusal
 from companion.store import StorageUnavailableError
 from companion.verdict import Verdict
 
@@ -125,7 +125,7 @@ class TableGame(Generic[StateT, ActionT]):
         try:
             outcome = write()
         except StorageUnavailableError as error:  # not acknowledged: the session is unchanged
-            verdict = Verdict(False, error.code, error.message)
+            verdict = storage_refusal(error)
             self.refuse(verdict)
             if self.on_fault is not None:
                 self.on_fault(error)
