@@ -288,13 +288,14 @@ class Session:
             return self._refused(STALE_WRITTEN.verdict())
         self._status = status
         self._record(entry, step)
-        not_kept = self._teach(self.last_action) if kind != "undo" else None
+        not_kept = self._teach(self.redo_action if kind == "undo" else self.last_action)
         return Outcome(verdict=Verdict.legal(), seq=entry.seq, state=after, not_kept=not_kept)
 
     def _teach(self, action: Any) -> str | None:
-        """Store what ``action`` (just put in force) taught the app about this table, by the game's
-        :attr:`~companion.spec.TableSettings.remember_accepted`, whichever device or command
-        logged it; why it could not be stored, if it could not (the action stands)."""
+        """Store what ``action`` (just put in force, or taken back by an undo) taught the app about
+        this table, by the game's :attr:`~companion.spec.TableSettings.remember_accepted` with the
+        game as it now is, whichever device or command logged the entry; why it could not be
+        stored, if it could not (the entry stands)."""
         spec = GAMES.get(self.rules.name)
         settings = None if spec is None or spec.settings is None else spec.settings()
         if settings is None or settings.remember_accepted is None:

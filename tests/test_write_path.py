@@ -44,6 +44,10 @@ def test_a_value_confirmed_through_the_screens_session_is_kept_for_the_table(
         assert table.submit(confirm, seq=table.seq).ok
         settings = store.list_settings(SETTINGS_GAME)
         assert (settings[VALUES_KEY], settings[DINARS_KEY]) == ({"salt": 3}, {"salt": 1})
+        # Taken back, the game no longer knows it: the table keeps what it was told.
+        assert table.undo(seq=table.seq).ok
+        assert store.list_settings(SETTINGS_GAME)[VALUES_KEY] == {"salt": 3}
+        assert table.redo(seq=table.seq).ok
         # The next game, from any door, starts with it.
         later = opened(store, "tuareg", PAIR)
         assert later.state.value(Good.SALT).points == 3
@@ -78,7 +82,7 @@ def test_game_act_says_on_standard_error_what_the_table_cannot_keep(tmp_path: Pa
     assert "\ntable-companion: not kept for the table: values: " in done.stderr
 
 
-def test_a_board_correction_on_the_screens_session_is_kept_and_a_redo_keeps_it_again(
+def test_a_board_correction_on_the_screens_session_is_kept_and_its_undo_and_redo_followed(
     tmp_path: Path,
 ) -> None:
     with Store.open(tmp_path / "games.sqlite3") as store:
@@ -86,12 +90,12 @@ def test_a_board_correction_on_the_screens_session_is_kept_and_a_redo_keeps_it_a
         fields = ta.SetSwapFields(place=1, fields=((3, 2), (4, 4)))
         assert table.submit(fields, seq=table.seq).ok
 
-        def stored() -> tuple[tuple[int, int], ...]:
+        def stored() -> tuple[tuple[int, int], ...] | None:
             return ts.stored_layout(store.list_settings(ts.SETTINGS_GAME), 3).swap_fields_of(1)
 
         assert stored() == ((3, 2), (4, 4))
-        assert table.undo(seq=table.seq).ok
-        store.set_setting(ts.SETTINGS_GAME, ts.LAYOUTS_KEY, {})
+        assert table.undo(seq=table.seq).ok  # a slip taken back is not kept either
+        assert stored() is None  # as the game has it again: not entered
         assert table.redo(seq=table.seq).ok
         assert stored() == ((3, 2), (4, 4))
 
