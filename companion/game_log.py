@@ -16,6 +16,7 @@ from typing import Any
 from companion import describe
 from companion.errors import InputError
 from companion.i18n import _
+from companion.log_fold import ACTION_KINDS, LogFold
 from companion.registry import rules_for
 from companion.store import DamagedGameError, Store, UnknownGameError
 from companion.verdict import RuleViolation
@@ -57,12 +58,14 @@ def read(store: Store, game_id: str) -> GameLog:
     except (UnknownGameError, DamagedGameError, KeyError, InputError) as error:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     lines: list[dict[str, Any]] = []
-    effective: list[tuple[int, Any, Any]] = []
-    """(seq, action, state before it) of every action in force."""
-    undone: list[tuple[int, Any, Any]] = []
+    fold: LogFold[tuple[int, Any, Any]] = LogFold()
+    """(seq, action, state before it) of every action."""
     damage = stored.damage.reason if stored.damage is not None else None
     for entry in stored.entries:
-        if entry.kind in ("action", "correction"):
+        if not fold.can(entry.kind):
+            damage = _("entry {seq} cannot be read").format(seq=entry.seq)
+            break
+        if entry.kind in ACTION_KINDS:
             try:
                 action = rules.parse_action(entry.payload)
                 after = rules.apply(state, action)
@@ -75,24 +78,17 @@ def read(store: Store, game_id: str) -> GameLog:
                 _log.exception("game %s: the rules failed on log entry %d", game_id, entry.seq)
                 break
             text = describe.describe(stored.game, state, action)
-            effective.append((entry.seq, action, state))
-            undone.clear()
+            fold.push(entry.kind, (entry.seq, action, state))
             state = after
-        elif entry.kind == "undo" and effective:
-            step = effective.pop()
-            undone.append(step)
-            state = step[2]
-            text = describe.undone(stored.game, state, step[1])
-        elif entry.kind == "redo" and undone:
-            step = undone.pop()
-            effective.append(step)
-            text = describe.redone(stored.game, step[2], step[1])
-            state = rules.apply(step[2], step[1])
+        elif entry.kind == "undo":
+            _seq, action, state = fold.push(entry.kind)
+            text = describe.undone(stored.game, state, action)
         else:
-            damage = _("entry {seq} cannot be read").format(seq=entry.seq)
-            break
+            _seq, action, before = fold.push(entry.kind)
+            text = describe.redone(stored.game, before, action)
+            state = rules.apply(before, action)
         lines.append({"seq": entry.seq, "at": entry.created_at, "kind": entry.kind, "text": text})
-    in_force = {seq for seq, _action, _state in effective}
+    in_force = {seq for seq, _action, _state in fold.in_force}
     return GameLog(
         game_id=game_id,
         game=stored.game,

@@ -18,10 +18,14 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from companion.errors import InputError
 from companion.i18n import N_, Nn_, _, ngettext
 from companion.verdict import RuleViolation, Verdict
+
+if TYPE_CHECKING:
+    from companion.store import StorageUnavailableError
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +130,12 @@ def combined(violations: Iterable[RuleViolation]) -> RuleViolation:
 
 def input_refusal(error: InputError) -> Verdict:
     """An input that does not parse, answered as a refusal (its code is an input error's)."""
+    return RuleViolation(error.code, error.message).verdict
+
+
+def storage_refusal(error: StorageUnavailableError) -> Verdict:
+    """A write the storage refused (full disk, read-only, ...), answered as a refusal (its code:
+    ``storage_unavailable``); nothing was written."""
     return RuleViolation(error.code, error.message).verdict
 
 

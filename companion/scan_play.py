@@ -1,4 +1,4 @@
-"""Scanned tags turned into the move they stand for now, as the screen would: ``game scan``.
+r"""Scanned tags turned into the move they stand for now, as the screen would: ``game scan``.
 
 Each tag resolves to a card (a printed card id, else an enrolled RFID tag; else it is unknown), and
 each card is checked against the moment (:func:`companion.cards.check_scan`: another game's card,
@@ -19,11 +19,13 @@ or one the game's own check refuses, changes nothing). Then:
 has, with a value of that field's shape (:func:`check_given`). Only the candidates agreeing with it
 count, and it fills fields the cards leave open. One legal
 candidate is the move; several that differ only in the central cell a card is revealed on: the
-first cell waiting for a card, as the screen takes it. Otherwise the scans do not say which move is
-meant (``scan_ambiguous``, with the candidates as ``choices``), or they are refused with the reason:
-the rules' refusal of the move they make, ``scan_incomplete`` (cards of a move, not a whole one
-yet), ``scan_one_card`` (several cards where a move takes one), ``unexpected_card`` (nothing now
-takes them), ``scan_not_mapped`` (a game with no scan check and no action naming the card).
+cell ``prefer`` names (the face-down card chosen on the screen) if the card may go there, else
+the first cell waiting for a card: the one rule the screen and ``game scan`` both follow.
+Otherwise the scans do not say which move is meant (``scan_ambiguous``, with the candidates as
+``choices``), or they are refused with the reason: the rules' refusal of the move they make,
+``scan_incomplete`` (cards of a move, not a whole one yet), ``scan_one_card`` (several cards where
+a move takes one), ``unexpected_card`` (nothing now takes them), ``scan_not_mapped`` (a game with
+no scan check and no action naming the card).
 
 Nothing is kept between scans: a move of several cards is asked with all of its cards at once (the
 screen passes the cards it gathered, a script the tags it read), so the same cards against the same
@@ -129,10 +131,14 @@ def _same_but(actions: list[dict[str, Any]], free: frozenset[str]) -> bool:
     return all({k: v for k, v in a.items() if k not in free} == first for a in actions[1:])
 
 
-def _chosen(cards: tuple[str, ...], candidates: list[dict[str, Any]]) -> ScanMove | None:
-    """The move among legal ``candidates``, the ambiguity refusal, or None if there is none."""
+def _chosen(
+    cards: tuple[str, ...], candidates: list[dict[str, Any]], prefer: dict[str, Any]
+) -> ScanMove | None:
+    """The move among legal ``candidates``, the ambiguity refusal, or None if there is none;
+    ``prefer``: :data:`PICK_FIRST` fields to pick by before the first candidate."""
     if len(candidates) == 1 or (candidates and _same_but(candidates, PICK_FIRST)):
-        return ScanMove(cards, action=candidates[0])
+        preferred = [c for c in candidates if _agrees(c, prefer, frozenset())]
+        return ScanMove(cards, action=(preferred or candidates)[0])
     if candidates:
         refusal = SCAN_AMBIGUOUS.verdict(card=", ".join(cards), count=len(candidates))
         return ScanMove(cards, verdict=refusal, choices=candidates)
@@ -140,10 +146,14 @@ def _chosen(cards: tuple[str, ...], candidates: list[dict[str, Any]]) -> ScanMov
 
 
 def scan_move(
-    session: Session, cards: Sequence[str], given: Mapping[str, Any] | None = None
+    session: Session,
+    cards: Sequence[str],
+    given: Mapping[str, Any] | None = None,
+    prefer: Mapping[str, Any] | None = None,
 ) -> ScanMove:
     """The move the scanned ``cards`` (in scan order) make now, or why they make none; nothing is
-    submitted. ``given``: the fields a tap chose (see the module's description)."""
+    submitted. ``given``: the fields a tap chose; ``prefer``: the cell a revealed card goes on
+    when it may go there (see the module's description)."""
     scanned = tuple(cards)
     if not scanned:
         raise ValueError("a scan names at least one card")
@@ -153,16 +163,17 @@ def scan_move(
         if not verdict.ok:
             return ScanMove(scanned, verdict=verdict)
     wanted = _json(given or {})
+    preferred = {k: v for k, v in _json(prefer or {}).items() if k in PICK_FIRST}
     forms = GAMES[game].scan_forms()
     if forms:
-        return _formed(session, forms, scanned, wanted)
+        return _formed(session, forms, scanned, wanted, preferred)
     if len(scanned) > 1:
         refusal = SCAN_ONE_CARD.verdict(game=GAMES[game].title(), cards=", ".join(scanned))
         return ScanMove(scanned, verdict=refusal)
-    return _named(session, scanned[0], wanted)
+    return _named(session, scanned[0], wanted, preferred)
 
 
-def _named(session: Session, card: str, given: dict[str, Any]) -> ScanMove:
+def _named(session: Session, card: str, given: dict[str, Any], prefer: dict[str, Any]) -> ScanMove:
     """One card: the legal actions naming it."""
     game = session.rules.name
     rules = session.rules
@@ -172,7 +183,7 @@ def _named(session: Session, card: str, given: dict[str, Any]) -> ScanMove:
         for dumped in (rules.dump_action(a) for a in rules.legal_actions(session.state))
         if _names(dumped, wanted) and _agrees(dumped, given, frozenset())
     ]
-    chosen = _chosen((card,), candidates)
+    chosen = _chosen((card,), candidates, prefer)
     if chosen is not None:
         return chosen
     if GAMES[game].check_scan is None:
@@ -204,7 +215,11 @@ def _frames(
 
 
 def _formed(
-    session: Session, forms: Mapping[str, ScanForm], cards: tuple[str, ...], given: dict[str, Any]
+    session: Session,
+    forms: Mapping[str, ScanForm],
+    cards: tuple[str, ...],
+    given: dict[str, Any],
+    prefer: dict[str, Any],
 ) -> ScanMove:
     """Cards that fill a form: each legal frame completed with them, judged by the rules."""
     rules, state = session.rules, session.state
@@ -227,7 +242,7 @@ def _formed(
             continue  # e.g. more cards than the action holds, or a field the frame lacks
         dumped = rules.dump_action(action)
         judged.setdefault(_key(dumped), (dumped, rules.check(state, action)))
-    chosen = _chosen(cards, [dumped for dumped, verdict in judged.values() if verdict.ok])
+    chosen = _chosen(cards, [dumped for dumped, verdict in judged.values() if verdict.ok], prefer)
     if chosen is not None:
         return chosen
     refusals = [verdict for _dumped, verdict in judged.values()]
@@ -294,12 +309,11 @@ def play_scan(
         logger.info(
             "game %s: scan of %s refused (%s)", session.game_id, move.cards, move.verdict.code
         )
-        return move, session.refuse(move.verdict, seq=seq, game_id=session.game_id)
-    action = session.rules.parse_action(move.action)
+        return move, session.refuse(move.verdict, seq=seq)
     if check:
         # the view is checked as a submission would (stale, damaged), and nothing is written
-        return move, session.refuse(Verdict.legal(), seq=seq, game_id=session.game_id)
-    outcome = session.submit(action, seq=seq, game_id=session.game_id)
+        return move, session.refuse(Verdict.legal(), seq=seq)
+    outcome = session.submit_payload(move.action, seq=seq)
     logger.info(
         "game %s: scan of %s as %s: %s",
         session.game_id,

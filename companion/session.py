@@ -6,6 +6,12 @@ Replaying the log therefore resumes a game exactly, undo/redo included, and hist
 rewritten. Input decided on an older view of the game (stale sequence number, another game) is
 refused.
 
+Every way into a game (a tap, a button, a scan, ``game act``) ends in :meth:`Session.submit` (or
+:meth:`Session.submit_payload` for an action given as JSON, read once), and the session does what
+follows a commit, the same for all: it stores what the action taught the table (the game's
+:attr:`~companion.spec.TableSettings.remember_accepted`), and the log's undo/redo is read by the one
+fold of :mod:`companion.log_fold`. The screens observe it through :mod:`companion.table`.
+
 A game whose log is damaged (:attr:`Session.damage`: an entry altered, missing or no longer
 replaying) opens read-only at its last sound entry: every change is refused as ``log_damaged``.
 """
@@ -13,7 +19,7 @@ replaying) opens read-only at its last sound entry: every change is refused as `
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +27,7 @@ from companion import game_repair
 from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules, PlayerOptions
+from companion.log_fold import ACTION_KINDS, LogFold
 from companion.refusals import (
     LOG_DAMAGED,
     NOTHING_TO_REDO,
@@ -30,7 +37,7 @@ from companion.refusals import (
     WRONG_GAME,
     input_refusal,
 )
-from companion.registry import rules_for
+from companion.registry import GAMES, rules_for
 from companion.results import GameResult
 from companion.rulings import chosen, house_rules_note
 from companion.scoresheet import ScoreSheet
@@ -57,6 +64,8 @@ class Outcome:
     verdict: Verdict
     seq: int
     state: Any
+    not_kept: str | None = None
+    """Why what the accepted action taught the table could not be stored (the action stands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +95,8 @@ class Session:
         """The house rules the game chose (ruling id -> alternative id), from its options."""
         self._status = status
         self._entries: list[LogEntry] = []
-        self._effective: list[_Step] = []
-        self._undone: list[_Step] = []
-        """The redo stack: undone steps, the next one to redo last."""
+        self._fold: LogFold[_Step] = LogFold()
+        """The effective steps and the redo stack (undone steps, the next one to redo last)."""
         self.damage: LogDamage | None = None
         """Set when the log is damaged: the game stops at the entry before ``damage.at_seq``."""
         self.repaired: game_repair.Repaired | None = None
@@ -147,17 +155,17 @@ class Session:
 
     @property
     def state(self) -> Any:
-        return self._effective[-1].state if self._effective else self._initial
+        return self._fold.in_force[-1].state if self._fold.in_force else self._initial
 
     @property
     def last_action(self) -> Any:
         """The last effective action (what an undo takes back, what a redo put back), or None."""
-        return self._effective[-1].action if self._effective else None
+        return self._fold.in_force[-1].action if self._fold.in_force else None
 
     @property
     def redo_action(self) -> Any:
         """The action a redo would put back (the last one undone), or None."""
-        return self._undone[-1].action if self._undone else None
+        return self._fold.undone[-1].action if self._fold.undone else None
 
     @property
     def store(self) -> Store:
@@ -176,14 +184,30 @@ class Session:
 
     # --- changing the game ----------------------------------------------------------------
 
-    def submit(self, action: Any, *, seq: int, game_id: str) -> Outcome:
-        """Check ``action`` and, if legal, log it; ``seq`` is the last one the caller saw."""
+    def submit(self, action: Any, *, seq: int, game_id: str | None = None) -> Outcome:
+        """Check ``action`` and, if legal, log it; ``seq`` is the last one the caller saw
+        (``game_id``: the game the caller saw, when it may have been another)."""
+        return self._submit(action, None, seq, game_id)
+
+    def submit_payload(
+        self, payload: Mapping[str, Any], *, seq: int, game_id: str | None = None
+    ) -> Outcome:
+        """:meth:`submit` the action ``payload`` is the JSON of (as ``game act`` and a scan give
+        it), read once; :class:`InputError` naming the field if it is no action of the game."""
+        action = self.rules.parse_action(dict(payload))
+        return self._submit(action, payload, seq, game_id)
+
+    def _submit(
+        self, action: Any, given: Mapping[str, Any] | None, seq: int, game_id: str | None
+    ) -> Outcome:
+        """``given``: the JSON ``action`` was read from (its dump needs no reading back then)."""
         refusal = self._view_refusal(seq, game_id)
         if refusal is not None:
             return self._refused(refusal)
         payload = self.rules.dump_action(action)
         try:
-            self.rules.parse_action(payload)  # what the log could not read back is never logged
+            if payload != given:  # what the log could not read back is never logged
+                self.rules.parse_action(payload)
         except InputError as error:
             return self._refused(input_refusal(error))
         try:
@@ -194,42 +218,42 @@ class Session:
         step = _Step(self.seq + 1, action, state)
         return self._commit(kind, payload, state, step)
 
-    def refuse(self, verdict: Verdict, *, seq: int, game_id: str) -> Outcome:
+    def refuse(self, verdict: Verdict, *, seq: int, game_id: str | None = None) -> Outcome:
         """Answer ``verdict`` (a refusal found before any action), unless the view is stale or the
         game damaged, which is said first as :meth:`submit` says it. Nothing is logged."""
         return self._refused(self._view_refusal(seq, game_id) or verdict)
 
-    def undo(self, *, seq: int, game_id: str) -> Outcome:
+    def undo(self, *, seq: int, game_id: str | None = None) -> Outcome:
         """Take back the last effective action (logged as an ``undo`` entry)."""
         refusal = self._view_refusal(seq, game_id)
-        if refusal is None and not self._effective:
+        if refusal is None and not self._fold.can("undo"):
             refusal = NOTHING_TO_UNDO.verdict()
         if refusal is not None:
             return self._refused(refusal)
-        before = self._effective[-2].state if len(self._effective) > 1 else self._initial
+        before = self._fold.in_force[-2].state if len(self._fold.in_force) > 1 else self._initial
         return self._commit("undo", {}, before)
 
-    def redo(self, *, seq: int, game_id: str) -> Outcome:
+    def redo(self, *, seq: int, game_id: str | None = None) -> Outcome:
         """Put back the last undone action, unless a new action came since (logged as ``redo``)."""
         refusal = self._view_refusal(seq, game_id)
-        if refusal is None and not self._undone:
+        if refusal is None and not self._fold.can("redo"):
             refusal = NOTHING_TO_REDO.verdict()
         if refusal is not None:
             return self._refused(refusal)
-        return self._commit("redo", {}, self._undone[-1].state)
+        return self._commit("redo", {}, self._fold.undone[-1].state)
 
     def score_sheet(self) -> ScoreSheet:
         """The current sheet, its trace naming for each cell the log entries that changed it.
 
         A redone action is traced to the entry that first recorded it.
         """
-        states = [self._initial, *(step.state for step in self._effective)]
+        states = [self._initial, *(step.state for step in self._fold.in_force)]
         sheets = [self.rules.score_sheet(state) for state in states]
         final = sheets[-1]
         trace: dict[str, dict[str, list[int]]] = {
             p: {c.key: [] for c in final.categories} for p in final.players
         }
-        for step, before, after in zip(self._effective, sheets[:-1], sheets[1:], strict=True):
+        for step, before, after in zip(self._fold.in_force, sheets[:-1], sheets[1:], strict=True):
             for player, cells in trace.items():
                 for key, seqs in cells.items():
                     if _cell(after, player, key) != _cell(before, player, key):
@@ -246,17 +270,17 @@ class Session:
     def ended_by(self) -> int | None:
         """The seq of the entry whose action ended the game (the first effective one after which
         it is over; a redo puts back the original entry's), or ``None`` while it is not over."""
-        for step in self._effective:
+        for step in self._fold.in_force:
             if self.rules.is_over(step.state):
                 return step.seq
         return None
 
     # --- internals ------------------------------------------------------------------------
 
-    def _view_refusal(self, seq: int, game_id: str) -> Verdict | None:
+    def _view_refusal(self, seq: int, game_id: str | None) -> Verdict | None:
         if self.damage is not None:
             return self.damage_verdict()
-        if game_id != self.game_id:
+        if game_id is not None and game_id != self.game_id:
             return WRONG_GAME.verdict()
         if seq != self.seq:
             return STALE.verdict(seen=seq, now=self.seq)
@@ -284,7 +308,26 @@ class Session:
             return self._refused(STALE_WRITTEN.verdict())
         self._status = status
         self._record(entry, step)
-        return Outcome(verdict=Verdict.legal(), seq=entry.seq, state=after)
+        not_kept = self._teach(self.redo_action if kind == "undo" else self.last_action)
+        return Outcome(verdict=Verdict.legal(), seq=entry.seq, state=after, not_kept=not_kept)
+
+    def _teach(self, action: Any) -> str | None:
+        """Store what ``action`` (just put in force, or taken back by an undo) taught the app about
+        this table, by the game's :attr:`~companion.spec.TableSettings.remember_accepted` with the
+        game as it now is, whichever device or command logged the entry; why it could not be
+        stored, if it could not (the entry stands)."""
+        spec = GAMES.get(self.rules.name)
+        settings = None if spec is None or spec.settings is None else spec.settings()
+        if settings is None or settings.remember_accepted is None:
+            return None
+        try:
+            settings.remember_accepted(self._store, action, self.state)
+        except InputError as error:
+            logger.warning(
+                "game %s entry %d: not kept for the table: %s", self.game_id, self.seq, error
+            )
+            return error.message
+        return None
 
     def _result_after(
         self, kind: str, after: Any, over: bool, step: _Step | None
@@ -294,13 +337,14 @@ class Session:
         it, or was before it (an undo of the last move changes the result too); else None."""
         if not over and self._status != "finished":
             return None
+        in_force, undone = self._fold.in_force, self._fold.undone
         if kind == "undo":
-            effective = self._effective[:-1]
+            effective = in_force[:-1]
         elif kind == "redo":
-            effective = [*self._effective, self._undone[-1]]
+            effective = [*in_force, undone[-1]]
         else:
             assert step is not None, "an action entry needs its step"
-            effective = [*self._effective, step]
+            effective = [*in_force, step]
         ended = next((s.seq for s in effective if self.rules.is_over(s.state)), None)
         corrections = sum(e.kind == "correction" for e in self._entries) + (kind == "correction")
         entries, new_seq, rules = tuple(self._entries), self.seq + 1, self.rules
@@ -314,14 +358,7 @@ class Session:
 
     def _record(self, entry: LogEntry, step: _Step | None) -> None:
         """Move the in-memory game past a committed entry (``step`` is an action entry's)."""
-        if entry.kind == "undo":
-            self._undone.append(self._effective.pop())
-        elif entry.kind == "redo":
-            self._effective.append(self._undone.pop())
-        else:
-            assert step is not None, "an action entry needs its step"
-            self._effective.append(step)
-            self._undone.clear()
+        self._fold.push(entry.kind, step)
         self._entries.append(entry)
 
     def _replay(self, entry: LogEntry) -> None:
@@ -330,7 +367,7 @@ class Session:
         if entry.seq != self.seq + 1:
             raise LogCorruptionError(f"{where}: expected entry {self.seq + 1}")
         step = None
-        if entry.kind in ("action", "correction"):
+        if entry.kind in ACTION_KINDS:
             try:
                 action = self.rules.parse_action(entry.payload)
                 step = _Step(entry.seq, action, self.rules.apply(self.state, action))
@@ -341,7 +378,7 @@ class Session:
                 raise LogCorruptionError(f"{where} no longer applies: {error!r}") from error
         elif entry.kind not in ("undo", "redo"):
             raise LogCorruptionError(f"{where}: unknown kind of entry")
-        elif not (self._effective if entry.kind == "undo" else self._undone):
+        elif not self._fold.can(entry.kind):
             raise LogCorruptionError(f"{where}: there is nothing to {entry.kind}")
         self._record(entry, step)
 

@@ -77,7 +77,9 @@ class TableSettings:
     naming the field (``unknown_setting`` for a key not in :attr:`keys`)."""
     remember_accepted: Callable[[Store, Any, Any], None] | None = None
     """``remember_accepted(store, action, state_after)``: store what an accepted action taught the
-    app about this table (as the game's screen does); None when no action teaches anything."""
+    app about this table; None when no action teaches anything. The session calls it after every
+    action, correction and redo it logs, and after an undo with the action taken back (the game as
+    the entry leaves it: what the table's memory keeps then follows the game)."""
 
 
 def _no_questions() -> dict[str, Question]:

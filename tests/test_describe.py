@@ -21,7 +21,7 @@ from companion.games.tuareg import model as tu_model
 from companion.games.tuareg.rules import TuaregRules
 from companion.session import Session
 from companion.store import Store
-from ui.table import TableGame
+from companion.table import TableGame
 
 
 def test_targi_words_its_actions() -> None:

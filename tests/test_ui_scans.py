@@ -14,15 +14,18 @@ from test_ui_tuareg import logged, resume
 from tuareg_table import CAMEL_1, GOLD, MILLET, SALT, WATER
 from ui_harness import Harness, plain, running_app, shown, tap_text
 
+from companion.games.targi.rules import TargiRules
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import Phase as TuaregPhase
+from companion.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
 from ui.audit import positions
 
 KARIN, TIMO = 0, 1
+TARGI = TargiRules()
 
 
 KARINS_TURN = (
@@ -228,3 +231,24 @@ def test_a_tuareg_draws_market_cards_scanned(tmp_path: Path) -> None:
         assert screen.picked == [WATER] and screen.table.seq == seq
         tap_text(h, "Draw, lay 1 into the market")
         assert screen.table.state.market.water == 2
+
+
+def test_a_scanned_targi_card_is_revealed_on_the_face_down_card_chosen_else_the_first(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    players = {
+        "players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]
+    }
+    with Store.open(database) as store:
+        Session.create(store, TARGI, TARGI.parse_options(players))
+    with running_app(database) as h:
+        (game,) = h.screen.ids.unfinished.children
+        h.tap(game)
+        screen = h.screen
+        h.tap(screen.cells[(3, 3)])  # the last goods card face down, chosen
+        assert screen.selected == (3, 3)
+        scan(h, "TARGI-GOODS-DATES-1")
+        h.wait_for(lambda: screen.table.state.slot((3, 3)).card == "TARGI-GOODS-DATES-1")
+        scan(h, "TARGI-GOODS-2SALT")  # nothing chosen: the first goods card face down
+        h.wait_for(lambda: screen.table.state.slot((1, 1)).card == "TARGI-GOODS-2SALT")

@@ -29,6 +29,7 @@ from companion import watchdog
 from companion.i18n import _, current_language
 from companion.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
+from companion.table import TableGame
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.design import design
 from ui.games import screen_class as game_screen_class
@@ -38,7 +39,6 @@ from ui.routing import InputRouting
 from ui.screens import STORAGE as STORAGE_SCREEN
 from ui.screens.base import GameScreen
 from ui.screens.home import HomeScreen
-from ui.table import TableGame
 
 if TYPE_CHECKING:
     from companion.config import ConfigSource
@@ -122,7 +122,7 @@ class CompanionApp(InputRouting, App):
         self.store = store  # None only until open_store() succeeds
         self.database = database
         self.table_config = config
-        self.table: TableGame | None = None
+        self.table: TableGame[Any, Any] | None = None
         self.idle_after = idle_after
         self.screens: dict[str, Screen] = {}
         self.home_screen: HomeScreen | None = None
@@ -364,7 +364,7 @@ class CompanionApp(InputRouting, App):
             self.manager.add_widget(screen)
         return self.game_screens[game]
 
-    def open(self, table: TableGame) -> None:
+    def open(self, table: TableGame[Any, Any]) -> None:
         self.table = table
         table.on_fault = self.storage_problem
         screen = self.game_screen(table.rules.name)
@@ -404,7 +404,7 @@ class CompanionApp(InputRouting, App):
         self.sheet_screen.show(sheet, back_to, game_id)
         self.go("sheet")
 
-    def correct(self, table: TableGame) -> None:
+    def correct(self, table: TableGame[Any, Any]) -> None:
         self.correct_screen.show(table)
         self.go("correct")
 

@@ -17,7 +17,7 @@ from companion.registry import spec_for
 from companion.verdict import Verdict
 
 if TYPE_CHECKING:
-    from ui.table import TableGame
+    from companion.table import TableGame
 
 SEAT_BUTTON = re.compile(r"seat([1-9])")
 
@@ -25,7 +25,7 @@ SEAT_BUTTON = re.compile(r"seat([1-9])")
 class Submits(Protocol):
     """A game screen: the table it shows and how it logs an action (each screen's own submit)."""
 
-    table: TableGame | None
+    table: TableGame[Any, Any] | None
 
     def submit(self, action: Any) -> Any: ...
 
@@ -36,11 +36,11 @@ def seat_of(button: str) -> int | None:
     return int(match.group(1)) - 1 if match else None
 
 
-def game_title(table: TableGame) -> str:
+def game_title(table: TableGame[Any, Any]) -> str:
     return spec_for(table.rules.name).title()
 
 
-def refuse(table: TableGame, code: str, message: str) -> None:
+def refuse(table: TableGame[Any, Any], code: str, message: str) -> None:
     table.refuse(Verdict(False, code, message))
 
 
@@ -68,7 +68,7 @@ def hold(screen: Submits, button: str) -> bool:
     return True
 
 
-def end_turn(screen: Submits, table: TableGame, seat: int) -> None:
+def end_turn(screen: Submits, table: TableGame[Any, Any], seat: int) -> None:
     """Seat ``seat`` says its turn is done: the game's end-of-turn action for it, if legal."""
     players = len(table.state.players)
     if seat >= players:
@@ -87,7 +87,7 @@ def end_turn(screen: Submits, table: TableGame, seat: int) -> None:
     screen.submit(table.rules.parse_action({"kind": kind, "player": seat}))
 
 
-def end_stage(screen: Submits, table: TableGame) -> None:
+def end_stage(screen: Submits, table: TableGame[Any, Any]) -> None:
     """``next`` held: the game's stage-end action if it has one (refused with the reason while the
     stage cannot end yet), else a message that nothing happened."""
     kind = spec_for(table.rules.name).stage_end

@@ -45,8 +45,8 @@ if TYPE_CHECKING:
     from companion.config import ConfigSource
     from companion.device_config import ButtonConfig, ScannerConfig
     from companion.store import Store
+    from companion.table import TableGame
     from ui.inputs import HardwarePump, IdleThrottle
-    from ui.table import TableGame
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class InputRouting:
     manager: ScreenManager
     pump: HardwarePump
     throttle: IdleThrottle
-    table: TableGame | None
+    table: TableGame[Any, Any] | None
     screens: dict[str, Screen]
     home_screen: Any
     settings_screen: Any

@@ -19,7 +19,7 @@ from companion.verdict import Verdict
 
 if TYPE_CHECKING:  # the scan module loads the session (and pydantic) with the first scan
     from companion.scan_play import ScanMove
-    from ui.table import TableGame
+    from companion.table import TableGame
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ class ScanSteps:
     """Mixed into a game screen: uses its ``table`` and ``submit_payload``."""
 
     if TYPE_CHECKING:
-        table: TableGame | None
+        table: TableGame[Any, Any] | None
 
         def submit_payload(self, payload: dict[str, Any]) -> Verdict: ...
 

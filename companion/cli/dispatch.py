@@ -27,7 +27,7 @@ from companion.config import ConfigError, load_config
 from companion.errors import InputError
 from companion.i18n import set_language, system_language
 from companion.registry import GAMES
-from companion.session import LogCorruptionError
+from companion.session import LogCorruptionError, Outcome
 from companion.store import Store, StoreError
 
 _log = logging.getLogger(__name__)
@@ -217,25 +217,29 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
     else:
         if args.verb == "act":
             outcome = games.act(session, args.seq, args.action)
-            if outcome.verdict.ok:
-                settings_cli.remember_accepted(store, session)
         elif args.verb == "scan":
             move, outcome = scan_cli.scan(
                 store, session, args.seq, args.tag, given=args.given, check=args.check
             )
-            if outcome.verdict.ok and not args.check:
-                settings_cli.remember_accepted(store, session)
+            _say_not_kept(outcome)
             report, code = games.outcome_report(session, outcome, compact=args.compact)
             _print({**scan_cli.described(move), **report})
             return code
         else:
             outcome = games.step(session, args.verb, args.seq)
+        _say_not_kept(outcome)
         report, code = games.outcome_report(
             session, outcome, compact=args.compact, explain=getattr(args, "explain", False)
         )
         _print(report)
         return code
     return games.EXIT_OK
+
+
+def _say_not_kept(outcome: Outcome) -> None:
+    """Say on standard error what an accepted action taught but the table could not keep."""
+    if outcome.not_kept is not None:
+        print(f"table-companion: not kept for the table: {outcome.not_kept}", file=sys.stderr)
 
 
 def _question_source(

@@ -26,6 +26,7 @@ from companion.errors import InputError
 from companion.explanations import explained
 from companion.i18n import _
 from companion.json_input import check_text, read_json
+from companion.log_fold import LogFold
 from companion.registry import GAMES, rules_for
 from companion.rulings import check_choices, deciding, game_options
 from companion.session import Outcome, Session
@@ -161,16 +162,16 @@ def parse_json_object(text: str, field: str) -> dict[str, Any]:
 def act(session: Session, seq: str, text: str) -> Outcome:
     """Submit the action in ``text``; both arguments are checked before anything is written."""
     seen = parse_seq(seq, session)
-    action = session.rules.parse_action(parse_json_object(text, "action"))
-    outcome = session.submit(action, seq=seen, game_id=session.game_id)
-    _log_outcome(session, getattr(action, "kind", "action"), outcome)
+    payload = parse_json_object(text, "action")
+    outcome = session.submit_payload(payload, seq=seen)
+    _log_outcome(session, payload.get("kind", "action"), outcome)
     return outcome
 
 
 def step(session: Session, verb: str, seq: str) -> Outcome:
     """``undo`` or ``redo`` the last action."""
     move = session.undo if verb == "undo" else session.redo
-    outcome = move(seq=parse_seq(seq, session), game_id=session.game_id)
+    outcome = move(seq=parse_seq(seq, session))
     _log_outcome(session, verb, outcome)
     return outcome
 
@@ -208,22 +209,15 @@ def log(session: Session) -> dict[str, Any]:
     entry whose action it took back or put back, and ``in_effect`` says whether an action or
     correction counts in the game now (not undone)."""
     rows = [_log_row(entry) for entry in session.entries]
-    effective: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
+    fold: LogFold[dict[str, Any]] = LogFold()
     for row in rows:
-        if row["kind"] == "undo":
-            undone.append(effective.pop())
-            row["undoes"] = undone[-1]["seq"]
-        elif row["kind"] == "redo":
-            effective.append(undone.pop())
-            row["redoes"] = effective[-1]["seq"]
-        else:
-            effective.append(row)
-            undone.clear()
+        concerns = fold.push(row["kind"], row)
+        if row["kind"] in ("undo", "redo"):
+            row["undoes" if row["kind"] == "undo" else "redoes"] = concerns["seq"]
     for row in rows:
         if "action" in row:
             row["in_effect"] = False
-    for row in effective:
+    for row in fold.in_force:
         row["in_effect"] = True
     return {
         "game_id": session.game_id,

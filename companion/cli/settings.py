@@ -7,21 +7,20 @@ with the CLI's strict reader (:mod:`companion.json_input`) and replaces the stor
 game's own check accepts it (the one the screens use: its spec's
 :class:`~companion.spec.TableSettings`); a malformed, oversized or invalid value changes nothing
 and exits 2 naming the field. An accepted action that teaches the app something about the table (a card value
-confirmed, a printed load, a board correction) is stored the same way as on the screen.
+confirmed, a printed load, a board correction) is stored by the session that logs it
+(:meth:`companion.session.Session.submit`), from the command line and the screen alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
-import sys
 from typing import Any
 
 from companion.errors import InputError
 from companion.exports import table_facts
 from companion.json_input import read_json
 from companion.registry import GAMES
-from companion.session import Session
 from companion.spec import TableSettings
 from companion.store import Store
 
@@ -86,23 +85,6 @@ def run(args: argparse.Namespace, store: Store) -> dict[str, Any]:
     else:
         value = store.get_setting(args.game, args.key)
     return {"game": args.game, "key": args.key, "value": value}
-
-
-def remember_accepted(store: Store, session: Session) -> None:
-    """Store what the action just logged in ``session`` told the app about this table."""
-    spec = GAMES.get(session.rules.name)
-    remember = None if spec is None or spec.settings is None else spec.settings().remember_accepted
-    entry = session.entries[-1] if session.entries else None
-    if remember is None or entry is None or entry.kind not in ("action", "correction"):
-        return
-    action = session.rules.parse_action(entry.payload)
-    try:
-        remember(store, action, session.state)
-    except InputError as error:  # the action stands; only the table's memory is not updated
-        logger.warning(
-            "game %s entry %d: not kept for the table: %s", session.game_id, entry.seq, error
-        )
-        print(f"table-companion: not kept for the table: {error.message}", file=sys.stderr)
 
 
 def _read_value(text: str) -> Any:

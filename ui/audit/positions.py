@@ -34,7 +34,7 @@ class PositionError(Exception):
 
 def play(session: Session, actions: Iterable[Any]) -> Session:
     for action in actions:
-        outcome = session.submit(action, seq=session.seq, game_id=session.game_id)
+        outcome = session.submit(action, seq=session.seq)
         if not outcome.verdict.ok:
             raise PositionError(f"{action!r} refused: {outcome.verdict}")
     return session

@@ -20,9 +20,9 @@ from companion.i18n import _
 from companion.scoresheet import ScoreSheet
 from companion.sheet_words import headline
 from companion.store import Store
+from companion.table import TableGame
 from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
-from ui.table import TableGame
 from ui.toast import Rect, Toast, flash
 from ui.widgets import why_text
 
@@ -40,7 +40,7 @@ class Navigator(Protocol):
 
     def show_sheet(self, sheet: ScoreSheet, back_to: str, game_id: str | None = None) -> None: ...
 
-    def correct(self, table: TableGame) -> None: ...
+    def correct(self, table: TableGame[Any, Any]) -> None: ...
 
     def back_to_game(self) -> None: ...
 
@@ -74,7 +74,7 @@ class GameScreen(Screen):
     def __init__(self, nav: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.nav = nav
-        self.table: TableGame | None = None
+        self.table: TableGame[Any, Any] | None = None
         self._reset_at = -1
         """The log's sequence number when half-made choices were last forgotten."""
         self.rendered_seq = -1
@@ -95,7 +95,7 @@ class GameScreen(Screen):
             self.ids.bar.ids.message.bind(on_release=lambda _band: self.toast.hide())
             self.ids.bar.bind(on_rules=lambda _bar: self.rules())
 
-    def show(self, table: TableGame) -> None:
+    def show(self, table: TableGame[Any, Any]) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
         if self.table is not None:
             self.table.forget(self._changed)
@@ -109,7 +109,7 @@ class GameScreen(Screen):
         self.render()
         self.tell()
 
-    def _changed(self, table: TableGame) -> None:
+    def _changed(self, table: TableGame[Any, Any]) -> None:
         """A new log entry forgets half-made choices; a refusal keeps them, so the player can
         change what was refused instead of starting over."""
         if table.seq != self._reset_at:

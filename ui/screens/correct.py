@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 
 from companion.errors import InputError
 from companion.i18n import _
+from companion.table import TableGame
 from ui.choices import kind_of, kind_text, value_text
 from ui.corrections import (
     Belief,
@@ -42,7 +43,6 @@ from ui.kv import load_kv
 from ui.picker import PickField, pick
 from ui.screens.base import Navigator
 from ui.stepper import Stepper
-from ui.table import TableGame
 from ui.widgets import BigButton, show_only
 
 PLAYER = "player"
@@ -255,7 +255,7 @@ class CorrectScreen(Screen):
     def __init__(self, nav: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.nav = nav
-        self.table: TableGame | None = None
+        self.table: TableGame[Any, Any] | None = None
         self.shown_seq = -1
         """The log entry of the game the correction is meant for (as the screen was opened)."""
         self.chosen: type | None = None
@@ -277,7 +277,7 @@ class CorrectScreen(Screen):
         show_only(self.ids.body, *body)
         show_only(self.ids.actions, *actions)
 
-    def show(self, table: TableGame, done: Callable[[], None] | None = None) -> None:
+    def show(self, table: TableGame[Any, Any], done: Callable[[], None] | None = None) -> None:
         self.table = table
         self.done = done
         self.shown_seq = table.seq

@@ -22,11 +22,11 @@ from kivy.utils import escape_markup
 from companion.explanations import explanation
 from companion.i18n import _, current_language
 from companion.reference import Part, codes_by_part, matches, now, reference_of
+from companion.table import TableGame
 from ui.design import SYMBOL_FONT
 from ui.keyboard import ask_text
 from ui.kv import load_kv
 from ui.screens.home import game_title
-from ui.table import TableGame
 from ui.widgets import BigButton, scroll_vertically
 
 logger = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ class RulesScreen(Screen):
         super().__init__(**kwargs)
         self.nav = nav
         self.game = ""
-        self.table: TableGame | None = None
+        self.table: TableGame[Any, Any] | None = None
         self.back_to = "home"
         self.section = ""
         self.words = ""
@@ -80,7 +80,7 @@ class RulesScreen(Screen):
 
     # --- what the screen shows ------------------------------------------------------------------
 
-    def show(self, game: str, table: TableGame | None, back_to: str) -> None:
+    def show(self, game: str, table: TableGame[Any, Any] | None, back_to: str) -> None:
         """``game``'s rules; ``table`` (that game in play, or None) gives the moment and the
         section to open at; Back returns to ``back_to``."""
         reference = reference_of(game)

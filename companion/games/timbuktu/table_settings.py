@@ -182,11 +182,13 @@ def set_setting(store: Store, key: str, value: Any) -> Any:
 
 
 def remember_action(store: Store, action: object, state: TimbuktuState) -> None:
-    """What an accepted action taught the app about this table, stored as the screen stores it:
-    the printed loads once the last caravan is loaded, the board layout a correction entered."""
+    """What an accepted action taught the app about this table (the session calls it after each,
+    from the screen and the command line alike): the printed loads once the last caravan is loaded,
+    the board layout a correction entered, and the layout the game ended with, if it knows one."""
     if isinstance(action, LoadCaravan) and state.phase is not Phase.LOADING:
         remember_loads(store, state)
-    if isinstance(action, SetArrows | SetSwapFields):
+    ended = state.phase is Phase.GAME_OVER and state.layout != Layout()
+    if isinstance(action, SetArrows | SetSwapFields) or ended:
         remember_layout(store, state.seats, state.layout)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from companion.errors import InputError
 from companion.games.tuareg.actions import CONFIRMED_BOUNDS, ConfirmValue
 from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
-from companion.games.tuareg.state import CardValue
+from companion.games.tuareg.state import CardValue, TuaregState
 from companion.store import Store
 
 logger = logging.getLogger(__name__)
@@ -127,10 +127,15 @@ def remember_confirmed(store: Store, actions: Sequence[ConfirmValue]) -> None:
     confirm_values(store, {x.good: x.dinars for x in actions}, DINARS_KEY)
 
 
-def remember_action(store: Store, action: object, _state: object = None) -> None:
-    """What an accepted action taught the app about this table, stored (``confirm_value``)."""
-    if isinstance(action, ConfirmValue):
-        remember_confirmed(store, (action,))
+def remember_action(store: Store, action: object, state: TuaregState) -> None:
+    """What an accepted ``confirm_value`` taught the app about this table, stored: the values the
+    game now holds for its good (after an undo, those it holds again, if it knows them)."""
+    if not isinstance(action, ConfirmValue):
+        return
+    value = state.value(action.good)
+    if value.dinars is not None and value.points is not None:
+        held = ConfirmValue(good=action.good, dinars=value.dinars, points=value.points)
+        remember_confirmed(store, (held,))
 
 
 def table_values(settings: Mapping[str, Any]) -> dict[Good, CardValue]:

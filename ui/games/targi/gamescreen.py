@@ -220,15 +220,18 @@ class TargiScreen(GameScreen):
         self.render()
 
     def on_scan(self, card: str) -> bool:
-        """A scanned card names a face-down card, or the card a Caravan / Tribal expansion drew."""
+        """A scanned card names a face-down card (the chosen one if it may go there, else the first
+        the scan module finds, as ``game scan`` does), or the card a Caravan / Tribal expansion
+        drew."""
+        from companion.scan_play import scan_move
+
         state = self.state
-        if state.phase is Phase.REVEAL:
-            cells = [self.selected] if self.selected in awaiting_reveal(state) else []
-            for cell in [*cells, *awaiting_reveal(state)]:
-                action = a.RevealCard(cell=cell, card=card)
-                if self.table is not None and self.table.check(action).ok:
-                    self.submit(action)
-                    return True
+        if state.phase is Phase.REVEAL and self.table is not None:
+            chosen = {"cell": self.selected} if isinstance(self.selected, tuple) else {}
+            move = scan_move(self.table.session, [card], prefer=chosen)
+            if move.action is not None:
+                self.submit_payload(move.action)
+                return True
         named = naming(self.ids.prompt.remaining, card)
         if named:
             self.ids.prompt.narrow(named)

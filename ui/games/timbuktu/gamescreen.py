@@ -21,8 +21,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.timbuktu import actions as a
-from companion.games.timbuktu import table_settings
-from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
+from companion.games.timbuktu.model import PENS, Phase, TimbuktuState
 from companion.i18n import ngettext
 from companion.verdict import Verdict
 from ui import design as tokens
@@ -45,7 +44,6 @@ from ui.games.timbuktu.view import (
 )
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
-from ui.table import TableGame
 from ui.widgets import BigButton, scroll_vertically, show_only
 
 EMPTY_PITCH = list(tokens.SURFACE)
@@ -117,9 +115,6 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         self.caravan_view = TimbuktuLabel(font_size=design.body, valign="top")
         self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
-        self._layout = Layout()
-        self._loading = False
-        """What the game said when last seen: a change is what the table told the app once."""
         self.reset_drafts()
 
     @property
@@ -128,11 +123,6 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         return self.table.state
 
     # --- the table shown and what is being entered on it ----------------------------------------
-
-    def show(self, table: TableGame) -> None:
-        self._layout = table.state.layout
-        self._loading = table.state.phase is Phase.LOADING
-        super().show(table)
 
     def reset_drafts(self) -> None:
         self.caravan: CaravanDraft | None = None
@@ -148,23 +138,9 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
 
     def reset(self) -> None:
         """A new log entry (or another game) forgets half-made entries; a refusal keeps them, so
-        the player can mend what was refused (see :meth:`GameScreen._changed`)."""
+        the player can mend what was refused (see :meth:`GameScreen._changed`). What an entry
+        taught the table (printed loads, the board's layout) the session stored as it logged it."""
         self.reset_drafts()
-        if self.table is not None:
-            self.remember()
-
-    def remember(self) -> None:
-        """Store for the next games what the table told the app once, whichever screen logged
-        it: the printed loads once loading ends, the board's layout when it changes and at the
-        game's end."""
-        state = self.state
-        store = self.nav.store
-        if self._loading and state.phase is not Phase.LOADING:
-            table_settings.remember_loads(store, state)
-        self._loading = state.phase is Phase.LOADING
-        if state.layout != self._layout or (self.table.over and state.layout != Layout()):
-            table_settings.remember_layout(store, state.seats, state.layout)
-            self._layout = state.layout
 
     def submit(self, action: Any) -> Verdict:
         """Log ``action``; a thief pile that ends a stage leads to the report of its thefts, and

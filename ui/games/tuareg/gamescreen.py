@@ -23,6 +23,7 @@ from companion.games.tuareg.blocked import blocked
 from companion.games.tuareg.model import Good
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
+from companion.table import TableGame
 from companion.verdict import Verdict
 from ui import columns
 from ui.design import INK, badge
@@ -45,7 +46,6 @@ from ui.games.tuareg.view import (
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.spacing import tied
-from ui.table import TableGame
 from ui.widgets import BigButton, show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
@@ -116,7 +116,7 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
 
     # --- the table shown and what is being built on it -----------------------------------------
 
-    def show(self, table: TableGame) -> None:
+    def show(self, table: TableGame[Any, Any]) -> None:
         self.forget_values()
         self.maps_kept = set()
         self.panels = []

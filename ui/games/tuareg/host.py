@@ -10,15 +10,15 @@ from kivy.uix.widget import Widget
 
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import TuaregState
+from companion.table import TableGame
 from companion.verdict import Verdict
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.screens.base import Navigator
-from ui.table import TableGame
 
 
 class TuaregHost(Protocol):
     nav: Navigator
-    table: TableGame | None
+    table: TableGame[Any, Any] | None
     primary: Callable[[], None] | None
     """What the hardware confirm button does now (None: nothing)."""
 

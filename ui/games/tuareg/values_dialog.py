@@ -15,7 +15,7 @@ from companion.errors import InputError
 from companion.games.tuareg.actions import CONFIRMED_BOUNDS
 from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
-from companion.games.tuareg.values import SETTINGS_GAME, remember_confirmed
+from companion.games.tuareg.values import SETTINGS_GAME
 from companion.i18n import _, ngettext
 from ui.games.tuareg.values import ASKED, FIELDS, ValueEntry, confirmations, entries
 from ui.games.tuareg.view import good_markup, unconfirmed
@@ -130,14 +130,14 @@ class ValuesDialog(Host):
         self.values_prompt.message = ""
 
     def save_values(self) -> None:
-        """Store what was entered for every later game, and apply to this game what it does not
-        know yet (or knows otherwise); nothing is stored or applied if an entry is incomplete."""
+        """Apply to this game what it does not know yet (or knows otherwise), each value a
+        ``confirm_value`` the session stores for every later game as it logs it; nothing is
+        applied if an entry is incomplete."""
         try:
             actions = confirmations(self.value_entries)
         except InputError as error:
             self.values_prompt.message = error.message
             return
-        remember_confirmed(self.nav.store, actions)
         self.forget_values()
         self.values_prompt.message = ""
         for action in actions:

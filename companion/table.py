@@ -1,6 +1,7 @@
 """The game on the table as the screens see it: one session, its last refusal, and who to tell.
 
-Pure Python (no Kivy): screens call :meth:`TableGame.submit` / :meth:`undo` / :meth:`redo` with the
+In the core (no Kivy), typed by the game's state and action: screens call :meth:`TableGame.submit`
+/ :meth:`undo` / :meth:`redo` with the
 sequence number they rendered, and re-render when a listener is called. Input refused as ``stale``
 (another device, the CLI or another screen, wrote to the game since) reloads the game from the store
 before the listeners are told, so the screen shows the refusal over the game as it now is. A write
@@ -13,26 +14,32 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from companion.describe import redone, undone
-from companion.refusals import STALE
+from companion.refusals import STALE, storage_refusal
 from companion.store import StorageUnavailableError
 from companion.verdict import Verdict
 
 if TYPE_CHECKING:  # the session (and pydantic behind it) loads with the first game opened
+    from companion.game import GameRules
     from companion.scoresheet import ScoreSheet
     from companion.session import Outcome, Session
     from companion.store import Store
 
 logger = logging.getLogger(__name__)
 
-Listener = Callable[["TableGame"], None]
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+Listener = Callable[["TableGame[Any, Any]"], None]
 FaultListener = Callable[[StorageUnavailableError], None]
 
 
-class TableGame:
-    """A :class:`Session` plus what the screen shows beside the state: the last refusal."""
+class TableGame(Generic[StateT, ActionT]):
+    """A :class:`Session` plus what the screen shows beside the state: the last refusal.
+
+    Typed by the game's state and action (``TableGame[TargiState, TargiAction]``); the session
+    under it holds them as its rules make them."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -47,7 +54,7 @@ class TableGame:
         """Told when the storage refused a write (after the refusal is shown)."""
 
     @classmethod
-    def resume(cls, store: Store, game_id: str) -> TableGame:
+    def resume(cls, store: Store, game_id: str) -> TableGame[Any, Any]:
         from companion.session import Session
 
         table = cls(Session.resume(store, game_id, repair=True))
@@ -56,12 +63,12 @@ class TableGame:
         return table
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> GameRules[Any, StateT, ActionT]:
         return self.session.rules
 
     @property
-    def state(self) -> Any:
-        return self.session.state
+    def state(self) -> StateT:
+        return cast(StateT, self.session.state)
 
     @property
     def seq(self) -> int:
@@ -75,12 +82,11 @@ class TableGame:
     def over(self) -> bool:
         return bool(self.rules.is_over(self.state))
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[ActionT]:
         return list(self.rules.legal_actions(self.state))
 
-    def check(self, action: Any) -> Verdict:
-        verdict: Verdict = self.rules.check(self.state, action)
-        return verdict
+    def check(self, action: ActionT) -> Verdict:
+        return self.rules.check(self.state, action)
 
     def score_sheet(self) -> ScoreSheet:
         return self.session.score_sheet()
@@ -92,19 +98,19 @@ class TableGame:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
-    def submit(self, action: Any, *, seq: int) -> Verdict:
+    def submit(self, action: ActionT, *, seq: int) -> Verdict:
         """Log ``action`` if legal; ``seq`` is the log entry the screen rendered."""
-        return self._write(lambda: self.session.submit(action, seq=seq, game_id=self.game_id))
+        return self._write(lambda: self.session.submit(action, seq=seq))
 
     def undo(self, *, seq: int) -> Verdict:
         return self._write(
-            lambda: self.session.undo(seq=seq, game_id=self.game_id),
+            lambda: self.session.undo(seq=seq),
             lambda: undone(self.rules.name, self.state, self.session.redo_action),
         )
 
     def redo(self, *, seq: int) -> Verdict:
         return self._write(
-            lambda: self.session.redo(seq=seq, game_id=self.game_id),
+            lambda: self.session.redo(seq=seq),
             lambda: redone(self.rules.name, self.state, self.session.last_action),
         )
 
@@ -130,7 +136,7 @@ class TableGame:
         try:
             outcome = write()
         except StorageUnavailableError as error:  # not acknowledged: the session is unchanged
-            verdict = Verdict(False, error.code, error.message)
+            verdict = storage_refusal(error)
             self.refuse(verdict)
             if self.on_fault is not None:
                 self.on_fault(error)
