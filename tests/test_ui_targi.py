@@ -230,7 +230,7 @@ def test_a_card_is_named_from_its_merged_chip_in_one_tap(tmp_path: Path) -> None
         assert screen.table.state.slot((1, 3)).card == "TARGI-GOODS-SALT-2"
 
         h.tap(screen.cells[(1, 2)])  # a tribe card: filtered by symbol, the likeliest first
-        filters = [plain(b.text) for b in reversed(screen.ids.actions.children)]
+        filters = [plain(b.text) for b in reversed(screen.naming.ids.symbols.children)]
         assert filters[0] == "Well"  # two wells print the same: the likeliest symbol
         assert all(c.payload[0].card.startswith("TARGI-TRIBE-WELL-") for c in screen.chips)
         tap_text(h, "Tent")
@@ -282,3 +282,41 @@ def test_a_tribe_card_choice_says_display_once_in_every_language() -> None:
         "pl": "Wyłóż, rząd 1",
     }
     assert {code: text[-len(ends[code]) :] for code, text in said.items()} == ends
+
+
+def test_a_drawn_tribe_card_is_named_in_two_taps_without_a_scanner(tmp_path: Path) -> None:
+    """Amal's Targi on the Tribal expansion: the card drawn is named by its symbol, then by one
+    of that symbol's faces (at most 8, all in view, none scrolled to): two taps, as the centre
+    naming does, not a list of 40 faces."""
+    from ui.audit import positions
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        positions.targi_placed(store, (2, 5, 14, 3, 13, 11))
+    with running_app(database) as h:
+        (game,) = [
+            b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Targi · ")
+        ]
+        h.tap(game)
+        screen = h.screen
+        h.tap(screen.cells[14])
+        taps = 0
+        tent = "TARGI-TRIBE-TENT-9"
+        name = symbol_name(catalog().tribe[tent].symbol).capitalize()
+        (symbol,) = buttons(screen.naming.ids.symbols, name)
+        h.tap(symbol)
+        taps += 1
+        faces = [chip.payload[0] for chip in screen.chips]
+        assert 1 < len(faces) <= 8 and all(card.startswith("TARGI-TRIBE-TENT-") for card in faces)
+        for chip in screen.chips:  # every face in view: no swipe to reach it
+            _left, bottom = chip.to_window(chip.x, chip.y)
+            scroller = screen.naming.ids.scroller
+            assert scroller.to_window(scroller.x, scroller.y)[1] <= bottom
+        (chip,) = [c for c in screen.chips if face_of(c.payload[0]) == face_of(tent)]
+        h.tap(chip)
+        taps += 1
+        assert taps <= 2
+        seq = screen.table.seq
+        tap_text(h, "Hand")  # how it is used: the card named is the one taken into the hand
+        assert screen.table.seq == seq + 1
+        assert face_of(screen.table.state.players[0].hand) == face_of(tent)

@@ -379,6 +379,20 @@ def targi_tribe_card(d: Driver) -> None:
 
 
 @state
+def targi_drawn_tribe_card(d: Driver) -> None:
+    """Amal's Targi on the Tribal expansion: the tribe card drawn is named by symbol and face."""
+    targi_take_goods(d)
+    d.tap(part(d, "cells")[14])
+
+
+@state
+def targi_drawn_goods_card(d: Driver) -> None:
+    """Amal's Targi on the Caravan: the goods card drawn is named by its face."""
+    targi_take_goods(d)
+    d.tap(part(d, "cells")[13])
+
+
+@state
 def targi_merchant(d: Driver) -> None:
     targi_take_goods(d)
     d.tap_text("End turn (leave the rest)")

@@ -139,6 +139,13 @@ def names() -> dict[str, str]:
     return {good.value: good_name(good) for good in Good}
 
 
+def tribe_points_and_cost(card: str) -> tuple[str, str]:
+    """A tribe card's points and its cost apart (``3 VP``, ``1 date, 2 salt``), for a chip that
+    shows the points first."""
+    tribe = catalog().tribe[card]
+    return ngettext("{n} VP", "{n} VP", tribe.vp).format(n=tribe.vp), _amounts(tribe.cost)
+
+
 def _amounts(stock: Stock) -> str:
     """``2 dates, 1 salt, 1 gold`` (the non-zero amounts of a stock, translated, each counted in
     its language's plural form)."""

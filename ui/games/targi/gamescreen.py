@@ -7,6 +7,7 @@ The screen decides no rule: the highlighted spaces, the offered choices and ever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -26,9 +27,10 @@ from companion.games.targi.names import (
     good_name,
     kind_name,
     symbol_name,
+    tribe_points_and_cost,
     upper_first,
 )
-from companion.games.targi.naming import Face, faces, symbols
+from companion.games.targi.naming import Face, faces, faces_of, symbols
 from companion.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import naming
@@ -67,6 +69,9 @@ TEXTS = {
 }
 """How the choices of Targi's actions read on a button."""
 
+NAMED_TEXTS = {**TEXTS, "card": lambda _card: ""}
+"""The choices of a drawn card once it is named (the title names it)."""
+
 CARD_TEXT_TEXTS = {**TEXTS, "row": lambda row: _("display row {n}").format(n=row + 1)}
 """The choices of a card's text (play the hand card into a row): the row says whose it is."""
 
@@ -86,7 +91,11 @@ def mark(colour: str, name: str) -> str:
 def chip_text(face: Face, hints: dict[str, str]) -> str:
     """What a card prints (a tribe card's points and cost, what a goods card gives), and how many
     copies it may be."""
-    text = hints.get(face.card, card_name(face.card))
+    if face.symbol is not None:  # a tribe card: its points first, in bold, then its cost
+        points, cost = tribe_points_and_cost(face.card)
+        text = f"[b]{points}[/b] · {cost}"
+    else:
+        text = hints.get(face.card, card_name(face.card))
     copies = ngettext("{n} copy", "{n} copies", face.free).format(n=face.free)
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
 
@@ -145,6 +154,12 @@ def space_of(action: Any) -> Space | None:
         return None
 
 
+def drawn_cards(uses: list[Any]) -> list[str]:
+    """The cards a Caravan or a Tribal expansion may have drawn, among ``uses`` (in order)."""
+    drawn = (x.card for x in uses if isinstance(x, a.UseCaravan | a.UseTribalExpansion))
+    return list(dict.fromkeys(drawn))
+
+
 def exchange_text(exchange: a.Exchange) -> str:
     """``3 salt for 1 gold`` or ``2 salt for 1 pepper``, as the Merchant card prints its exchanges
     (in words: Kivy's default font has no arrow)."""
@@ -181,6 +196,8 @@ class TargiScreen(GameScreen):
         self.exchanges: tuple[a.Exchange, ...] = ()
         self.symbol: Symbol | None = None
         """The tribe symbol the naming chips are filtered to (None: the likeliest)."""
+        self.drawn: str | None = None
+        """The card a Caravan / Tribal expansion drew, once named (None: to be named)."""
         self.prompt = self.ids.prompt.__self__
         self.naming = TargiNaming()
         self.chips: list[TargiChip] = []
@@ -195,6 +212,7 @@ class TargiScreen(GameScreen):
         self.selected = None
         self.exchanges = ()
         self.symbol = None
+        self.drawn = None
 
     # --- intents --------------------------------------------------------------------------------
 
@@ -213,6 +231,7 @@ class TargiScreen(GameScreen):
         self.selected = space
         self.exchanges = ()
         self.symbol = None
+        self.drawn = None
         self.render()
 
     def filter_symbol(self, symbol: Symbol) -> None:
@@ -229,6 +248,11 @@ class TargiScreen(GameScreen):
                 if self.table is not None and self.table.check(action).ok:
                     self.submit(action)
                     return True
+        if state.phase is Phase.ACTIONS and card in drawn_cards(self.legal()):
+            uses = [x for x in self.legal() if space_of(x) == self.selected]
+            if card in drawn_cards(uses):
+                self.name_drawn(card)
+                return True
         named = naming(self.ids.prompt.remaining, card)
         if named:
             self.ids.prompt.narrow(named)
@@ -420,36 +444,64 @@ class TargiScreen(GameScreen):
     def naming_prompt(self, cell: Cell) -> None:
         """One chip per distinct card the face-down card may be, the likeliest first; tribe cards
         filtered by their symbol (the likeliest preselected). The core names the free copy."""
-        found = faces(self.state, cell)
         kind = self.state.slot(cell).kind
+        title = _("Name the {kind} card at centre {cell} (or scan it)").format(
+            kind=kind_name(kind), cell="·".join(map(str, cell))
+        )
+        self.show_faces(
+            title,
+            faces(self.state, cell),
+            lambda card: a.RevealCard(cell=cell, card=card),
+            self.submit,
+        )
+
+    def show_faces(
+        self,
+        title: str,
+        found: list[Face],
+        payload: Callable[[str], Any],
+        on_pick: Callable[[Any], Any],
+        leave: list[tuple[str, Any]] | None = None,
+    ) -> None:
+        """Name a card by its face: a row of symbols over the chips (tribe cards: the likeliest
+        preselected, one tap to change), a chip per face of that symbol (its ``payload``: what
+        ``payload(card)`` makes of its free copy, given to ``on_pick``); ``leave``: the fixed
+        row's buttons that give up naming."""
         offered = symbols(found)
         if offered:
             if self.symbol not in offered:
                 self.symbol = offered[0]
             found = [face for face in found if face.symbol is self.symbol]
-            self.show_actions(
-                [(symbol_name(s).capitalize(), lambda s=s: self.filter_symbol(s)) for s in offered],
-                cols=len(offered),
-            )
-            for button, symbol in zip(reversed(self.ids.actions.children), offered, strict=True):
-                button.primary = symbol is self.symbol
+        self.show_actions(leave or [])
+        row = self.naming.ids.symbols
+        row.clear_widgets()
+        for symbol in offered:
+            text = symbol_name(symbol).capitalize()
+            button = TargiButton(text=text, primary=symbol is self.symbol)
+            # as wide as its longest word needs: "Jeździec na wielbłądzie" beside "Oaza"
+            button.size_hint_x = max(len(word) for word in text.split()) + 2
+            button.bind(on_release=lambda _b, s=symbol: self.filter_symbol(s))
+            row.add_widget(button)
         naming = self.naming
-        naming.title = _("Name the {kind} card at centre {cell} (or scan it)").format(
-            kind=kind_name(kind), cell="·".join(map(str, cell))
-        )
-        naming.cols = 2 if offered else 3
+        naming.title = title
+        naming.cols = 4
         hints = card_hints()
         grid = naming.ids.chips
         grid.clear_widgets()
         self.chips = []
         for face in found:
             chip = TargiChip(text=chip_text(face, hints))
-            chip.payload = (a.RevealCard(cell=cell, card=face.card),)
-            chip.bind(on_release=lambda c: self.submit(c.payload[0]))
+            chip.payload = (payload(face.card),)
+            chip.bind(on_release=lambda c: on_pick(c.payload[0]))
             grid.add_widget(chip)
             self.chips.append(chip)
         show_only(self.ids.ask, naming)
         self.prompt.offer(naming.title, [], self.submit)
+
+    def name_drawn(self, card: str) -> None:
+        """The card a Caravan or a Tribal expansion drew, named: its choices follow."""
+        self.drawn = card
+        self.render()
 
     def actions_prompt(self, legal: list[Any]) -> None:
         state = self.state
@@ -470,14 +522,36 @@ class TargiScreen(GameScreen):
         if isinstance(space, int) and BORDER[space] is BorderCard.MERCHANT:
             self.merchant_prompt(seat, name, extra, [skip, end])
             return
-        self.show_actions([skip, end])
         if isinstance(space, int):
             what = f"{space} {border_name(space)}"
         else:
             slot = state.slot(space)
             what = card_name(slot.card) if slot.card else _("face down")
         title = _("{name}: use {card}").format(name=name, card=what)
-        prompt.offer(title, uses, self.submit, TEXTS, extra, with_kind=False)
+        drawn = drawn_cards(uses)
+        if len(drawn) > 1 and self.drawn not in drawn:
+            self.drawn = None
+            kind = CardKind.GOODS if isinstance(uses[0], a.UseCaravan) else CardKind.TRIBE
+            naming = _("{name}: name the {kind} card drawn (or scan it)").format(
+                name=name, kind=kind_name(kind)
+            )
+            self.show_faces(naming, faces_of(drawn), str, self.name_drawn, [skip, end])
+            return
+        self.show_actions([skip, end])
+        if len(drawn) > 1:  # the drawn card named: how it is used
+            uses = [x for x in uses if x.card == self.drawn]
+            title = f"{title} · {card_name(self.drawn)}"
+            extra = [(_("Another card"), lambda: self.name_drawn_again()), *extra]
+            if len(uses) == 1:
+                self.drawn = None
+                self.submit(uses[0])
+                return
+        texts = NAMED_TEXTS if len(drawn) > 1 else TEXTS
+        prompt.offer(title, uses, self.submit, texts, extra, with_kind=False)
+
+    def name_drawn_again(self) -> None:
+        self.drawn = None
+        self.render()
 
     def card_text_buttons(self, name: str, legal: list[Any]) -> list[tuple[str, Any]]:
         """A button for each thing a displayed card's text allows now (as the table marked the
