@@ -26,9 +26,10 @@ from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
 from companion.session import Session
 from ui.audit import positions as p
-from ui.audit.driver import Driver, TourError
+from ui.audit.driver import Driver, TourError, plain
 from ui.choices import kind_text
 from ui.games.targi.gamescreen import exchange_text
+from ui.games.timbuktu.view import good_markup
 from ui.kv import tr
 from ui.screens.home import game_title
 
@@ -599,6 +600,12 @@ def correct_tuareg_stack(d: Driver) -> None:
 
 
 @state
+def timbuktu_caravan_first(d: Driver) -> None:
+    """The first game's first caravan board, empty: a camel of four kinds is one tap."""
+    start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
+
+
+@state
 def timbuktu_caravan_entry(d: Driver) -> None:
     start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
     for good in p.patterned_loads(3)[0][0] + p.patterned_loads(3)[0][1][:2]:
@@ -673,10 +680,19 @@ def timbuktu_thief_pile(d: Driver) -> None:
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
     d.tap(part(d, "columns")[0])
-    d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(tr("Pitch {n}").format(n=3))
-    d.tap_text(timbuktu_good_name(TimbuktuGood.GOLD), suffix=True)
-    d.tap_text(timbuktu_good_name(TimbuktuGood.SALT), suffix=True)
+    d.tap_text("1 + 3")  # the pitch card: its goods card is asked next
+
+
+@state
+def timbuktu_thief_pitches(d: Driver) -> None:
+    """A thief pile's pitch card, one chip per face (pen 1 preselected)."""
+    p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
+    open_game(d, "timbuktu")
+
+
+def tap_thief_goods(d: Driver, *goods: TimbuktuGood) -> None:
+    """The chip of a thief's goods card showing ``goods``: it logs the theft."""
+    d.tap_text("\n".join(plain(good_markup(good)) for good in goods))
 
 
 @state
@@ -697,9 +713,8 @@ def timbuktu_thefts_report(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile by touch: the screen reports
-    d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(timbuktu_good_name(TimbuktuGood.COFFEE), suffix=True)
-    d.tap_text(tr("Confirm"))
+    d.tap_text("1")
+    tap_thief_goods(d, TimbuktuGood.COFFEE)
 
 
 @state
@@ -711,9 +726,8 @@ def timbuktu_final_sheet(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile, by touch: the sheet follows
-    d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(timbuktu_good_name(TimbuktuGood.COFFEE), suffix=True)
-    d.tap_text(tr("Confirm"))
+    d.tap_text("1")
+    tap_thief_goods(d, TimbuktuGood.COFFEE)
     d.expect_screen("sheet")
 
 

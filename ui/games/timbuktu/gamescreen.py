@@ -17,6 +17,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -118,6 +119,8 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
         self._layout = Layout()
+        self.answers: Any = self.ids.options
+        """Where the prompt's answers go: the options' grid, or a group in it (:meth:`group`)."""
         self._loading = False
         """What the game said when last seen: a change is what the table told the app once."""
         self.reset_drafts()
@@ -301,6 +304,20 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         if scrolls:
             self.ids.options.add_widget(TimbuktuLabel(text=note))
         self.primary = None
+        self.answers = self.ids.options
+
+    def group(self, cols: int) -> None:
+        """The answers that follow go into a grid of their own with ``cols`` columns, under the
+        ones before (a keypad, then a list of wider buttons)."""
+        grid = GridLayout(
+            cols=cols,
+            spacing=dp(4),
+            size_hint_y=None,
+            row_default_height=design.target,
+        )
+        grid.bind(minimum_height=grid.setter("height"))
+        self.ids.options.add_widget(grid)
+        self.answers = grid
 
     def button(
         self,
@@ -327,7 +344,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         if option:
             button.audit_role = "option"
         button.bind(on_release=lambda _b: callback())
-        (self.ids.actions if primary or action else self.ids.options).add_widget(button)
+        (self.ids.actions if primary or action else self.answers).add_widget(button)
         if primary:
             self.primary = callback
         return button
