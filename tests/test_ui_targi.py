@@ -11,7 +11,7 @@ from ui_harness import Harness, buttons, plain, running_app, tap_text
 
 from companion.games.targi import actions as a
 from companion.games.targi.catalog import catalog
-from companion.games.targi.model import Phase, Stock
+from companion.games.targi.model import Good, Phase, Stock
 from companion.games.targi.names import symbol_name
 from companion.games.targi.naming import face_of
 from companion.session import Session
@@ -320,3 +320,58 @@ def test_a_drawn_tribe_card_is_named_in_two_taps_without_a_scanner(tmp_path: Pat
         tap_text(h, "Hand")  # how it is used: the card named is the one taken into the hand
         assert screen.table.seq == seq + 1
         assert face_of(screen.table.state.players[0].hand) == face_of(tent)
+
+
+def test_raid_options_say_what_the_player_does(tmp_path: Path) -> None:
+    """Not "Pepper 1 / Vp 1" like the card "Dates 1": "Give 1 pepper", "Lose 1 VP"."""
+    from ui.audit import positions
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        positions.targi_at_raid(store)
+    with running_app(database) as h:
+        (game,) = [
+            b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Targi · ")
+        ]
+        h.tap(game)
+        screen = h.screen
+        options = [plain(b.text) for b in reversed(screen.ids.prompt.ids.options.children)]
+        assert "Give 1 pepper" in options and "Lose 1 VP" in options, options
+        assert not any(text.endswith(" 1") for text in options)
+        seat = screen.state.to_move
+        vp = screen.state.players[seat].stock.vp
+        tap_text(h, "Lose 1 VP")
+        assert screen.table.state.players[seat].stock.vp == vp - 1
+
+
+def test_merchant_exchanges_count_each_good_in_its_plural() -> None:
+    """ "2 salt for 1 date", not "1 dates" (es "1 dátil", de "1 Dattel")."""
+    from companion import i18n
+    from ui.games.targi.gamescreen import exchange_text
+
+    to_dates = a.Exchange(give=Good.SALT, get=Good.DATES)
+    to_gold = a.Exchange(give=Good.DATES, get="gold")
+    said = {}
+    try:
+        for code in ("en", "es", "de"):
+            i18n.set_language(code)
+            said[code] = (exchange_text(to_dates), exchange_text(to_gold))
+    finally:
+        i18n.set_language("en")
+    assert said["en"] == ("2 salt for 1 date", "3 dates for 1 gold")
+    assert said["es"][0].endswith("por 1 dátil") and said["de"][0].endswith("für 1 Dattel")
+
+
+def test_the_centre_card_being_named_is_marked_apart(tmp_path: Path) -> None:
+    """Nine face-down cells are framed alike as tappable; the one being named says "?" on a
+    lighter card, and moves with a tap; the band reads "Reveal", capitalised where a name goes."""
+    with running_app(tmp_path / "games.sqlite3") as h:
+        start_targi(h)
+        screen = h.screen
+        named = [cell for cell in CENTRE if plain(screen.cells[cell].text).startswith("?")]
+        assert named == [(1, 1)] and screen.cells[(1, 1)].chosen
+        assert screen.cells[(1, 1)].background != screen.cells[(2, 2)].background
+        h.tap(screen.cells[(2, 3)])
+        named = [cell for cell in CENTRE if plain(screen.cells[cell].text).startswith("?")]
+        assert named == [(2, 3)]
+        assert screen.ids.bar.status == "Reveal"

@@ -19,13 +19,16 @@ from companion.games.targi import names
 from companion.games.targi.board import BORDER, RAID_CORNERS, BorderCard, Cell
 from companion.games.targi.effects import MERCHANT_FOR_GOLD, MERCHANT_FOR_GOOD
 from companion.games.targi.flow import awaiting_reveal
-from companion.games.targi.model import CardKind, Good, Phase, Symbol, TargiState
+from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol, TargiState
 from companion.games.targi.names import (
+    amount,
     card_hints,
     card_name,
     decision_name,
     good_name,
     kind_name,
+    raid_payment,
+    returned,
     symbol_name,
     tribe_points_and_cost,
     upper_first,
@@ -33,7 +36,7 @@ from companion.games.targi.names import (
 from companion.games.targi.naming import Face, faces, faces_of, symbols
 from companion.i18n import _, ngettext, pgettext
 from ui import design
-from ui.choices import naming
+from ui.choices import WHOLE, naming
 from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -71,6 +74,17 @@ TEXTS = {
 
 NAMED_TEXTS = {**TEXTS, "card": lambda _card: ""}
 """The choices of a drawn card once it is named (the title names it)."""
+
+
+def stock_of(action: Any) -> Stock:
+    """The amounts a raid payment or a return names (its other fields left out)."""
+    return Stock(**{f: getattr(action, f, 0) for f in ("dates", "salt", "pepper", "gold", "vp")})
+
+
+RAID_TEXTS = {WHOLE: lambda action: raid_payment(stock_of(action))}
+"""A raid payment as the player makes it: ``Give 1 pepper``, ``Lose 1 VP``."""
+LIMITS_TEXTS = {WHOLE: lambda action: returned(stock_of(action))}
+"""What goes back over the limits: ``Return 2 pepper, 1 gold``."""
 
 CARD_TEXT_TEXTS = {**TEXTS, "row": lambda row: _("display row {n}").format(n=row + 1)}
 """The choices of a card's text (play the hand card into a row): the row says whose it is."""
@@ -161,14 +175,11 @@ def drawn_cards(uses: list[Any]) -> list[str]:
 
 
 def exchange_text(exchange: a.Exchange) -> str:
-    """``3 salt for 1 gold`` or ``2 salt for 1 pepper``, as the Merchant card prints its exchanges
-    (in words: Kivy's default font has no arrow)."""
-    give = good_name(exchange.give)
-    if exchange.get == "gold":
-        return _("{n} {give} for 1 gold").format(n=MERCHANT_FOR_GOLD, give=give)
-    return _("{n} {give} for 1 {get}").format(
-        n=MERCHANT_FOR_GOOD, give=give, get=good_name(exchange.get)
-    )
+    """``3 salt for 1 gold`` or ``2 salt for 1 date``, as the Merchant card prints its exchanges
+    (in words: Kivy's default font has no arrow), each amount in its plural form."""
+    get = exchange.get.value if isinstance(exchange.get, Good) else exchange.get
+    give = MERCHANT_FOR_GOLD if get == "gold" else MERCHANT_FOR_GOOD
+    return _("{give} for {get}").format(give=amount(exchange.give.value, give), get=amount(get, 1))
 
 
 def border_name(number: int) -> str:
@@ -320,6 +331,10 @@ class TargiScreen(GameScreen):
             return
         self.render_bar()
         legal = self.legal()
+        if self.state.phase is Phase.REVEAL:  # the card being named, marked on the grid too
+            cells = awaiting_reveal(self.state)
+            if self.selected not in cells:
+                self.selected = cells[0] if cells else None
         lit = self.highlighted(legal)
         for space, cell in self.cells.items():
             self.render_space(space, cell, lit)
@@ -372,6 +387,10 @@ class TargiScreen(GameScreen):
         slot = self.state.slot(cell)
         background = GOODS_BACKGROUND if slot.kind is CardKind.GOODS else TRIBE_BACKGROUND
         text = card_name(slot.card) if slot.card else _("face down")
+        if slot.card is None and cell == self.selected:  # the one being named, told by more
+            return [f"[b][size={round(self.cells[cell].font_size * 1.6)}]?[/size][/b]", text], [
+                min(1.0, c * 1.35) for c in background[:3]
+            ] + [1]
         return [text], background
 
     def render_player(self, seat: int, panel: TargiPanel) -> None:
@@ -422,7 +441,7 @@ class TargiScreen(GameScreen):
         elif phase is Phase.RAID:
             name = state.players[state.to_move].name if state.to_move is not None else ""
             title = _("Raid {raid}: what does {name} give?").format(raid=state.raid, name=name)
-            prompt.offer(title, legal, self.submit, TEXTS, with_kind=False)
+            prompt.offer(title, legal, self.submit, RAID_TEXTS, with_kind=False)
         elif phase is Phase.PLACEMENT:
             name = state.players[state.to_move].name if state.to_move is not None else ""
             title = _("{name}: tap a highlighted card to place a Targi.").format(name=name)
@@ -436,7 +455,7 @@ class TargiScreen(GameScreen):
                 name=name
             )
             actions = [x for x in legal if x.player == seat]
-            prompt.offer(title, actions, self.submit, TEXTS, with_kind=False)
+            prompt.offer(title, actions, self.submit, LIMITS_TEXTS, with_kind=False)
         else:
             title = _("The game is over.")
             prompt.offer(title, [], self.submit, extra=[(_("Score sheet"), self.score)])
