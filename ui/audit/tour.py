@@ -515,6 +515,21 @@ def tuareg_draw(d: Driver) -> None:
 
 
 @state
+def tuareg_draw_short(d: Driver) -> None:
+    """Nothing laid into the market yet: the Draw is greyed out with the reason."""
+    tuareg_turn(d)
+    d.tap_text("Draw")
+
+
+@state
+def tuareg_buy_short(d: Driver) -> None:
+    """Nothing paid yet: Buy is greyed out with the reason."""
+    tuareg_turn(d)
+    d.tap_text("Buy a special card")
+    d.tap_text(special_name(SpecialCard.CAVE) + " (", prefix=True)
+
+
+@state
 def tuareg_load_builder(d: Driver) -> None:
     tuareg_turn(d)
     d.tap_text("Load from the hand")
