@@ -401,10 +401,20 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         ben = state.players[BEN].camels[0]  # the report is read first: a camel tap waits
         tap_pitch(h, ben.pen, ben.pitch)
         assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.move is None
-        (report,) = screen.ids.options.children  # it scrolls, the way on stays in view
-        assert plain(report.text).startswith(
-            f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
-        )
+        # a row per pen (it scrolls, the way on stays in view), a chip per camel robbed: its
+        # owner's shape and its letter over the symbols of what it lost
+        rows = list(reversed(screen.ids.options.children))
+        assert [plain(row.header).split("\n")[0] for row in rows] == [
+            "Pen 1 · pitches 1 + 3",
+            *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
+        ]
+        assert plain(rows[0].header).endswith("☀ gold · ❄ salt")
+        chips = [plain(c.text) for c in reversed(rows[0].ids.chips.children) if hasattr(c, "text")]
+        assert chips == [
+            f"{piece(state.players[seat].colour).shape} {letter}\n"
+            + "".join(GOOD_SYMBOL[g] for g in lost)
+            for (seat, letter), lost in sorted(expected.items())
+        ]
         assert f"♨ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")
         tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Ben: which camel moves to oasis 2?"

@@ -23,8 +23,8 @@ from kivy.uix.widget import Widget
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
-from companion.games.timbuktu.model import PENS, Layout, Phase, TimbuktuState
-from companion.i18n import ngettext
+from companion.games.timbuktu.model import PENS, Layout, Phase, Theft, TimbuktuState
+from companion.i18n import _, ngettext
 from companion.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
@@ -33,6 +33,7 @@ from ui.games.timbuktu.rounds import RoundPrompts
 from ui.games.timbuktu.scanning import TimbuktuScans
 from ui.games.timbuktu.setup import SetupPrompts
 from ui.games.timbuktu.view import (
+    GOOD_SYMBOL,
     caravan_board_text,
     hex_code,
     pens,
@@ -43,6 +44,7 @@ from ui.games.timbuktu.view import (
     shown_place,
     status_text,
     tally_text,
+    theft_header,
 )
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -78,6 +80,20 @@ class PitchCell(ButtonBehavior, Label):
         super().__init__(**kwargs)
         self.pen = pen
         self.pitch = pitch
+
+
+class CamelChip(Label):
+    """A robbed camel in the thefts report, as the board draws it: its owner's fill, shape and
+    letter; under them the symbols of what it lost."""
+
+    background = ListProperty(EMPTY_PITCH)
+
+
+class TheftRow(BoxLayout):
+    """One thief pile of the thefts report: its pen, pitches and goods, then a chip per camel
+    it robbed (or the word that it took nothing)."""
+
+    header = StringProperty("")
 
 
 class PenColumn(BoxLayout):
@@ -318,6 +334,27 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         grid.bind(minimum_height=grid.setter("height"))
         self.ids.options.add_widget(grid)
         self.answers = grid
+
+    def theft_rows(self, thefts: list[Theft]) -> None:
+        """The thefts report: a row per pen (its pitches and goods in words), a chip per camel
+        robbed with its owner's shape and letter and the symbols of what it lost."""
+        state = self.state
+        for theft in thefts:
+            row = TheftRow(header=theft_header(theft))
+            for seat, letter, lost in theft.stolen:
+                colour = state.players[seat].colour
+                fill = pitch_fill(colour)
+                chip = CamelChip(
+                    text=f"{pitch_markup(colour, letter)}\n{''.join(GOOD_SYMBOL[g] for g in lost)}",
+                    background=list(fill),
+                    color=tokens.ink_on(fill),
+                    font_name=tokens.SYMBOL_FONT,
+                )
+                row.ids.chips.add_widget(chip)
+            if not theft.stolen:
+                row.ids.chips.add_widget(TimbuktuLabel(text=_("nothing"), height=row.height))
+            row.ids.chips.add_widget(Widget())
+            self.answers.add_widget(row)
 
     def button(
         self,

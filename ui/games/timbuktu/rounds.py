@@ -455,9 +455,9 @@ class RoundPrompts:
         assert stage is not None
         self.panel(
             _("The thieves of {place} took:").format(place=board.place_name(state, stage)),
-            "\n".join(theft_line(state, theft) for theft in stage_thefts(state, stage)),
-            scrolls=True,
+            cols=1,
         )
+        self.theft_rows(stage_thefts(state, stage))
         self.button(_("On to stage {n}").format(n=state.stage), self.close_report, primary=True)
 
     def close_report(self) -> None:
@@ -466,8 +466,6 @@ class RoundPrompts:
 
     def game_over_prompt(self) -> None:
         state = self.state
-        self.panel(
-            _("The game is over: the caravans reached Timbuktu. Its thieves took:"),
-            "\n".join(theft_line(state, theft) for theft in stage_thefts(state, state.stage)),
-        )
+        self.panel(_("The game is over: the caravans reached Timbuktu. Its thieves took:"), cols=1)
+        self.theft_rows(stage_thefts(state, state.stage))
         self.button(_("Score sheet"), self.score, primary=True)
