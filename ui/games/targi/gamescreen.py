@@ -194,6 +194,10 @@ def cell_name(number: int) -> str:
 class TargiScreen(GameScreen):
     """The Targi table: tap spaces, answer the prompt, correct what the app believes."""
 
+    naming_drawn = BooleanProperty(False)
+    """A card a Caravan / Tribal expansion drew is being named: the players' panels fold away
+    for its faces (German and Polish faces need every line)."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cells: dict[Space, TargiCell] = {}
@@ -330,6 +334,7 @@ class TargiScreen(GameScreen):
         if self.table is None:
             return
         self.render_bar()
+        self.naming_drawn = False
         legal = self.legal()
         if self.state.phase is Phase.REVEAL:  # the card being named, marked on the grid too
             cells = awaiting_reveal(self.state)
@@ -551,10 +556,9 @@ class TargiScreen(GameScreen):
         if len(drawn) > 1 and self.drawn not in drawn:
             self.drawn = None
             kind = CardKind.GOODS if isinstance(uses[0], a.UseCaravan) else CardKind.TRIBE
-            naming = _("{name}: name the {kind} card drawn (or scan it)").format(
-                name=name, kind=kind_name(kind)
-            )
+            naming = _("{name}: name the {kind} card drawn").format(name=name, kind=kind_name(kind))
             self.show_faces(naming, faces_of(drawn), str, self.name_drawn, [skip, end])
+            self.naming_drawn = True
             return
         self.show_actions([skip, end])
         if len(drawn) > 1:  # the drawn card named: how it is used
