@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.uix.scrollview import ScrollView
 from targi_table import CENTRE, RULES, finish_round
 from ui_harness import Harness, buttons, plain, running_app, tap_text
@@ -255,6 +257,9 @@ def test_player_panels_show_counters_and_badges(tmp_path: Path) -> None:
             "tribe cards 0",
         ]
         assert amal.active and not bilal.active
+        # the stocks read from across the table: every count bold at 20 sp or more (issue 23)
+        sizes = re.findall(r"\[size=(\d+)\][a-z]+ \d", amal.text)
+        assert len(sizes) == 2 and all(int(size) >= sp(20) for size in sizes)
         for panel in (amal, bilal):
             assert_fixed_in_window(panel)
         h.tap(screen.cells[2])
@@ -364,15 +369,26 @@ def test_merchant_exchanges_count_each_good_in_its_plural() -> None:
 
 
 def test_the_centre_card_being_named_is_marked_apart(tmp_path: Path) -> None:
-    """Nine face-down cells are framed alike as tappable; the one being named says "?" on a
-    lighter card, and moves with a tap; the band reads "Reveal", capitalised where a name goes."""
+    from ui.games.targi.gamescreen import GOODS_BACKGROUND, TRIBE_BACKGROUND
+
+    """Nine face-down cells are framed alike as tappable; the one being named is a lighter card
+    framed in ink, and moves with a tap; the band reads "Reveal", capitalised where a name
+    goes."""
     with running_app(tmp_path / "games.sqlite3") as h:
         start_targi(h)
         screen = h.screen
-        named = [cell for cell in CENTRE if plain(screen.cells[cell].text).startswith("?")]
-        assert named == [(1, 1)] and screen.cells[(1, 1)].chosen
-        assert screen.cells[(1, 1)].background != screen.cells[(2, 2)].background
+
+        def named() -> list[tuple[int, int]]:
+            fills = {tuple(screen.cells[cell].background) for cell in CENTRE}
+            dealt = (tuple(GOODS_BACKGROUND), tuple(TRIBE_BACKGROUND))
+            darker = {fill for fill in fills if fill in dealt}
+            return [
+                cell
+                for cell in CENTRE
+                if tuple(screen.cells[cell].background) not in darker and screen.cells[cell].chosen
+            ]
+
+        assert named() == [(1, 1)]
         h.tap(screen.cells[(2, 3)])
-        named = [cell for cell in CENTRE if plain(screen.cells[cell].text).startswith("?")]
-        assert named == [(2, 3)]
+        assert named() == [(2, 3)]
         assert screen.ids.bar.status == "Reveal"

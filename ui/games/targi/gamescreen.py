@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -37,6 +38,7 @@ from companion.games.targi.naming import Face, faces, faces_of, symbols
 from companion.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import WHOLE, naming
+from ui.design import EMPHASIS_SP
 from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -102,16 +104,23 @@ def mark(colour: str, name: str) -> str:
     return f"[font={design.SYMBOL_FONT}]{shape}[/font] [b]{name.strip()[:1].upper()}[/b]"
 
 
-def chip_text(face: Face, hints: dict[str, str]) -> str:
+def chip_text(face: Face, hints: dict[str, str], *, compact: bool = False) -> str:
     """What a card prints (a tribe card's points and cost, what a goods card gives), and how many
-    copies it may be."""
-    if face.symbol is not None:  # a tribe card: its points first, in bold, then its cost
+    copies it may be; ``compact``: a tribe card's points in bold, then its cost without "costs"
+    (the naming's four chips a row)."""
+    if compact and face.symbol is not None:
         points, cost = tribe_points_and_cost(face.card)
         text = f"[b]{points}[/b] · {cost}"
     else:
         text = hints.get(face.card, card_name(face.card))
     copies = ngettext("{n} copy", "{n} copies", face.free).format(n=face.free)
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
+
+
+def counters(line: str) -> str:
+    """A line of the stocks that matter across the table, at least 20 sp (the panel's other
+    lines stay at the caption size)."""
+    return f"[size={round(max(design.design.emphasis, sp(EMPHASIS_SP)))}]{line}[/size]"
 
 
 class TargiCell(TextCell):
@@ -392,10 +401,8 @@ class TargiScreen(GameScreen):
         slot = self.state.slot(cell)
         background = GOODS_BACKGROUND if slot.kind is CardKind.GOODS else TRIBE_BACKGROUND
         text = card_name(slot.card) if slot.card else _("face down")
-        if slot.card is None and cell == self.selected:  # the one being named, told by more
-            return [f"[b][size={round(self.cells[cell].font_size * 1.6)}]?[/size][/b]", text], [
-                min(1.0, c * 1.35) for c in background[:3]
-            ] + [1]
+        if slot.card is None and cell == self.selected:  # the one being named: lighter, and
+            return [text], [min(1.0, c * 1.35) for c in background[:3]] + [1]  # framed in ink
         return [text], background
 
     def render_player(self, seat: int, panel: TargiPanel) -> None:
@@ -413,10 +420,12 @@ class TargiScreen(GameScreen):
         panel.text = "\n".join(
             (
                 head,
-                _("dates {d} · salt {s} · pepper {p}").format(
-                    d=stock.dates, s=stock.salt, p=stock.pepper
+                counters(
+                    _("dates {d} · salt {s} · pepper {p}").format(
+                        d=stock.dates, s=stock.salt, p=stock.pepper
+                    )
                 ),
-                _("gold {g} · VP {vp}").format(g=stock.gold, vp=stock.vp),
+                counters(_("gold {g} · VP {vp}").format(g=stock.gold, vp=stock.vp)),
                 tribe,
             )
         )
@@ -514,7 +523,7 @@ class TargiScreen(GameScreen):
         grid.clear_widgets()
         self.chips = []
         for face in found:
-            chip = TargiChip(text=chip_text(face, hints))
+            chip = TargiChip(text=chip_text(face, hints, compact=True))
             chip.payload = (payload(face.card),)
             chip.bind(on_release=lambda c: on_pick(c.payload[0]))
             grid.add_widget(chip)
