@@ -134,3 +134,26 @@ def test_every_msgid_is_translated(
 def test_each_catalog_compiles(lang: str) -> None:
     compiled = compile_po(LOCALE_DIR / lang / "LC_MESSAGES" / "table-companion.po")
     assert compiled[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # the .mo magic number
+
+
+def test_one_word_for_one_thing_at_the_table() -> None:
+    """Issue 23's terms: the Polish titles of Targi and the Tuareg card game differ in more than
+    brackets; German "Karte" is a card, the Tuareg map a "Landkarte"; an RFID tag is a "Tag"
+    everywhere (an "Etikett" is a printed label)."""
+    from companion import i18n
+    from companion.games.tuareg.model import SpecialCard
+    from companion.games.tuareg.names import special_name
+    from ui.screens.home import game_title
+
+    try:
+        i18n.set_language("pl")
+        targi, tuareg = game_title("targi"), game_title("tuareg")
+        assert targi.split()[0] != tuareg.split()[0] or len(targi.split()) != len(tuareg.split())
+        assert targi.replace("(", "").replace(")", "") != tuareg.replace("(", "").replace(")", "")
+        i18n.set_language("de")
+        assert special_name(SpecialCard.MAP) == "Landkarte"
+        for message in _catalog("de"):
+            if any("tag" in text.lower().split() for text in _ids(message)):
+                assert not any("Etikett" in text for text in _strings(message)), message.id
+    finally:
+        i18n.set_language("en")

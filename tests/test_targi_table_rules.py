@@ -14,7 +14,8 @@ from targi_table import CENTRE, RULES, advance_to_round, finish_round, new_game,
 from companion.errors import InputError
 from companion.games.targi import actions as a
 from companion.games.targi import piles, table_settings
-from companion.games.targi.model import CardEffect, Phase, Stock, TargiState
+from companion.games.targi.catalog import catalog
+from companion.games.targi.model import CardEffect, CardKind, Phase, Stock, TargiState
 from companion.session import Session
 from companion.store import Store
 from companion.verdict import RuleViolation
@@ -439,3 +440,51 @@ def _round_two_actions(state: TargiState) -> list[a.TargiAction]:
         for i, c in enumerate((1, 5, 14, 3, 13, 9))
     ]
     return actions
+
+
+# --- issue 23: "If the draw pile of Goods cards is empty, shuffle the discard pile" -------------
+
+LAST_GOODS = "TARGI-GOODS-SALT-1"
+
+
+def _draw_pile_of_one(state: TargiState) -> TargiState:
+    """Every goods card not in the centre is in the discard pile but :data:`LAST_GOODS`."""
+    used = set(catalog().goods) - piles.in_centre(state) - {LAST_GOODS}
+    return replace(state, goods_discard=frozenset(used))
+
+
+def test_when_the_goods_draw_pile_runs_out_the_discard_pile_is_reshuffled_at_once() -> None:
+    """Rulebook, *4. Executing actions* (es *4. Realizar las acciones*: "se barajan
+    inmediatamente"): the Caravan draws the last goods card; the discard pile becomes the new
+    draw pile at once, so the card it drew and discarded cannot be named as the next draw, and
+    the discard pile shown holds that card alone."""
+    state = _draw_pile_of_one(round_one_placed())  # Amal on the Caravan (13)
+    reshuffled = set(state.goods_discard)
+    state = play(state, a.UseCaravan(player=0, card=LAST_GOODS))
+    assert state.goods_discard == {LAST_GOODS}  # used after the reshuffle: the new discard pile
+    assert piles.goods_pile(state) == reshuffled
+    with pytest.raises(RuleViolation) as refused:
+        piles.draw(state, LAST_GOODS, CardKind.GOODS)
+    assert refused.value.code == "card_in_play"
+
+
+def test_a_game_stored_before_the_reshuffle_rule_replays_as_it_was_played(tmp_path: Path) -> None:
+    """Options without ``goods_reshuffle`` are a game stored before it: the discard pile was kept
+    until the next goods draw, so there the card used could be named again; new games reshuffle
+    at once."""
+    old_options = {
+        "players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}],
+        "rules_version": 2,
+    }
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        game_id = store.create_game("targi", old_options)
+        resumed = Session.resume(store, game_id).state
+    assert resumed.goods_reshuffle == "next_draw"
+    old = replace(round_one_placed(), goods_reshuffle="next_draw")
+    state = play(_draw_pile_of_one(old), a.UseCaravan(player=0, card=LAST_GOODS))
+    assert LAST_GOODS in state.goods_discard and LAST_GOODS in piles.goods_pile(state)
+    new = RULES.parse_options(
+        {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}
+    )
+    assert RULES.dump_options(new)["goods_reshuffle"] == "at_once"
+    assert RULES.parse_options(old_options, stored=True).goods_reshuffle == "next_draw"

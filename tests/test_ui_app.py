@@ -136,6 +136,8 @@ def test_a_correction_is_logged_and_shown(tmp_path: Path) -> None:
         tap_text(h, "Set stock")
         dates = h.screen.rows["dates"][1].ids.stepper
         assert dates.value == 2  # the form starts from what the app believes
+        shown = {name: row.words for name, (_spec, row) in h.screen.rows.items()}
+        assert (shown["salt"], shown["vp"]) == ("Salt", "VP")  # labels as words, not "vp"
         for _ in range(3):
             h.tap(dates.ids.down)
         assert dates.value == 0 and dates.ids.down.disabled  # no stock below nothing

@@ -282,3 +282,29 @@ def test_a_play_that_cannot_be_read_says_so_in_the_bg_stats_dialog(tmp_path: Pat
         assert dialog.code_side == 0
         h.tap(dialog.ids.close)
         assert h.screen.name == "sheet"
+
+
+def test_the_line_chart_tells_ties_apart_and_labels_both_axes(tmp_path: Path) -> None:
+    """Two players tied on 4 and 4: their markers stand side by side, not on one spot; the flat
+    line's axis says "4" once, not "4" and "4"; the plays axis is numbered (issue 23)."""
+    from ui.charts import LineChart, Series
+
+    with running_app(tmp_path / "games.sqlite3"):
+        chart = LineChart(size=(400, 200), pos=(0, 0))
+        chart.series = [
+            Series(name="Amal", colour="blue", values=(30, 40, 40)),
+            Series(name="Bilal", colour="white", values=(40, 40, 40)),
+        ]
+        texts = [plain(label.text) for label in chart.children]
+        markers = [label for label in chart.children if plain(label.text) in ("●A", "■B")]
+        assert len(markers) == 2
+        first, second = sorted(markers, key=lambda label: label.x)
+        assert first.right <= second.x  # side by side
+        assert texts.count("40") == 1 and texts.count("30") == 1  # the score axis
+        assert "1" in texts and "3" in texts  # the plays axis: the first play and the last
+        chart.series = [
+            Series(name="Amal", colour="blue", values=(4, 4, 4)),
+            Series(name="Bilal", colour="white", values=(4, 4, 4)),
+        ]
+        texts = [plain(label.text) for label in chart.children]
+        assert texts.count("4") == 1 and "1" in texts and "3" in texts  # "4" once, not twice

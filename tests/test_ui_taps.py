@@ -61,3 +61,19 @@ def test_a_scan_is_counted_as_a_scan_not_a_tap(tmp_path: Path) -> None:
         count = count_turn(store, thefts, SIZE)
     assert count.broken == ""
     assert (count.taps, count.scans, count.moves) == (0, 3, 1)
+
+
+def test_issue_23s_entries_fit_their_tap_budgets(tmp_path: Path) -> None:
+    """Without a scanner: a thief pile at most 3 taps, a first game's printed caravan board at
+    most 12, a drawn tribe card named in 2 (its symbol and face, after the Tribal expansion's
+    tap and before the hand's); no swipe in any."""
+    budgets = {
+        "a thief pile at a stage's end (pen 1, pitches 1 and 3, gold and salt)": 3,
+        "first game: one printed caravan board (8 camels), loaded": 12,
+        "name the tribe card the Tribal expansion drew (Tent 9), into the hand": 1 + 2 + 1,
+    }
+    for at, turn in enumerate(t for t in _turns() if t.name in budgets):
+        with Store.open(tmp_path / f"{at}.sqlite3") as store:
+            count = count_turn(store, turn, SIZE)
+        assert count.broken == ""
+        assert count.taps <= budgets[turn.name] and count.swipes == 0, count

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.uix.scrollview import ScrollView
 from targi_table import CENTRE, RULES, finish_round
 from ui_harness import Harness, buttons, plain, running_app, tap_text
 
 from companion.games.targi import actions as a
 from companion.games.targi.catalog import catalog
-from companion.games.targi.model import Phase, Stock
+from companion.games.targi.model import Good, Phase, Stock
 from companion.games.targi.names import symbol_name
 from companion.games.targi.naming import face_of
 from companion.session import Session
@@ -242,7 +244,7 @@ def test_a_card_is_named_from_its_merged_chip_in_one_tap(tmp_path: Path) -> None
         assert screen.table.state.slot((1, 3)).card == "TARGI-GOODS-SALT-2"
 
         h.tap(screen.cells[(1, 2)])  # a tribe card: filtered by symbol, the likeliest first
-        filters = [plain(b.text) for b in reversed(screen.ids.actions.children)]
+        filters = [plain(b.text) for b in reversed(screen.naming.ids.symbols.children)]
         assert filters[0] == "Well"  # two wells print the same: the likeliest symbol
         assert all(c.payload[0].card.startswith("TARGI-TRIBE-WELL-") for c in screen.chips)
         tap_text(h, "Tent")
@@ -267,6 +269,9 @@ def test_player_panels_show_counters_and_badges(tmp_path: Path) -> None:
             "tribe cards 0",
         ]
         assert amal.active and not bilal.active
+        # the stocks read from across the table: every count bold at 20 sp or more (issue 23)
+        sizes = re.findall(r"\[size=(\d+)\][a-z]+ \d", amal.text)
+        assert len(sizes) == 2 and all(int(size) >= sp(20) for size in sizes)
         for panel in (amal, bilal):
             assert_fixed_in_window(panel)
         h.tap(screen.cells[2])
@@ -294,3 +299,108 @@ def test_a_tribe_card_choice_says_display_once_in_every_language() -> None:
         "pl": "Wyłóż, rząd 1",
     }
     assert {code: text[-len(ends[code]) :] for code, text in said.items()} == ends
+
+
+def test_a_drawn_tribe_card_is_named_in_two_taps_without_a_scanner(tmp_path: Path) -> None:
+    """Amal's Targi on the Tribal expansion: the card drawn is named by its symbol, then by one
+    of that symbol's faces (at most 8, all in view, none scrolled to): two taps, as the centre
+    naming does, not a list of 40 faces."""
+    from ui.audit import positions
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        positions.targi_placed(store, (2, 5, 14, 3, 13, 11))
+    with running_app(database) as h:
+        (game,) = [
+            b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Targi · ")
+        ]
+        h.tap(game)
+        screen = h.screen
+        h.tap(screen.cells[14])
+        taps = 0
+        tent = "TARGI-TRIBE-TENT-9"
+        name = symbol_name(catalog().tribe[tent].symbol).capitalize()
+        (symbol,) = buttons(screen.naming.ids.symbols, name)
+        h.tap(symbol)
+        taps += 1
+        faces = [chip.payload[0] for chip in screen.chips]
+        assert 1 < len(faces) <= 8 and all(card.startswith("TARGI-TRIBE-TENT-") for card in faces)
+        for chip in screen.chips:  # every face in view: no swipe to reach it
+            _left, bottom = chip.to_window(chip.x, chip.y)
+            scroller = screen.naming.ids.scroller
+            assert scroller.to_window(scroller.x, scroller.y)[1] <= bottom
+        assert screen.naming_drawn  # the players' panels folded away for the faces
+        (chip,) = [c for c in screen.chips if face_of(c.payload[0]) == face_of(tent)]
+        h.tap(chip)
+        taps += 1
+        assert taps <= 2 and not screen.naming_drawn
+        seq = screen.table.seq
+        tap_text(h, "Hand")  # how it is used: the card named is the one taken into the hand
+        assert screen.table.seq == seq + 1
+        assert face_of(screen.table.state.players[0].hand) == face_of(tent)
+
+
+def test_raid_options_say_what_the_player_does(tmp_path: Path) -> None:
+    """Not "Pepper 1 / Vp 1" like the card "Dates 1": "Give 1 pepper", "Lose 1 VP"."""
+    from ui.audit import positions
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        positions.targi_at_raid(store)
+    with running_app(database) as h:
+        (game,) = [
+            b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Targi · ")
+        ]
+        h.tap(game)
+        screen = h.screen
+        options = [plain(b.text) for b in reversed(screen.ids.prompt.ids.options.children)]
+        assert "Give 1 pepper" in options and "Lose 1 VP" in options, options
+        assert not any(text.endswith(" 1") for text in options)
+        seat = screen.state.to_move
+        vp = screen.state.players[seat].stock.vp
+        tap_text(h, "Lose 1 VP")
+        assert screen.table.state.players[seat].stock.vp == vp - 1
+
+
+def test_merchant_exchanges_count_each_good_in_its_plural() -> None:
+    """ "2 salt for 1 date", not "1 dates" (es "1 dátil", de "1 Dattel")."""
+    from companion import i18n
+    from ui.games.targi.gamescreen import exchange_text
+
+    to_dates = a.Exchange(give=Good.SALT, get=Good.DATES)
+    to_gold = a.Exchange(give=Good.DATES, get="gold")
+    said = {}
+    try:
+        for code in ("en", "es", "de"):
+            i18n.set_language(code)
+            said[code] = (exchange_text(to_dates), exchange_text(to_gold))
+    finally:
+        i18n.set_language("en")
+    assert said["en"] == ("2 salt for 1 date", "3 dates for 1 gold")
+    assert said["es"][0].endswith("por 1 dátil") and said["de"][0].endswith("für 1 Dattel")
+
+
+def test_the_centre_card_being_named_is_marked_apart(tmp_path: Path) -> None:
+    from ui.games.targi.gamescreen import GOODS_BACKGROUND, TRIBE_BACKGROUND
+
+    """Nine face-down cells are framed alike as tappable; the one being named is a lighter card
+    framed in ink, and moves with a tap; the band reads "Reveal", capitalised where a name
+    goes."""
+    with running_app(tmp_path / "games.sqlite3") as h:
+        start_targi(h)
+        screen = h.screen
+
+        def named() -> list[tuple[int, int]]:
+            fills = {tuple(screen.cells[cell].background) for cell in CENTRE}
+            dealt = (tuple(GOODS_BACKGROUND), tuple(TRIBE_BACKGROUND))
+            darker = {fill for fill in fills if fill in dealt}
+            return [
+                cell
+                for cell in CENTRE
+                if tuple(screen.cells[cell].background) not in darker and screen.cells[cell].chosen
+            ]
+
+        assert named() == [(1, 1)]
+        h.tap(screen.cells[(2, 3)])
+        assert named() == [(2, 3)]
+        assert screen.ids.bar.status == "Reveal"

@@ -19,6 +19,7 @@ from ui_harness import (
     Harness,
     assert_touch_targets,
     button_texts,
+    buttons,
     plain,
     running_app,
     shot,
@@ -42,6 +43,7 @@ from ui.design import (
     piece,
 )
 from ui.games.timbuktu.gamescreen import CHOSEN_BUTTON
+from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_INK, GOOD_SYMBOL
 
 ADA, BEN, CLEO = 0, 1, 2
@@ -68,6 +70,17 @@ def good(g: Good) -> str:
 
 def player_rows(h: Harness) -> list[str]:
     return [plain(row.text) for row in h.screen.player_rows[: h.screen.table.state.seats]]
+
+
+def pitch_card(h: Harness, face: str) -> None:
+    """Tap the chip of a thief's pitch card showing ``face`` (``1 + 3``, or ``5`` alone)."""
+    (chip,) = buttons(h.screen.ids.options, face)
+    h.tap(chip)
+
+
+def thief_goods(h: Harness, *goods: Good) -> None:
+    """Tap the chip of a thief's goods card showing ``goods`` (a good a line)."""
+    tap_text(h, "\n".join(good(g) for g in goods))
 
 
 def tap_pen(h: Harness, pen: int) -> None:
@@ -333,7 +346,8 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         resume(h)
         screen = h.screen
         state = screen.table.state
-        assert shown(h, "title") == "Thefts at oasis 1: tap the pen of the next thief pile."
+        # the next pen without a thief is preselected: its pitch card is asked
+        assert shown(h, "title") == "The thief of pen 1: which pitches does its pitch card show?"
         on_pen_1 = {
             (seat, camel.letter): camel.goods
             for seat, camel in state.camels()
@@ -346,22 +360,23 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert expected  # the theft hits someone
 
         seq = screen.table.seq
-        tap_pen(h, 1)
-        tap_text(h, "Pitch 1")
-        tap_text(h, "Pitch 3")
-        tap_text(h, good(G.GOLD))
-        tap_text(h, good(G.SALT))
+        tap_pen(h, 1)  # the pen card (here the one preselected, tapped anyway)
+        taps = 1
+        pitch_card(h, "1 + 3")  # the pitch card
+        taps += 1
         assert {p for p in range(1, 6) if screen.columns[0].cells[p - 1].frame[3]} == {1, 3}
+        assert shown(h, "note").startswith("On them: ")  # the camels it reaches, as drawn
         names = ("Ada", "Ben", "Cleo")
         takes = "; ".join(
             f"{names[seat]}'s camel {letter}: " + " · ".join(good(g) for g in lost)
             for (seat, letter), lost in sorted(expected.items())
         )
-        assert shown(h, "note") == f"It takes: {takes}"
-        assert screen.table.seq == seq  # nothing is logged before it is confirmed
+        assert screen.table.seq == seq  # nothing is logged before its goods card is read
         shot(h, "timbuktu-theft")
         assert_touch_targets(h)
-        tap_text(h, "Confirm")
+        thief_goods(h, G.GOLD, G.SALT)  # the goods card: the theft is logged
+        taps += 1
+        assert taps <= 3 and screen.table.seq == seq + 1
         state = screen.table.state
         stolen = Goods.of(g for lost in expected.values() for g in lost)
         assert state.removed == stolen
@@ -372,26 +387,34 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert plain(screen.columns[0].header) == "1 ✓"
 
         tap_pen(h, 1)  # the same pen again: the rules refuse it
-        tap_text(h, "Pitch 2")
-        tap_text(h, good(G.WATER))
-        tap_text(h, "Confirm")
+        pitch_card(h, "2")
+        thief_goods(h, G.WATER)
         assert shown(h, "refusal") == "The thief of pen 1 has already struck in this stage."
         tap_text(h, "Clear")
         for pen in range(2, 6):
             tap_pen(h, pen)
-            tap_text(h, "Pitch 5")
-            tap_text(h, good(G.PEPPER))
-            tap_text(h, "Confirm")
+            pitch_card(h, "5")
+            thief_goods(h, G.PEPPER)
         state = screen.table.state
         assert (state.phase, state.stage, state.stage_holder) == (Phase.MOVES, 2, BEN)
         assert shown(h, "title") == "The thieves of oasis 1 took:"
         ben = state.players[BEN].camels[0]  # the report is read first: a camel tap waits
         tap_pitch(h, ben.pen, ben.pitch)
         assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.move is None
-        (report,) = screen.ids.options.children  # it scrolls, the way on stays in view
-        assert plain(report.text).startswith(
-            f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
-        )
+        # a row per pen (it scrolls, the way on stays in view), a chip per camel robbed: its
+        # owner's shape and its letter over the symbols of what it lost
+        rows = list(reversed(screen.ids.options.children))
+        assert [plain(row.header).split("\n")[0] for row in rows] == [
+            "Pen 1 · pitches 1 + 3",
+            *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
+        ]
+        assert plain(rows[0].header).endswith("☀ gold · ❄ salt")
+        chips = [plain(c.text) for c in reversed(rows[0].ids.chips.children) if hasattr(c, "text")]
+        assert chips == [
+            f"{piece(state.players[seat].colour).shape} {letter}\n"
+            + "".join(GOOD_SYMBOL[g] for g in lost)
+            for (seat, letter), lost in sorted(expected.items())
+        ]
         assert f"♨ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")
         tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Ben: which camel moves to oasis 2?"
@@ -404,7 +427,7 @@ def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
     with running_app(database) as h:
         resume(h)
         screen = h.screen
-        assert shown(h, "title") == "Thefts at Timbuktu: tap the pen of the next thief pile."
+        assert shown(h, "title") == "The thief of pen 1: which pitches does its pitch card show?"
         play_until(
             lambda x: screen.table.submit(x, seq=screen.table.seq),
             lambda: screen.table.state,
@@ -415,9 +438,8 @@ def test_the_last_thefts_lead_to_the_score_sheet(tmp_path: Path) -> None:
             a.SetSwapFields(place=3, fields=((1, 1),)), seq=screen.table.seq
         ).ok
         tap_pen(h, 5)
-        tap_text(h, "Pitch 1")
-        tap_text(h, good(G.COFFEE))
-        tap_text(h, "Confirm")
+        pitch_card(h, "1")
+        thief_goods(h, G.COFFEE)
         assert h.screen.name == "sheet"
         state = screen.table.state
         sheet = h.screen.sheet
@@ -462,8 +484,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
             at_thefts(1),
         )
         tap_pen(h, 2)
-        tap_text(h, "Pitch 1")
-        tap_text(h, good(G.WATER))
+        pitch_card(h, "1 + 2")
         shot(h, "timbuktu-theft")
         assert_touch_targets(h)
     with Store.open(database) as store:  # the swap fields are kept for the next games
@@ -578,3 +599,66 @@ def test_the_only_pen_a_camel_may_enter_is_entered_for_it(tmp_path: Path) -> Non
         assert shown(h, "note") == f"Camel {camel.letter} enters pen {open_pen} and takes pitch 4."
         tap_text(h, "Free, no swap field")
         assert screen.table.state.players[ADA].camel(camel.letter).spot == (1, open_pen, 4)
+
+
+def count_taps(h: Harness) -> list[int]:
+    """Counts every finger put down on the harness from now on (``[0]`` read at the end)."""
+    taps = [0]
+    tap = h.tap
+
+    def counted(widget: Widget) -> None:
+        taps[0] += 1
+        tap(widget)
+
+    h.tap = counted  # type: ignore[method-assign]
+    return taps
+
+
+def test_the_first_games_caravans_take_at_most_12_taps_a_player(tmp_path: Path) -> None:
+    """The printed caravan boards, first game (nothing remembered): a camel of four different
+    goods is one tap ("all but" the good it lacks), of one good one tap (``☀ x4``); each board
+    is 9 taps with its Load, not 33; the loads are still remembered for the next game."""
+    database = tmp_path / "games.sqlite3"
+    with running_app(database) as h:
+        start_timbuktu(h)
+        screen = h.screen
+        taps = count_taps(h)
+        for seat, name in enumerate(("Ada", "Ben", "Cleo")):
+            before = taps[0]
+            for load in LOADS[seat]:  # four different goods on every camel
+                (missing,) = set(Good) - set(load)
+                tap_text(h, "all but " + good(missing).replace(" ", "\N{NO-BREAK SPACE}"))
+            tap_text(h, f"Load {name}'s caravan")
+            assert taps[0] - before == 9 <= 12
+        state = screen.table.state
+        assert state.phase is Phase.PLACEMENT
+        assert [[set(c.goods) for c in p.camels] for p in state.players] == [
+            [set(load) for load in caravan] for caravan in LOADS
+        ]
+    with Store.open(database) as store:  # remembered per colour, as before
+        stored = ts.stored_caravans(store.list_settings(ts.SETTINGS_GAME))
+        assert len(stored) == 3
+
+
+def test_a_camel_costs_at_most_a_tap_per_kind_of_good_it_carries(tmp_path: Path) -> None:
+    """Loads of one, two or three kinds: ``☀ x4`` fills a camel, ``❄ x3`` the rest of one; the
+    board shows each camel as tapped."""
+    database = tmp_path / "games.sqlite3"
+    with running_app(database) as h:
+        start_timbuktu(h)
+        screen = h.screen
+        taps = count_taps(h)
+        tap_text(h, f"{good(G.GOLD)} {TIMES}4")  # A: 4 gold, 1 tap
+        tap_text(h, good(G.WATER))  # B: 1 water, 3 salt: 2 taps
+        tap_text(h, f"{good(G.SALT)} {TIMES}3")
+        tap_text(h, good(G.COFFEE))  # C: 2 coffee, 2 pepper: 3 taps
+        tap_text(h, good(G.COFFEE))
+        tap_text(h, f"{good(G.PEPPER)} {TIMES}2")
+        assert taps[0] == 6
+        board = plain(screen.caravan_view.text).split("\n")
+        assert board[1:4] == [
+            "A: " + " · ".join([good(G.GOLD)] * 4),
+            "B: " + " · ".join([good(G.WATER)] + [good(G.SALT)] * 3),
+            "C: " + " · ".join([good(G.COFFEE)] * 2 + [good(G.PEPPER)] * 2),
+        ]
+        assert shown(h, "title") == "Ada's caravan board: camel D, good 1 of 4"

@@ -185,8 +185,10 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
 
         # Karin draws 3 and must lay one into the market.
         tap_text(h, "Draw")
-        tap_text(h, "Draw, lay 0 into the market")
-        assert shown(h, "refusal") == "Lay at least one card from your cache into the market."
+        # too few laid: greyed out with the rules' reason on it (issue 23), a tap logs nothing
+        tap_text(
+            h, "Draw, lay 0 into the market\nLay at least one card from your cache into the market."
+        )
         assert screen.table.seq == 1
         tap_text(h, "rock salt")
         tap_text(h, "Draw, lay 1 into the market")
@@ -230,8 +232,8 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         tap_text(h, "Buy a special card")
         tap_text(h, "cave (2 left)")
         tap_text(h, "gold from the hand (worth 2)")
-        tap_text(h, "Buy the cave")
-        assert shown(h, "refusal") == "A special card costs 3 dinars; these cards are worth 2."
+        # short: greyed out with the rules' reason on it (issue 23)
+        tap_text(h, "Buy the cave\nA special card costs 3 dinars; these cards are worth 2.")
         tap_text(h, "rock salt from the hand (worth 1)")
         assert shown(h, "note") == "gold 2 + rock salt 1 = 3 dinars; the price is 3."
         tap_text(h, "Buy the cave")
@@ -446,3 +448,34 @@ def test_the_only_animal_that_can_take_the_market_cards_is_preselected(tmp_path:
         tap_text(h, "Take 1 water")
         assert screen.table.seq == seq + 1
         assert screen.table.state.players[KARIN].camels[2] == (WATER,)
+
+
+def test_a_short_payment_or_lay_greys_its_button_out_with_the_reason(tmp_path: Path) -> None:
+    """ "Draw, lay 0 into the market" and "Buy the cave" while the note says what is missing:
+    greyed out, the rules' reason on them, a tap logs nothing; live again once enough is laid."""
+    from ui.audit import positions
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        positions.tuareg_opened(store)
+    with running_app(database) as h:
+        resume(h)
+        screen = h.screen
+        seq = screen.table.seq
+        tap_text(h, "Draw")
+        (draw,) = [
+            b for b in screen.walk() if plain(getattr(b, "text", "")).startswith("Draw, lay 0")
+        ]
+        assert draw.disabled and "Lay at least one card" in plain(draw.text)
+        h.tap(draw)
+        assert screen.table.seq == seq
+        tap_text(h, "Cancel")
+        tap_text(h, "Buy a special card")
+        (cave,) = [b for b in screen.walk() if plain(getattr(b, "text", "")).startswith("cave (")]
+        h.tap(cave)
+        (buy,) = [
+            b for b in screen.walk() if plain(getattr(b, "text", "")).startswith("Buy the cave")
+        ]
+        assert buy.disabled and "costs 3 dinars" in plain(buy.text)
+        h.tap(buy)
+        assert screen.table.seq == seq

@@ -102,27 +102,40 @@ class LineChart(Widget):
             Rectangle(pos=self.pos, size=self.size)
             Color(*MUTED_INK)
             Line(points=[left, bottom + height, left, bottom, left + width, bottom], width=dp(1))
+        ends: dict[tuple[int, int], int] = {}
         for line in self.series:
             drawn = piece(line.colour)
             points: list[float] = []
             for index, value in enumerate(line.values):
                 x = left + (width * index / (longest - 1) if longest > 1 else width / 2)
-                points += [x, bottom + height * (value - low) / span]
+                y = bottom + (height * (value - low) / span if high > low else height / 2)
+                points += [x, y]
             with self.canvas:
                 Color(*shape_ink(drawn.fill))
                 if len(points) > 2:
                     Line(points=points, width=dp(2.5))
-            self.add_widget(
-                fitted_label(
-                    f"[font={SYMBOL_FONT}]{drawn.shape}[/font][b]{line.name[:1].upper()}[/b]",
-                    shape_ink(drawn.fill, TEXT_CONTRAST),
-                    design.body,
-                    (points[-2], points[-1]),
-                )
+            marker = fitted_label(
+                f"[font={SYMBOL_FONT}]{drawn.shape}[/font][b]{line.name[:1].upper()}[/b]",
+                shape_ink(drawn.fill, TEXT_CONTRAST),
+                design.body,
+                (points[-2], points[-1]),
             )
-        for value, y in ((high, bottom + height), (low, bottom)):
+            # markers ending on one spot (a tie) stand side by side, not on top of each other
+            spot = (round(points[-2]), round(points[-1]))
+            marker.x -= ends.get(spot, 0) * (marker.width + dp(4))
+            ends[spot] = ends.get(spot, 0) + 1
+            self.add_widget(marker)
+        # the score axis: the highest and lowest score, once when every score is the same
+        axis = {low: bottom, high: bottom + height} if high > low else {low: bottom + height / 2}
+        for value, y in axis.items():
             self.add_widget(
                 fitted_label(f"{value:g}", INK, design.caption, (self.x + margin, y + margin / 2))
+            )
+        # the plays axis: the first and the last play's number under the line
+        for number in dict.fromkeys((1, longest)):
+            x = left + (width * (number - 1) / (longest - 1) if longest > 1 else width / 2)
+            self.add_widget(
+                fitted_label(str(number), INK, design.caption, (x, self.y + margin / 2))
             )
         logger.debug("line chart of %d series redrawn", len(self.series))
 

@@ -23,6 +23,9 @@ HIDDEN_FIELDS = ("kind", "player")
 
 ValueText = Callable[[Any], str]
 
+WHOLE = "*"
+"""A ``texts`` key whose entry words a whole action (``Give 1 pepper``), not one field."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -85,7 +88,9 @@ def describe(
     action: Any, texts: Mapping[str, ValueText] | None = None, *, with_kind: bool = True
 ) -> str:
     """``Pay raid: dates 1, salt 1`` — the kind (unless the prompt says it), then every field that
-    says something."""
+    says something; a ``texts`` entry :data:`WHOLE` words the whole action instead."""
+    if texts and WHOLE in texts:
+        return texts[WHOLE](action)
     said = ", ".join(
         part for name, value in fields_of(action) if (part := field_text(name, value, texts))
     )

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.game import GameRules
+from companion.i18n import N_, _
 
 Rules = GameRules[Any, Any, Any]
 
@@ -24,6 +25,10 @@ MAX_CHOICES = 16
 """An integer field with at most this many allowed values is offered as a choice (no typing)."""
 UNBOUNDED = (-999, 999)
 """The stepper's range for an integer whose schema gives no bounds."""
+
+
+ABBREVIATIONS = {"vp": N_("VP")}
+"""Field names said as abbreviations, in capitals."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,13 @@ class FieldSpec:
     def name(self) -> str:
         """The field's dotted path: ``animal.number``."""
         return ".".join(self.path)
+
+    @property
+    def words(self) -> str:
+        """The label as the form shows it: translated, its first letter raised (``Salt``; an
+        abbreviation in capitals: ``VP``)."""
+        said = _(ABBREVIATIONS.get(self.label, self.label))
+        return said[:1].upper() + said[1:]
 
     @property
     def label(self) -> str:

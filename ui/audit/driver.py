@@ -178,6 +178,12 @@ class Driver:
     def _scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
         content = scroller.children[0]
         spare = content.height - scroller.height
+        _left, bottom = widget.to_window(widget.x, widget.y)
+        _right, top = widget.to_window(widget.right, widget.top)
+        _sx, view_bottom = scroller.to_window(scroller.x, scroller.y)
+        _sr, view_top = scroller.to_window(scroller.right, scroller.top)
+        if view_bottom <= bottom and top <= view_top:
+            return  # wholly in view already: a finger reaches it without a swipe
         if spare > 0:
             _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
             middle = y - (scroller.height - widget.height) / 2

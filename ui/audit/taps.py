@@ -50,6 +50,29 @@ handled anyway (``scans``: cards read; Targi's card names were scans already)::
     timbuktu  scanner: the same                                            3        3      1      1
     timbuktu  a thief pile at a stage's end (pen 1, pitches 1, 3, ...)     6        4      1      0
     timbuktu  scanner: the same                                            0        0      1      3
+
+Issue 23 (800x480): a thief pile is read as its three cards, one chip each (the pen preselected,
+a chip per pitch-card face, a chip per goods-card face: the third logs it); a printed caravan board
+is a tap per camel of four different goods ("all but" the good it lacks) or of one good (``x4``), at
+most a tap per kind otherwise; a tribe card drawn is named by its symbol then its face, as the
+centre's cards. Before: the commit before issue 23 (37f6631), the same moves::
+
+    game      turn                                                                   taps  swipes
+    timbuktu  a thief pile at a stage's end (pen 1, pitches 1 and 3, gold and salt)     6       0
+    timbuktu  first game: one printed caravan board (8 camels), loaded                 33       0
+    targi     name the tribe card the Tribal expansion drew (Tent 9), into the hand     3       1
+
+After::
+
+    game      turn                                                                   taps  swipes
+    timbuktu  a thief pile at a stage's end (pen 1, pitches 1 and 3, gold and salt)     3       0
+    timbuktu  first game: one printed caravan board (8 camels), loaded                  9       0
+    targi     name the tribe card the Tribal expansion drew (Tent 9), into the hand     4       0
+
+The tribe card's naming is its 2nd and 3rd taps (symbol, face; before: one tap on a list of 40
+faces scrolled to it, up to six swipes by hand); the 1st is the Tribal expansion, the 4th the hand.
+A button already wholly in view is tapped without a swipe (before issue 23 the counter scrolled to
+every button of a list longer than its box).
 """
 
 from __future__ import annotations
@@ -91,6 +114,15 @@ def scan(card: str) -> Step:
     return lambda d: d.scan(card)
 
 
+def _lacking(load: Sequence[Any]) -> str:
+    """The good a camel of four different goods lacks, as its "all but" button names it."""
+    from companion.games.timbuktu.model import Good
+    from ui.games.timbuktu.view import GOOD_SYMBOL
+
+    (missing,) = set(Good) - set(load)
+    return f"{GOOD_SYMBOL[missing]}\N{NO-BREAK SPACE}{missing.value}"
+
+
 def camel(letter: str) -> Step:
     def tap(d: Driver) -> None:
         from ui.audit.tour import choose_camel
@@ -122,7 +154,7 @@ def _turns() -> list[Turn]:
             lambda store: p.targi(store, revealed=False),
             # one chip per distinct card, by what it prints: Dates 1 gives 1 date; Well 1 is
             # the first chip of the Well symbol, preselected as the likeliest
-            (text("gives 1 date", prefix=True), text("1 VP; costs 1 date, 1 gold", prefix=True)),
+            (text("gives 1 date", prefix=True), text("1 VP · 1 date, 1 gold", prefix=True)),
             2,
         ),
         Turn("targi", "place a Targi on border card 2", p.targi, (part("cells", 2),), 1),
@@ -169,13 +201,30 @@ def _turns() -> list[Turn]:
             "timbuktu",
             "a thief pile at a stage's end (pen 1, pitches 1 and 3, gold and salt)",
             lambda store: p.timbuktu(store, p.at_phase(Phase.THEFTS, stage=1)),
+            # the pen card (pen 1 is preselected: tapped anyway), the pitch card, the goods card
+            (part("columns", 0), text("1 + 3"), text("☀ gold\n❄ salt")),
+            1,
+        ),
+        Turn(
+            "timbuktu",
+            "first game: one printed caravan board (8 camels), loaded",
+            lambda store: p.timbuktu(store, p.at_phase(Phase.LOADING)),
             (
-                part("columns", 0),
-                text("Pitch 1"),
-                text("Pitch 3"),
-                text("gold", suffix=True),
-                text("salt", suffix=True),
-                text("Confirm"),
+                *(text(f"all but {_lacking(load)}") for load in p.patterned_loads(3)[0]),
+                text("Load Ada's caravan"),
+            ),
+            1,
+        ),
+        Turn(
+            "targi",
+            "name the tribe card the Tribal expansion drew (Tent 9), into the hand",
+            lambda store: p.targi_placed(store, (2, 5, 14, 3, 13, 11)),
+            # the Tribal expansion, the card's symbol, its face (the naming: 2 taps), the hand
+            (
+                part("cells", 14),
+                text("Tent"),
+                text("1 VP · 1 date, 1 pepper", prefix=True),
+                text("Hand"),
             ),
             1,
         ),

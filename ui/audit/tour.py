@@ -26,9 +26,10 @@ from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
 from companion.session import Session
 from ui.audit import positions as p
-from ui.audit.driver import Driver, TourError
+from ui.audit.driver import Driver, TourError, plain
 from ui.choices import kind_text
 from ui.games.targi.gamescreen import exchange_text
+from ui.games.timbuktu.view import good_markup
 from ui.kv import tr
 from ui.screens.home import game_title
 
@@ -407,6 +408,20 @@ def targi_tribe_card(d: Driver) -> None:
 
 
 @state
+def targi_drawn_tribe_card(d: Driver) -> None:
+    """Amal's Targi on the Tribal expansion: the tribe card drawn is named by symbol and face."""
+    targi_take_goods(d)
+    d.tap(part(d, "cells")[14])
+
+
+@state
+def targi_drawn_goods_card(d: Driver) -> None:
+    """Amal's Targi on the Caravan: the goods card drawn is named by its face."""
+    targi_take_goods(d)
+    d.tap(part(d, "cells")[13])
+
+
+@state
 def targi_merchant(d: Driver) -> None:
     targi_take_goods(d)
     d.tap_text("End turn (leave the rest)")
@@ -528,6 +543,21 @@ def tuareg_draw(d: Driver) -> None:
 
 
 @state
+def tuareg_draw_short(d: Driver) -> None:
+    """Nothing laid into the market yet: the Draw is greyed out with the reason."""
+    tuareg_turn(d)
+    d.tap_text("Draw")
+
+
+@state
+def tuareg_buy_short(d: Driver) -> None:
+    """Nothing paid yet: Buy is greyed out with the reason."""
+    tuareg_turn(d)
+    d.tap_text("Buy a special card")
+    d.tap_text(special_name(SpecialCard.CAVE) + " (", prefix=True)
+
+
+@state
 def tuareg_load_builder(d: Driver) -> None:
     tuareg_turn(d)
     d.tap_text("Load from the hand")
@@ -629,6 +659,12 @@ def correct_tuareg_stack(d: Driver) -> None:
 
 
 @state
+def timbuktu_caravan_first(d: Driver) -> None:
+    """The first game's first caravan board, empty: a camel of four kinds is one tap."""
+    start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
+
+
+@state
 def timbuktu_caravan_entry(d: Driver) -> None:
     start_from_home(d, "timbuktu", ("Ada", "Ben", "Cleo"))
     for good in p.patterned_loads(3)[0][0] + p.patterned_loads(3)[0][1][:2]:
@@ -726,10 +762,19 @@ def timbuktu_thief_pile(d: Driver) -> None:
     p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
     open_game(d, "timbuktu")
     d.tap(part(d, "columns")[0])
-    d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(tr("Pitch {n}").format(n=3))
-    d.tap_text(timbuktu_good_name(TimbuktuGood.GOLD), suffix=True)
-    d.tap_text(timbuktu_good_name(TimbuktuGood.SALT), suffix=True)
+    d.tap_text("1 + 3")  # the pitch card: its goods card is asked next
+
+
+@state
+def timbuktu_thief_pitches(d: Driver) -> None:
+    """A thief pile's pitch card, one chip per face (pen 1 preselected)."""
+    p.timbuktu(d.store, p.at_phase(TimbuktuPhase.THEFTS, stage=1))
+    open_game(d, "timbuktu")
+
+
+def tap_thief_goods(d: Driver, *goods: TimbuktuGood) -> None:
+    """The chip of a thief's goods card showing ``goods``: it logs the theft."""
+    d.tap_text("\n".join(plain(good_markup(good)) for good in goods))
 
 
 @state
@@ -750,9 +795,8 @@ def timbuktu_thefts_report(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile by touch: the screen reports
-    d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(timbuktu_good_name(TimbuktuGood.COFFEE), suffix=True)
-    d.tap_text(tr("Confirm"))
+    d.tap_text("1")
+    tap_thief_goods(d, TimbuktuGood.COFFEE)
 
 
 @state
@@ -764,9 +808,8 @@ def timbuktu_final_sheet(d: Driver) -> None:
         submit_all(d, [p.timbuktu_next(table.state)])
     last = next(pen for pen in range(1, 6) if pen not in table.state.robbed_pens)
     d.tap(part(d, "columns")[last - 1])  # the last thief pile, by touch: the sheet follows
-    d.tap_text(tr("Pitch {n}").format(n=1))
-    d.tap_text(timbuktu_good_name(TimbuktuGood.COFFEE), suffix=True)
-    d.tap_text(tr("Confirm"))
+    d.tap_text("1")
+    tap_thief_goods(d, TimbuktuGood.COFFEE)
     d.expect_screen("sheet")
 
 

@@ -65,7 +65,8 @@ def phase_text(state: Any) -> str:
     players = getattr(state, "players", ())
     if isinstance(seat, int) and seat < len(players):
         parts.append(_("{name} to move").format(name=getattr(players[seat], "name", seat)))
-    return " · ".join(parts)
+    text = " · ".join(parts)
+    return text[:1].upper() + text[1:]  # it may stand where a name goes: "Reveal", not "reveal"
 
 
 class GameScreen(Screen):

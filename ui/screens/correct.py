@@ -79,6 +79,8 @@ class FieldRow(BoxLayout):
     typed field)."""
 
     label = StringProperty("")
+    words = StringProperty("")
+    """The label as shown: ``Salt``, ``VP``."""
 
     def __init__(
         self,
@@ -94,6 +96,7 @@ class FieldRow(BoxLayout):
         super().__init__(**kwargs)
         self.spec = spec
         self.label = _(spec.label)
+        self.words = spec.words
         self.choices = choices
         self.cards = cards
         self.groups = groups
@@ -208,6 +211,8 @@ class SequenceRow(BoxLayout):
     """A list of one enum's values, bottom to top (a load): tap values to add them in order."""
 
     label = StringProperty("")
+    words = StringProperty("")
+    """The label as shown: ``Salt``, ``VP``."""
     items = ListProperty([])
     summary = StringProperty("")
 
@@ -215,6 +220,7 @@ class SequenceRow(BoxLayout):
         super().__init__(**kwargs)
         self.spec = spec
         self.label = _(spec.label)
+        self.words = spec.words
         buttons = self.ids.buttons
         for choice in spec.choices:
             button = BigButton(text=value_text(choice))

@@ -117,7 +117,7 @@ class LabelsScreen(Screen):
         place = (
             _("the USB stick {name}").format(name=stick.name)
             if stick is not None
-            else _("this table's data folder {folder}").format(folder=folder)
+            else _("this table's data folder")  # its path means nothing at the table
         )
         name = label_file(self.game, self.sheet)
         try:

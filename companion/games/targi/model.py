@@ -197,6 +197,8 @@ class TargiState:
     """The app's rulings the game's log was written under (see ``TargiOptions.rules_version``)."""
     house_rules: tuple[str, ...] = ()
     """The alternatives to the app's rulings this game chose (``TargiOptions.rulings``)."""
+    goods_reshuffle: str = "at_once"
+    """When the goods discard pile is reshuffled (``TargiOptions.goods_reshuffle``)."""
 
     @property
     def other_player(self) -> int:

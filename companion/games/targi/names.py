@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
@@ -137,6 +138,34 @@ def resource_name(resource: str) -> str:
 def names() -> dict[str, str]:
     """Every good, by its JSON value."""
     return {good.value: good_name(good) for good in Good}
+
+
+def raid_payment(stock: Stock) -> str:
+    """A raid's payment as the player does it: ``Give 1 pepper``, ``Give 1 date, 1 salt``,
+    ``Lose 1 VP`` (or both, or ``Give nothing``)."""
+    goods = _amounts(replace(stock, vp=0))
+    said = [_("Give {goods}").format(goods=goods)] if goods else []
+    if stock.vp:
+        said.append(ngettext("Lose {n} VP", "Lose {n} VP", stock.vp).format(n=stock.vp))
+    return "; ".join(said) or _("Give nothing")
+
+
+def amount(name: str, n: int) -> str:
+    """``2 salt``, ``1 date``: ``n`` of a good or of gold (``name``: a :class:`Stock` field),
+    counted in the language's plural form."""
+    return _amounts(Stock(**{name: n}))
+
+
+def returned(stock: Stock) -> str:
+    """What goes back over the limits: ``Return 2 pepper, 1 gold``."""
+    return _("Return {goods}").format(goods=_amounts(stock))
+
+
+def tribe_points_and_cost(card: str) -> tuple[str, str]:
+    """A tribe card's points and its cost apart (``3 VP``, ``1 date, 2 salt``), for a chip that
+    shows the points first."""
+    tribe = catalog().tribe[card]
+    return ngettext("{n} VP", "{n} VP", tribe.vp).format(n=tribe.vp), _amounts(tribe.cost)
 
 
 def _amounts(stock: Stock) -> str:

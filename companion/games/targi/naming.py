@@ -8,7 +8,7 @@ screen offers one choice per face and never decides which copy it is.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.games.targi import piles
@@ -41,10 +41,15 @@ def face_of(card: str) -> Hashable:
 def faces(state: TargiState, cell: Cell) -> list[Face]:
     """The faces the face-down card at ``cell`` may show, the likeliest (most free copies) first,
     then in catalog order; each names the first free copy of its face."""
-    pile = piles.pile(state, state.slot(cell).kind)
+    return faces_of(piles.pile(state, state.slot(cell).kind))
+
+
+def faces_of(pile: Iterable[str]) -> list[Face]:
+    """The faces among the cards ``pile`` (a draw pile, or the cards a drawn card may be), the
+    likeliest first, then in catalog order; each names the first of its copies."""
     order = {card: at for at, card in enumerate((*catalog().goods, *catalog().tribe))}
     copies: dict[Hashable, list[str]] = {}
-    for card in sorted(pile, key=order.__getitem__):
+    for card in sorted(set(pile), key=order.__getitem__):
         copies.setdefault(face_of(card), []).append(card)
     tribe = catalog().tribe
     found = [

@@ -1,7 +1,8 @@
 """Where each catalog card is: the centre, a display, a hand, a discard pile, or still in a draw pile.
 
 The table draws the cards; the app only checks that a named card can be the one drawn, e.g. that it is
-not already displayed. Goods cards are reshuffled from their discard pile when the draw pile runs out.
+not already displayed. When the goods draw pile runs out, its discard pile is reshuffled at once into a
+new draw pile (games stored before: at the next goods draw, see ``TargiOptions.goods_reshuffle``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ def draw(state: TargiState, card: str, kind: CardKind) -> TargiState:
         raise CARD_IN_PLAY.violation(card=card)
     if kind is CardKind.GOODS and card in state.goods_discard:
         return replace(state, goods_discard=frozenset())  # the discard pile was reshuffled
+    if kind is CardKind.GOODS and state.goods_reshuffle == "at_once":
+        left = set(catalog().goods) - in_centre(state) - state.goods_discard - {card}
+        if not left:  # the draw pile ran out: its discard pile is reshuffled at once
+            return replace(state, goods_discard=frozenset())
     return state
 
 

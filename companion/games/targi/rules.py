@@ -87,6 +87,12 @@ class TargiOptions:
     """2 for every new game. 1: a game stored before the Noble waited for a later round and before
     "goods / 1 gold" kept the gold a card prints; its log replays under those rulings."""
 
+    goods_reshuffle: Literal["at_once", "next_draw"] = "at_once"
+    """``at_once`` for every new game: when the goods draw pile runs out, the discard pile is
+    reshuffled at once (rulebook, *4. Executing actions*). ``next_draw``: a game stored before
+    (its options name no ``goods_reshuffle``) kept the discard pile until the next goods draw;
+    its log replays so."""
+
     def __post_init__(self) -> None:
         if self.players[0].name == self.players[1].name:
             raise ValueError("the two players need different names")
@@ -366,6 +372,7 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
             ),
             rules_version=options.rules_version,
             house_rules=alternatives_chosen(options.rulings),
+            goods_reshuffle=options.goods_reshuffle,
         )
 
     def apply(self, state: TargiState, action: a.TargiAction) -> TargiState:
@@ -377,9 +384,12 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
 
     def parse_options(self, data: Mapping[str, Any], *, stored: bool = False) -> TargiOptions:
         """As every game's; a game stored before rules version 2 (its options name no
-        ``rules_version``) replays under version 1."""
+        ``rules_version``) replays under version 1, one stored before the goods were reshuffled
+        at once (no ``goods_reshuffle``) with the discard pile kept until the next goods draw."""
         if stored and "rules_version" not in data:
             data = {**data, "rules_version": 1}
+        if stored and "goods_reshuffle" not in data:
+            data = {**data, "goods_reshuffle": "next_draw"}
         return super().parse_options(data, stored=stored)
 
     def stored_options(self, settings: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,8 +7,10 @@ The screen decides no rule: the highlighted spaces, the offered choices and ever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -18,20 +20,25 @@ from companion.games.targi import names
 from companion.games.targi.board import BORDER, RAID_CORNERS, BorderCard, Cell
 from companion.games.targi.effects import MERCHANT_FOR_GOLD, MERCHANT_FOR_GOOD
 from companion.games.targi.flow import awaiting_reveal
-from companion.games.targi.model import CardKind, Good, Phase, Symbol, TargiState
+from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol, TargiState
 from companion.games.targi.names import (
+    amount,
     card_hints,
     card_name,
     decision_name,
     good_name,
     kind_name,
+    raid_payment,
+    returned,
     symbol_name,
+    tribe_points_and_cost,
     upper_first,
 )
-from companion.games.targi.naming import Face, faces, symbols
+from companion.games.targi.naming import Face, faces, faces_of, symbols
 from companion.i18n import _, ngettext, pgettext
 from ui import design
-from ui.choices import naming
+from ui.choices import WHOLE, naming
+from ui.design import EMPHASIS_SP
 from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -67,6 +74,20 @@ TEXTS = {
 }
 """How the choices of Targi's actions read on a button."""
 
+NAMED_TEXTS = {**TEXTS, "card": lambda _card: ""}
+"""The choices of a drawn card once it is named (the title names it)."""
+
+
+def stock_of(action: Any) -> Stock:
+    """The amounts a raid payment or a return names (its other fields left out)."""
+    return Stock(**{f: getattr(action, f, 0) for f in ("dates", "salt", "pepper", "gold", "vp")})
+
+
+RAID_TEXTS = {WHOLE: lambda action: raid_payment(stock_of(action))}
+"""A raid payment as the player makes it: ``Give 1 pepper``, ``Lose 1 VP``."""
+LIMITS_TEXTS = {WHOLE: lambda action: returned(stock_of(action))}
+"""What goes back over the limits: ``Return 2 pepper, 1 gold``."""
+
 CARD_TEXT_TEXTS = {**TEXTS, "row": lambda row: _("display row {n}").format(n=row + 1)}
 """The choices of a card's text (play the hand card into a row): the row says whose it is."""
 
@@ -83,12 +104,23 @@ def mark(colour: str, name: str) -> str:
     return f"[font={design.SYMBOL_FONT}]{shape}[/font] [b]{name.strip()[:1].upper()}[/b]"
 
 
-def chip_text(face: Face, hints: dict[str, str]) -> str:
+def chip_text(face: Face, hints: dict[str, str], *, compact: bool = False) -> str:
     """What a card prints (a tribe card's points and cost, what a goods card gives), and how many
-    copies it may be."""
-    text = hints.get(face.card, card_name(face.card))
+    copies it may be; ``compact``: a tribe card's points in bold, then its cost without "costs"
+    (the naming's four chips a row)."""
+    if compact and face.symbol is not None:
+        points, cost = tribe_points_and_cost(face.card)
+        text = f"[b]{points}[/b] · {cost}"
+    else:
+        text = hints.get(face.card, card_name(face.card))
     copies = ngettext("{n} copy", "{n} copies", face.free).format(n=face.free)
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
+
+
+def counters(line: str) -> str:
+    """A line of the stocks that matter across the table, at least 20 sp (the panel's other
+    lines stay at the caption size)."""
+    return f"[size={round(max(design.design.emphasis, sp(EMPHASIS_SP)))}]{line}[/size]"
 
 
 class TargiCell(TextCell):
@@ -145,15 +177,18 @@ def space_of(action: Any) -> Space | None:
         return None
 
 
+def drawn_cards(uses: list[Any]) -> list[str]:
+    """The cards a Caravan or a Tribal expansion may have drawn, among ``uses`` (in order)."""
+    drawn = (x.card for x in uses if isinstance(x, a.UseCaravan | a.UseTribalExpansion))
+    return list(dict.fromkeys(drawn))
+
+
 def exchange_text(exchange: a.Exchange) -> str:
-    """``3 salt for 1 gold`` or ``2 salt for 1 pepper``, as the Merchant card prints its exchanges
-    (in words: Kivy's default font has no arrow)."""
-    give = good_name(exchange.give)
-    if exchange.get == "gold":
-        return _("{n} {give} for 1 gold").format(n=MERCHANT_FOR_GOLD, give=give)
-    return _("{n} {give} for 1 {get}").format(
-        n=MERCHANT_FOR_GOOD, give=give, get=good_name(exchange.get)
-    )
+    """``3 salt for 1 gold`` or ``2 salt for 1 date``, as the Merchant card prints its exchanges
+    (in words: Kivy's default font has no arrow), each amount in its plural form."""
+    get = exchange.get.value if isinstance(exchange.get, Good) else exchange.get
+    give = MERCHANT_FOR_GOLD if get == "gold" else MERCHANT_FOR_GOOD
+    return _("{give} for {get}").format(give=amount(exchange.give.value, give), get=amount(get, 1))
 
 
 def border_name(number: int) -> str:
@@ -168,6 +203,10 @@ def cell_name(number: int) -> str:
 class TargiScreen(GameScreen):
     """The Targi table: tap spaces, answer the prompt, correct what the app believes."""
 
+    naming_drawn = BooleanProperty(False)
+    """A card a Caravan / Tribal expansion drew is being named: the players' panels fold away
+    for its faces (German and Polish faces need every line)."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cells: dict[Space, TargiCell] = {}
@@ -181,6 +220,8 @@ class TargiScreen(GameScreen):
         self.exchanges: tuple[a.Exchange, ...] = ()
         self.symbol: Symbol | None = None
         """The tribe symbol the naming chips are filtered to (None: the likeliest)."""
+        self.drawn: str | None = None
+        """The card a Caravan / Tribal expansion drew, once named (None: to be named)."""
         self.prompt = self.ids.prompt.__self__
         self.naming = TargiNaming()
         self.chips: list[TargiChip] = []
@@ -195,6 +236,7 @@ class TargiScreen(GameScreen):
         self.selected = None
         self.exchanges = ()
         self.symbol = None
+        self.drawn = None
 
     # --- intents --------------------------------------------------------------------------------
 
@@ -213,6 +255,7 @@ class TargiScreen(GameScreen):
         self.selected = space
         self.exchanges = ()
         self.symbol = None
+        self.drawn = None
         self.render()
 
     def filter_symbol(self, symbol: Symbol) -> None:
@@ -231,6 +274,11 @@ class TargiScreen(GameScreen):
             move = scan_move(self.table.session, [card], prefer=chosen)
             if move.action is not None:
                 self.submit_payload(move.action)
+                return True
+        if state.phase is Phase.ACTIONS and card in drawn_cards(self.legal()):
+            uses = [x for x in self.legal() if space_of(x) == self.selected]
+            if card in drawn_cards(uses):
+                self.name_drawn(card)
                 return True
         named = naming(self.ids.prompt.remaining, card)
         if named:
@@ -298,7 +346,12 @@ class TargiScreen(GameScreen):
         if self.table is None:
             return
         self.render_bar()
+        self.naming_drawn = False
         legal = self.legal()
+        if self.state.phase is Phase.REVEAL:  # the card being named, marked on the grid too
+            cells = awaiting_reveal(self.state)
+            if self.selected not in cells:
+                self.selected = cells[0] if cells else None
         lit = self.highlighted(legal)
         for space, cell in self.cells.items():
             self.render_space(space, cell, lit)
@@ -351,6 +404,8 @@ class TargiScreen(GameScreen):
         slot = self.state.slot(cell)
         background = GOODS_BACKGROUND if slot.kind is CardKind.GOODS else TRIBE_BACKGROUND
         text = card_name(slot.card) if slot.card else _("face down")
+        if slot.card is None and cell == self.selected:  # the one being named: lighter, and
+            return [text], [min(1.0, c * 1.35) for c in background[:3]] + [1]  # framed in ink
         return [text], background
 
     def render_player(self, seat: int, panel: TargiPanel) -> None:
@@ -368,10 +423,12 @@ class TargiScreen(GameScreen):
         panel.text = "\n".join(
             (
                 head,
-                _("dates {d} · salt {s} · pepper {p}").format(
-                    d=stock.dates, s=stock.salt, p=stock.pepper
+                counters(
+                    _("dates {d} · salt {s} · pepper {p}").format(
+                        d=stock.dates, s=stock.salt, p=stock.pepper
+                    )
                 ),
-                _("gold {g} · VP {vp}").format(g=stock.gold, vp=stock.vp),
+                counters(_("gold {g} · VP {vp}").format(g=stock.gold, vp=stock.vp)),
                 tribe,
             )
         )
@@ -401,7 +458,7 @@ class TargiScreen(GameScreen):
         elif phase is Phase.RAID:
             name = state.players[state.to_move].name if state.to_move is not None else ""
             title = _("Raid {raid}: what does {name} give?").format(raid=state.raid, name=name)
-            prompt.offer(title, legal, self.submit, TEXTS, with_kind=False)
+            prompt.offer(title, legal, self.submit, RAID_TEXTS, with_kind=False)
         elif phase is Phase.PLACEMENT:
             name = state.players[state.to_move].name if state.to_move is not None else ""
             title = _("{name}: tap a highlighted card to place a Targi.").format(name=name)
@@ -415,7 +472,7 @@ class TargiScreen(GameScreen):
                 name=name
             )
             actions = [x for x in legal if x.player == seat]
-            prompt.offer(title, actions, self.submit, TEXTS, with_kind=False)
+            prompt.offer(title, actions, self.submit, LIMITS_TEXTS, with_kind=False)
         else:
             title = _("The game is over.")
             prompt.offer(title, [], self.submit, extra=[(_("Score sheet"), self.score)])
@@ -423,36 +480,64 @@ class TargiScreen(GameScreen):
     def naming_prompt(self, cell: Cell) -> None:
         """One chip per distinct card the face-down card may be, the likeliest first; tribe cards
         filtered by their symbol (the likeliest preselected). The core names the free copy."""
-        found = faces(self.state, cell)
         kind = self.state.slot(cell).kind
+        title = _("Name the {kind} card at centre {cell} (or scan it)").format(
+            kind=kind_name(kind), cell="·".join(map(str, cell))
+        )
+        self.show_faces(
+            title,
+            faces(self.state, cell),
+            lambda card: a.RevealCard(cell=cell, card=card),
+            self.submit,
+        )
+
+    def show_faces(
+        self,
+        title: str,
+        found: list[Face],
+        payload: Callable[[str], Any],
+        on_pick: Callable[[Any], Any],
+        leave: list[tuple[str, Any]] | None = None,
+    ) -> None:
+        """Name a card by its face: a row of symbols over the chips (tribe cards: the likeliest
+        preselected, one tap to change), a chip per face of that symbol (its ``payload``: what
+        ``payload(card)`` makes of its free copy, given to ``on_pick``); ``leave``: the fixed
+        row's buttons that give up naming."""
         offered = symbols(found)
         if offered:
             if self.symbol not in offered:
                 self.symbol = offered[0]
             found = [face for face in found if face.symbol is self.symbol]
-            self.show_actions(
-                [(symbol_name(s).capitalize(), lambda s=s: self.filter_symbol(s)) for s in offered],
-                cols=len(offered),
-            )
-            for button, symbol in zip(reversed(self.ids.actions.children), offered, strict=True):
-                button.primary = symbol is self.symbol
+        self.show_actions(leave or [])
+        row = self.naming.ids.symbols
+        row.clear_widgets()
+        for symbol in offered:
+            text = symbol_name(symbol).capitalize()
+            button = TargiButton(text=text, primary=symbol is self.symbol)
+            # as wide as its longest word needs: "Jeździec na wielbłądzie" beside "Oaza"
+            button.size_hint_x = max(len(word) for word in text.split()) + 2
+            button.bind(on_release=lambda _b, s=symbol: self.filter_symbol(s))
+            row.add_widget(button)
         naming = self.naming
-        naming.title = _("Name the {kind} card at centre {cell} (or scan it)").format(
-            kind=kind_name(kind), cell="·".join(map(str, cell))
-        )
-        naming.cols = 2 if offered else 3
+        naming.title = title
+        naming.cols = 4
         hints = card_hints()
         grid = naming.ids.chips
         grid.clear_widgets()
         self.chips = []
         for face in found:
-            chip = TargiChip(text=chip_text(face, hints))
-            chip.payload = (a.RevealCard(cell=cell, card=face.card),)
-            chip.bind(on_release=lambda c: self.submit(c.payload[0]))
+            chip = TargiChip(text=chip_text(face, hints, compact=True))
+            chip.payload = (payload(face.card),)
+            chip.bind(on_release=lambda c: on_pick(c.payload[0]))
             grid.add_widget(chip)
             self.chips.append(chip)
         show_only(self.ids.ask, naming)
         self.prompt.offer(naming.title, [], self.submit)
+
+    def name_drawn(self, card: str) -> None:
+        """The card a Caravan or a Tribal expansion drew, named: its choices follow."""
+        self.drawn = card
+        self.render()
 
     def actions_prompt(self, legal: list[Any]) -> None:
         state = self.state
@@ -473,14 +558,35 @@ class TargiScreen(GameScreen):
         if isinstance(space, int) and BORDER[space] is BorderCard.MERCHANT:
             self.merchant_prompt(seat, name, extra, [skip, end])
             return
-        self.show_actions([skip, end])
         if isinstance(space, int):
             what = f"{space} {border_name(space)}"
         else:
             slot = state.slot(space)
             what = card_name(slot.card) if slot.card else _("face down")
         title = _("{name}: use {card}").format(name=name, card=what)
-        prompt.offer(title, uses, self.submit, TEXTS, extra, with_kind=False)
+        drawn = drawn_cards(uses)
+        if len(drawn) > 1 and self.drawn not in drawn:
+            self.drawn = None
+            kind = CardKind.GOODS if isinstance(uses[0], a.UseCaravan) else CardKind.TRIBE
+            naming = _("{name}: name the {kind} card drawn").format(name=name, kind=kind_name(kind))
+            self.show_faces(naming, faces_of(drawn), str, self.name_drawn, [skip, end])
+            self.naming_drawn = True
+            return
+        self.show_actions([skip, end])
+        if len(drawn) > 1:  # the drawn card named: how it is used
+            uses = [x for x in uses if x.card == self.drawn]
+            title = f"{title} · {card_name(self.drawn)}"
+            extra = [(_("Another card"), lambda: self.name_drawn_again()), *extra]
+            if len(uses) == 1:
+                self.drawn = None
+                self.submit(uses[0])
+                return
+        texts = NAMED_TEXTS if len(drawn) > 1 else TEXTS
+        prompt.offer(title, uses, self.submit, texts, extra, with_kind=False)
+
+    def name_drawn_again(self) -> None:
+        self.drawn = None
+        self.render()
 
     def card_text_buttons(self, name: str, legal: list[Any]) -> list[tuple[str, Any]]:
         """A button for each thing a displayed card's text allows now (as the table marked the

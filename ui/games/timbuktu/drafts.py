@@ -47,6 +47,19 @@ class CaravanDraft:
             self.loads.append([])
         self.loads[index].append(good)
 
+    @property
+    def room(self) -> int:
+        """How many goods the camel being filled still takes (0: the board is full)."""
+        index = self.filling
+        if index is None:
+            return 0
+        return CAPACITY - (len(self.loads[index]) if index < len(self.loads) else 0)
+
+    def fill(self, goods: list[Good]) -> None:
+        """Several goods onto the camel being filled, as far as it has room."""
+        for good in goods[: self.room]:
+            self.add(good)
+
     def take_back(self) -> None:
         while self.loads and not self.loads[-1]:
             self.loads.pop()

@@ -17,12 +17,13 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.timbuktu import actions as a
-from companion.games.timbuktu.model import PENS, Phase, TimbuktuState
-from companion.i18n import ngettext
+from companion.games.timbuktu.model import PENS, Phase, Theft, TimbuktuState
+from companion.i18n import _, ngettext
 from companion.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
@@ -31,6 +32,7 @@ from ui.games.timbuktu.rounds import RoundPrompts
 from ui.games.timbuktu.scanning import TimbuktuScans
 from ui.games.timbuktu.setup import SetupPrompts
 from ui.games.timbuktu.view import (
+    GOOD_SYMBOL,
     caravan_board_text,
     hex_code,
     pens,
@@ -41,6 +43,7 @@ from ui.games.timbuktu.view import (
     shown_place,
     status_text,
     tally_text,
+    theft_header,
 )
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -75,6 +78,20 @@ class PitchCell(ButtonBehavior, Label):
         super().__init__(**kwargs)
         self.pen = pen
         self.pitch = pitch
+
+
+class CamelChip(Label):
+    """A robbed camel in the thefts report, as the board draws it: its owner's fill, shape and
+    letter; under them the symbols of what it lost."""
+
+    background = ListProperty(EMPTY_PITCH)
+
+
+class TheftRow(BoxLayout):
+    """One thief pile of the thefts report: its pen, pitches and goods, then a chip per camel
+    it robbed (or the word that it took nothing)."""
+
+    header = StringProperty("")
 
 
 class PenColumn(BoxLayout):
@@ -115,6 +132,8 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         self.caravan_view = TimbuktuLabel(font_size=design.body, valign="top")
         self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
+        self.answers: Any = self.ids.options
+        """Where the prompt's answers go: the options' grid, or a group in it (:meth:`group`)."""
         self.reset_drafts()
 
     @property
@@ -276,6 +295,41 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         if scrolls:
             self.ids.options.add_widget(TimbuktuLabel(text=note))
         self.primary = None
+        self.answers = self.ids.options
+
+    def group(self, cols: int) -> None:
+        """The answers that follow go into a grid of their own with ``cols`` columns, under the
+        ones before (a keypad, then a list of wider buttons)."""
+        grid = GridLayout(
+            cols=cols,
+            spacing=dp(4),
+            size_hint_y=None,
+            row_default_height=design.target,
+        )
+        grid.bind(minimum_height=grid.setter("height"))
+        self.ids.options.add_widget(grid)
+        self.answers = grid
+
+    def theft_rows(self, thefts: list[Theft]) -> None:
+        """The thefts report: a row per pen (its pitches and goods in words), a chip per camel
+        robbed with its owner's shape and letter and the symbols of what it lost."""
+        state = self.state
+        for theft in thefts:
+            row = TheftRow(header=theft_header(theft))
+            for seat, letter, lost in theft.stolen:
+                colour = state.players[seat].colour
+                fill = pitch_fill(colour)
+                chip = CamelChip(
+                    text=f"{pitch_markup(colour, letter)}\n{''.join(GOOD_SYMBOL[g] for g in lost)}",
+                    background=list(fill),
+                    color=tokens.ink_on(fill),
+                    font_name=tokens.SYMBOL_FONT,
+                )
+                row.ids.chips.add_widget(chip)
+            if not theft.stolen:
+                row.ids.chips.add_widget(TimbuktuLabel(text=_("nothing"), height=row.height))
+            row.ids.chips.add_widget(Widget())
+            self.answers.add_widget(row)
 
     def button(
         self,
@@ -302,7 +356,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         if option:
             button.audit_role = "option"
         button.bind(on_release=lambda _b: callback())
-        (self.ids.actions if primary or action else self.ids.options).add_widget(button)
+        (self.ids.actions if primary or action else self.answers).add_widget(button)
         if primary:
             self.primary = callback
         return button

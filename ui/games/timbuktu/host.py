@@ -36,6 +36,8 @@ class TimbuktuHost(Protocol):
         self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False
     ) -> None: ...
 
+    def group(self, cols: int) -> None: ...
+
     def button(
         self,
         text: str,

@@ -6,13 +6,15 @@ passing of the thief piles, and the thief piles at the stage's end with what eac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board, scoring
 from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase
 from companion.i18n import _, ngettext
+from ui import design
 from ui.design import SYMBOL_FONT
 from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft
 from ui.games.timbuktu.view import (
@@ -22,16 +24,23 @@ from ui.games.timbuktu.view import (
     pens,
     shown_place,
     stage_thefts,
-    stolen_text,
     theft_line,
     theft_preview,
     where,
 )
 
+T = TypeVar("T")
+
 QUESTIONS = ("paid", "swap")
 """What a move may still leave open, asked in this order."""
 FULL_MARK = "✕"
 ROBBED_MARK = "✓"
+
+
+def card_faces(values: Sequence[T]) -> list[tuple[T, ...]]:
+    """What a thief's pitch or goods card may show: two of ``values`` (the cards' usual face, in
+    order), then one alone."""
+    return [*combinations(values, a.THIEF_FACES_MOST), *((value,) for value in values)]
 
 
 def symbol(mark: str) -> str:
@@ -368,52 +377,77 @@ class RoundPrompts:
         self.render()
 
     def thief_prompt(self) -> None:
+        """A thief pile as its three cards read: the pen (the next one without a thief is
+        preselected, a tap on the board picks another), then one chip per face a pitch card may
+        show, then one per face of a goods card, which logs the theft: at most 3 taps."""
         state = self.state
         draft = self.thief = self.thief or ThiefDraft()
-        place = board.place_name(state, state.stage)
-        done = [theft_line(state, theft) for theft in stage_thefts(state, state.stage)]
         if draft.pen is None:
-            title = _("Thefts at {place}: tap the pen of the next thief pile.").format(place=place)
-        else:
-            title = _("The thief of pen {pen}: which pitches and goods do its cards show?").format(
-                pen=draft.pen
-            )
+            free = sorted(set(range(1, PENS + 1)) - set(state.robbed_pens))
+            draft.pen = free[0] if free else 1
+        done = stage_thefts(state, state.stage)
+        last = [theft_line(state, done[-1])] if done else []
         struck = _("{robbed}: its thief has struck.").format(robbed=symbol(ROBBED_MARK))
         legend = [struck] if state.robbed_pens else []
-        # The stage's thefts so far while a pen is chosen; once a pile is being entered, its
-        # answers need the room (five thefts in Polish took it all at 800x480).
-        lines = [*done, *legend] if draft.pen is None else []
-        self.panel(title, "\n".join([self.thief_scanned_note(), *lines]).strip(), cols=PITCHES)
-        for pitch in range(1, PITCHES + 1):
-            self.button(
-                _("Pitch {n}").format(n=pitch),
-                lambda p=pitch: self.thief_toggle(pitch=p),
-                chosen=pitch in draft.pitches,
+        note = "\n".join([self.thief_scanned_note(), *last, *legend]).strip()
+        if not draft.pitches:
+            self.panel(
+                _("The thief of pen {pen}: which pitches does its pitch card show?").format(
+                    pen=draft.pen
+                ),
+                note or _("Another pen: tap it on the board."),
+                cols=PITCHES,
             )
-        for good in Good:
-            self.button(
-                good_markup(good),
-                lambda g=good: self.thief_toggle(good=g),
-                chosen=good in draft.goods,
+            for face in card_faces(range(1, PITCHES + 1)):
+                self.button(
+                    " + ".join(map(str, face)), lambda f=face: self.thief_pitches(f), option=True
+                )
+        else:
+            pitches = _(" and ").join(map(str, draft.pitches))
+            self.panel(
+                _(
+                    "The thief of pen {pen}, pitches {pitches}: which goods does its goods card show?"
+                ).format(pen=draft.pen, pitches=pitches),
+                self.camels_on(draft.pen, draft.pitches),
+                cols=PITCHES,
             )
-        if draft.ready:
-            assert draft.pen is not None
-            taken = theft_preview(state, draft.pen, draft.pitches, draft.goods)
-            self.ids.note.text = _("It takes: {stolen}").format(stolen=stolen_text(state, taken))
-            self.button(
-                _("Confirm"),
-                lambda: self.submit_payload(draft.payload()),
-                primary=True,
-            )
+            for goods in card_faces(list(Good)):
+                self.button(
+                    "\n".join(good_markup(good) for good in goods),
+                    lambda g=goods: self.thief_goods(g),
+                    option=True,
+                )
+            self.button(_("Other pitches"), self.thief_other_pitches, action=True)
         self.button(_("Clear"), self.cancel, action=True)
 
-    def thief_toggle(self, pitch: int | None = None, good: Good | None = None) -> None:
+    def camels_on(self, pen: int, pitches: list[int]) -> str:
+        """The camels a thief on ``pitches`` of ``pen`` would reach, as the board draws them
+        (their shape and letter): one line, so that every goods chip stays in view."""
+        state = self.state
+        on = theft_preview(state, pen, pitches, tuple(Good))
+        if not on:
+            return _("No camel stands there.")
+        camels = " · ".join(
+            f"{symbol(design.piece(state.players[seat].colour).shape)} {letter}"
+            for seat, letter, _goods in on
+        )
+        return _("On them: {camels}").format(camels=camels)
+
+    def thief_pitches(self, pitches: tuple[int, ...]) -> None:
         draft = self.thief = self.thief or ThiefDraft()
-        if pitch is not None:
-            draft.toggle_pitch(pitch)
-        if good is not None:
-            draft.toggle_good(good)
+        draft.pitches = list(pitches)
         self.render()
+
+    def thief_other_pitches(self) -> None:
+        if self.thief is not None:
+            self.thief.pitches = []
+        self.render()
+
+    def thief_goods(self, goods: tuple[Good, ...]) -> None:
+        """The third card read: the theft is logged (Undo takes it back)."""
+        draft = self.thief = self.thief or ThiefDraft()
+        draft.goods = list(goods)
+        self.submit_payload(draft.payload())
 
     def stage_report_prompt(self) -> None:
         state = self.state
@@ -421,9 +455,9 @@ class RoundPrompts:
         assert stage is not None
         self.panel(
             _("The thieves of {place} took:").format(place=board.place_name(state, stage)),
-            "\n".join(theft_line(state, theft) for theft in stage_thefts(state, stage)),
-            scrolls=True,
+            cols=1,
         )
+        self.theft_rows(stage_thefts(state, stage))
         self.button(_("On to stage {n}").format(n=state.stage), self.close_report, primary=True)
 
     def close_report(self) -> None:
@@ -432,8 +466,6 @@ class RoundPrompts:
 
     def game_over_prompt(self) -> None:
         state = self.state
-        self.panel(
-            _("The game is over: the caravans reached Timbuktu. Its thieves took:"),
-            "\n".join(theft_line(state, theft) for theft in stage_thefts(state, state.stage)),
-        )
+        self.panel(_("The game is over: the caravans reached Timbuktu. Its thieves took:"), cols=1)
+        self.theft_rows(stage_thefts(state, state.stage))
         self.button(_("Score sheet"), self.score, primary=True)

@@ -12,10 +12,19 @@ from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.actions import Letter
 from companion.games.timbuktu.caravans import leftovers
-from companion.games.timbuktu.model import DEALT, Good, Goods
+from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods
 from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.games.timbuktu.view import good_markup
+
+
+def unbroken(markup: str) -> str:
+    """A good's symbol and name kept on one line."""
+    return markup.replace("[/font] ", "[/font]\N{NO-BREAK SPACE}")
+
+
+TIMES = "\N{MULTIPLICATION SIGN}"
+"""Before a count on a button that adds that many goods at once."""
 
 if TYPE_CHECKING:
     from ui.games.timbuktu.host import TimbuktuHost as Host
@@ -44,9 +53,10 @@ class SetupPrompts(Host):
                 camel=draft.letters[filling],
                 n=len(draft.loads[filling]) + 1 if filling < len(draft.loads) else 1,
             )
-        self.panel(title, self.caravan_note(draft), cols=3)
-        for good in Good:
-            self.button(good_markup(good), partial(self.add_good, good))
+        self.panel(title, self.caravan_note(draft), cols=1)
+        self.group(len(Good))
+        self.load_buttons(draft)
+        self.group(2)
         if draft.loads:
             self.button(_("Take the last one back"), self.take_good_back, action=True)
         if draft.complete:
@@ -76,6 +86,31 @@ class SetupPrompts(Host):
                     option=True,
                 )
         self.table_choice_buttons()
+
+    def load_buttons(self, draft: CaravanDraft) -> None:
+        """A camel's load in as few taps as it has kinds, at most: a good at a time (first row);
+        the camel filled up with one good (second row: three times the sign for three); a camel of four
+        different goods in one tap (third row, on an empty camel: every good but one)."""
+        room = draft.room
+        for good in Good:
+            self.button(good_markup(good), partial(self.add_good, good))
+        if room > 1:
+            for good in Good:
+                self.button(
+                    f"{good_markup(good)} {TIMES}{room}", partial(self.fill_goods, [good] * room)
+                )
+        if room == CAPACITY:
+            for missing in Good:
+                others = [good for good in Good if good is not missing]
+                self.button(
+                    _("all but {good}").format(good=unbroken(good_markup(missing))),
+                    partial(self.fill_goods, others),
+                )
+
+    def fill_goods(self, goods: list[Good]) -> None:
+        if self.caravan is not None:
+            self.caravan.fill(goods)
+        self.render()
 
     def caravan_note(self, draft: CaravanDraft) -> str:
         """In the variant, what is left of the goods dealt (the board is shown on the left)."""

@@ -23,7 +23,7 @@ from companion.games.timbuktu.model import (
     TimbuktuState,
 )
 from companion.games.timbuktu.names import good_name
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
 
@@ -257,6 +257,15 @@ def theft_line(state: TimbuktuState, theft: Theft) -> str:
         goods=_(" and ").join(good_markup(g) for g in theft.goods),
         stolen=stolen_text(state, theft.stolen),
     )
+
+
+def theft_header(theft: Theft) -> str:
+    """A thefts report row's head: ``Pen 3 · pitches 2 + 4`` over ``☀ gold · ❄ salt``."""
+    pitches = " + ".join(str(p) for p in theft.pitches)
+    head = ngettext(
+        "Pen {pen} · pitch {pitches}", "Pen {pen} · pitches {pitches}", len(theft.pitches)
+    ).format(pen=theft.pen, pitches=pitches)
+    return f"[b]{head}[/b]\n{goods_markup(theft.goods)}"
 
 
 def stage_thefts(state: TimbuktuState, stage: int) -> list[Theft]:

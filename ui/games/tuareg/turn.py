@@ -8,11 +8,14 @@ the rules listed; every finished action goes to the session, whose verdict the s
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.state import AnimalRef
 from companion.games.tuareg.turns import DRAW_SIZE
 from companion.i18n import _, ngettext
+from companion.verdict import Verdict
 from ui.games.tuareg.drafts import LoadDraft
 from ui.games.tuareg.view import (
     GREEN_INK,
@@ -108,6 +111,7 @@ class TurnPrompts:
             _("Draw, lay {n} into the market").format(n=len(self.picked)),
             lambda: self.submit(action),
             primary=True,
+            refused=self.short(action),
         )
         self.button(_("Cancel"), self.cancel, fixed=True)
 
@@ -260,8 +264,16 @@ class TurnPrompts:
             _("Buy the {card}").format(card=special_name(payment.card)),
             lambda: self.submit(payment.action()),
             primary=True,
+            refused=self.short(payment.action()),
         )
         self.button(_("Cancel"), self.cancel, fixed=True)
+
+    def short(self, action: Any) -> Verdict | None:
+        """The rules' reason ``action`` cannot be made yet (a payment or a market lay short of
+        what the note above asks), shown on its greyed-out button; None when it can."""
+        assert self.table is not None
+        verdict = self.table.check(action)
+        return None if verdict.ok else verdict
 
     def choose_card(self, card: SpecialCard) -> None:
         assert self.payment is not None
