@@ -72,6 +72,11 @@ class Play:
         return self.status == "finished"
 
     @property
+    def started_stamp(self) -> str:
+        """When it started, as its JSON (:meth:`as_dict`) says it."""
+        return _iso(self.started_at)
+
+    @property
     def duration_min(self) -> int:
         return round((self.ended_at - self.started_at).total_seconds() / 60)
 
@@ -83,7 +88,7 @@ class Play:
             "game_id": self.game_id,
             "game": self.game,
             "status": self.status,
-            "started_at": _iso(self.started_at),
+            "started_at": self.started_stamp,
             "ended_at": _iso(self.ended_at),
             "duration_min": self.duration_min,
             "location": self.location,
