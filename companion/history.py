@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -71,6 +72,11 @@ class Play:
         return self.status == "finished"
 
     @property
+    def started_stamp(self) -> str:
+        """When it started, as its JSON (:meth:`as_dict`) says it."""
+        return _iso(self.started_at)
+
+    @property
     def duration_min(self) -> int:
         return round((self.ended_at - self.started_at).total_seconds() / 60)
 
@@ -82,7 +88,7 @@ class Play:
             "game_id": self.game_id,
             "game": self.game,
             "status": self.status,
-            "started_at": _iso(self.started_at),
+            "started_at": self.started_stamp,
             "ended_at": _iso(self.ended_at),
             "duration_min": self.duration_min,
             "location": self.location,
@@ -192,9 +198,13 @@ def plays(
     game: str | None = None,
     player: str | None = None,
     now: datetime | None = None,
+    reuse: bool = False,
 ) -> Iterator[Play]:
     """Every finished and abandoned game, the last started first, of ``game`` and with ``player``
     (a player's current name) if given. A game that cannot be replayed is skipped (logged).
+    ``reuse``: the store's last listing made with ``reuse`` serves while nothing was committed
+    to the database since and no game's status changed with time (the screens: History, then
+    Statistics, list the games once).
 
     A finished game's result is cached in the store (:meth:`Store.cached_results`) against its
     last log entry: a game replays again only once its log has grown (a correction, an undo)."""
@@ -204,17 +214,61 @@ def plays(
     if player is not None:
         wanted = player_records.find(store, player).id
     moment = now or datetime.now(UTC)
+    listing = _listing(store, moment) if reuse else _listed(store, moment, [])
+    for play in listing:
+        if game is not None and play.game != game:
+            continue
+        if wanted is not None and wanted not in {seat.player_id for seat in play.seats}:
+            continue
+        yield play
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """Every game the history shows, as listed at ``moment`` while the store's
+    :meth:`~Store.changes` were ``changes``; it holds until ``until``, the first moment a game's
+    status would change with time alone (a game becomes abandoned)."""
+
+    changes: tuple[int, int]
+    moment: datetime
+    until: datetime | None
+    plays: tuple[Play, ...]
+
+    def holds(self, changes: tuple[int, int], moment: datetime) -> bool:
+        return (
+            changes == self.changes
+            and self.moment <= moment
+            and (self.until is None or moment < self.until)
+        )
+
+
+_listings: weakref.WeakKeyDictionary[Store, _Listing] = weakref.WeakKeyDictionary()
+"""Each open store's last listing made with ``reuse``."""
+
+
+def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
+    """Every finished and abandoned game at ``moment``, the last started first: the store's last
+    listing while it holds, else listed anew."""
+    kept = _listings.get(store)
+    if kept is not None and kept.holds(store.changes(), moment):
+        return kept.plays
+    turns: list[datetime] = []  # the moments a game's status would change with time alone
+    found = tuple(_listed(store, moment, turns))
+    until = min((turn for turn in turns if turn > moment), default=None)
+    _listings[store] = _Listing(store.changes(), moment, until, found)
+    return found
+
+
+def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
     cached = store.cached_results()
     seats, infos, places = store.all_seats(), store.all_game_infos(), store.all_locations()
     newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
     for summary in newest_first:
-        if game is not None and summary.game != game:
-            continue
-        if summary.status == "active" and moment - _parse(summary.updated_at) < ABANDONED_AFTER:
-            continue
+        if summary.status == "active":
+            turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
+            if moment - _parse(summary.updated_at) < ABANDONED_AFTER:
+                continue
         records = seats.get(summary.id, {})
-        if wanted is not None and wanted not in {record.id for record in records.values()}:
-            continue
         try:
             options, created_at = _info(infos, summary.id)
             if _complete(cached.get(summary.id)):
@@ -228,6 +282,8 @@ def plays(
             continue
         facts = _Facts(records, places.get(summary.id, ""))
         play = _play(summary.id, options, created_at, result, facts, moment)
+        if not result.over:
+            turns.append(play.ended_at + ABANDONED_AFTER)
         if play.status in SHOWN:
             yield play
 

@@ -60,6 +60,18 @@ def _built_in() -> Iterator[GameSpec]:
             yield importlib.import_module(f"{module.name}.spec").SPEC
 
 
+def _built_in_named(name: str) -> GameSpec | None:
+    """The built-in game ``name``'s spec, found without listing every game (a plug-in of the same
+    name would lose to it anyway); None when no built-in game has that name."""
+    package = f"companion.games.{name}"
+    if not name.isidentifier() or importlib.util.find_spec(package) is None:
+        return None
+    if importlib.util.find_spec(f"{package}.spec") is None:
+        return None
+    spec = importlib.import_module(f"{package}.spec").SPEC
+    return spec if isinstance(spec, GameSpec) and spec.name == name else None
+
+
 def _installed() -> Iterator[GameSpec]:
     from importlib.metadata import entry_points  # not needed to import the registry
 
@@ -100,6 +112,13 @@ class Registry(Mapping[str, GameSpec]):
             return {**self._specs, **self._added}
 
     def __getitem__(self, name: str) -> GameSpec:
+        with self._lock:
+            if self._specs is None and name not in self._added:
+                # one game's command (``game act``) reads no other game's spec nor the installed
+                # packages' metadata
+                spec = _built_in_named(name)
+                if spec is not None:
+                    return spec
         return self._found()[name]
 
     def __iter__(self) -> Iterator[str]:

@@ -45,13 +45,14 @@ def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
     )
     for play in finished:
         by_game[play.game].append(play)
+        date = play.started_stamp
         for seat in play.seats:
             seats_of[seat.name][play.game].append(seat)
             timeline[seat.name].append(
                 {
                     "game_id": play.game_id,
                     "game": play.game,
-                    "date": play.as_dict()["started_at"],
+                    "date": date,
                     "score": seat.score,
                     "rank": seat.rank,
                 }

@@ -913,6 +913,12 @@ class Store:
             (status, self._now(), game_id),
         )
 
+    def changes(self) -> tuple[int, int]:
+        """A token that differs once anything was committed to the database since it was taken,
+        by this connection (rows it changed) or by another one (``PRAGMA data_version``)."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        return self._conn.total_changes, int(version)
+
     def location_of(self, game_id: str) -> str:
         """Where game ``game_id`` was played, as the location setting said when it was created."""
         row = self._conn.execute(

@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from companion.registry import GAMES
+from companion.cli.help_text import GamesHelp
 
 COMMANDS = ("export", "history", "stats", "players", "backup", "restore", "location")
 GAME_FORMATS = ("pdf", "csv", "json", "bgstats", "bgstats-qr")
@@ -47,7 +47,7 @@ def add_parsers(commands: Any) -> None:
     )
     for name, text in (("history", "finished and abandoned games"), ("stats", "statistics")):
         command = commands.add_parser(name, help=text)
-        command.add_argument("--game", help="only this game: " + ", ".join(GAMES))
+        command.add_argument("--game", help=GamesHelp("only this game: "))
         command.add_argument("--player", metavar="NAME")
     people = commands.add_parser("players", help="the players the app knows")
     verbs = people.add_subparsers(dest="players_verb", required=True)

@@ -33,9 +33,13 @@ from companion.store import Store, StoreError
 _log = logging.getLogger(__name__)
 
 
-def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentParser:
-    titles = ", ".join(spec.title() for spec in GAMES.values())
-    names = ", ".join(GAMES)
+def _parser(
+    added: dict[str, installed_commands.Command], *, helping: bool = True
+) -> argparse.ArgumentParser:
+    """The command line; ``helping``: its help will be printed. Only then are every game's name
+    and title in it (listing the games reads every installed package's metadata)."""
+    titles = ", ".join(spec.title() for spec in GAMES.values()) if helping else "its games"
+    names = ", ".join(GAMES) if helping else "a game's name"
     parser = argparse.ArgumentParser(
         prog="table-companion",
         description=f"Tracks, arbitrates and scores {titles} at the table, and answers their "
@@ -122,7 +126,7 @@ def _parser(added: dict[str, installed_commands.Command]) -> argparse.ArgumentPa
         command.add_arguments(commands.add_parser(name, help=command.help))
     for sub in every_parser(parser)[1:]:
         add_table_options_after_command(sub)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=_VersionText("%(prog)s "))
     return parser
 
 
@@ -169,6 +173,14 @@ def _print_utf8() -> None:
             "utf8",
         ):
             stream.reconfigure(encoding="utf-8")
+
+
+class _VersionText(str):
+    """``--version``'s text: the installed version is read (from the package's metadata) only
+    when it is printed; argparse fills the text in with ``%``."""
+
+    def __mod__(self, values: Any) -> str:
+        return f"{str.__mod__(self, values)}{_version()}"
 
 
 def _version() -> str:
@@ -306,12 +318,17 @@ def _named_command(argv: Sequence[str]) -> str | None:
     return next((word for word in rest if not word.startswith("-")), None)
 
 
+def _asks_for_help(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` holds ``-h`` or ``--help`` (or a prefix of it argparse takes for it)."""
+    return any(word == "-h" or (len(word) >= 3 and "--help".startswith(word)) for word in argv)
+
+
 def main(argv: Sequence[str]) -> int:
     """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
     _print_utf8()
     core = _named_command(argv) in CORE_COMMANDS
     added = {} if core else installed_commands.installed()
-    parser = _parser(added)
+    parser = _parser(added, helping=_asks_for_help(argv))
     try:
         argv, code = language.take_language(argv)
     except language.LanguageOptionError as error:

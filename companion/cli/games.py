@@ -48,8 +48,10 @@ def _state_adapter(state_type: type) -> TypeAdapter[Any]:
     return TypeAdapter(state_type)
 
 
-def describe(session: Session) -> dict[str, Any]:
-    """What the app believes about a game, as JSON."""
+def describe(session: Session, *, compact: bool = False) -> dict[str, Any]:
+    """What the app believes about a game, as JSON; ``compact`` leaves the state and the house
+    rules out (the state's schema is then never built: a ``game act --compact`` does not pay
+    for it)."""
     state = session.state
     described = {
         "game_id": session.game_id,
@@ -57,9 +59,10 @@ def describe(session: Session) -> dict[str, Any]:
         "seq": session.seq,
         "over": session.rules.is_over(state),
         "to_move": getattr(state, "to_move", None),
-        "state": _state_adapter(state.__class__).dump_python(state, mode="json"),
     }
-    described["house_rules"] = dict(session.house_rules)
+    if not compact:
+        described["state"] = _state_adapter(state.__class__).dump_python(state, mode="json")
+        described["house_rules"] = dict(session.house_rules)
     if session.damage is not None:  # only then: a sound game's output is unchanged
         described["damaged"] = session.damage.as_dict()
     if session.repaired is not None:  # only on the call that repaired the game
@@ -189,9 +192,7 @@ def outcome_report(
     """The verdict and the game after it; ``compact`` leaves the state out; ``explain`` adds a
     refusal's explanation to its verdict (``explanation``: as ``rules explain`` prints it, with
     ``house_rule`` naming the game's house rule where one decided it)."""
-    game = describe(session)
-    if compact:  # as before house rules: the game's are in show
-        del game["state"], game["house_rules"]
+    game = describe(session, compact=compact)  # compact: as before house rules (show has them)
     verdict = outcome.verdict.as_dict()
     if explain and not outcome.verdict.ok:
         code = outcome.verdict.code

@@ -9,9 +9,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from companion.cli.help_text import GamesHelp
 from companion.errors import InputError
 from companion.labels import SHEETS, page_count, write_pdf
-from companion.registry import GAMES
 
 
 def add_parser(commands: Any) -> None:
@@ -19,7 +19,7 @@ def add_parser(commands: Any) -> None:
     labels = commands.add_parser(
         "labels", help="a PDF of sticker labels (QR code, name, id), one per physical card"
     )
-    labels.add_argument("game", help="the game: " + ", ".join(GAMES))
+    labels.add_argument("game", help=GamesHelp("the game: "))
     labels.add_argument("-o", "--output", type=Path, help="the PDF (default GAME-labels.pdf)")
     labels.add_argument("--size", choices=tuple(SHEETS), default="a4", help="the label sheet")
 

@@ -17,6 +17,7 @@ import argparse
 import logging
 from typing import Any
 
+from companion.cli.help_text import GamesHelp
 from companion.errors import InputError
 from companion.exports import table_facts
 from companion.json_input import read_json
@@ -37,7 +38,7 @@ def add_parser(commands: Any) -> None:
         "settings", help="what this table confirmed once (card values, layouts, loads, variant)"
     )
     verbs = settings.add_subparsers(dest="settings_verb", required=True)
-    game_help = "the game: " + ", ".join(_games())
+    game_help = GamesHelp("the game: ", _games)
     listing = verbs.add_parser("list", help="every setting of one game, or of every game")
     listing.add_argument("game", nargs="?", help=game_help)
     get = verbs.add_parser("get", help="one setting (null: not stored)")

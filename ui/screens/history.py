@@ -125,7 +125,7 @@ class HistoryScreen(Screen):
             self.player,
             self.choose_player,
         )
-        found = list(history.plays(store, game=self.game, player=self.player))
+        found = list(history.plays(store, game=self.game, player=self.player, reuse=True))
         self._found = found
         self.ids.rows.clear_widgets()
         self.show_older()

@@ -69,7 +69,7 @@ class StatisticsScreen(Screen):
             self.game,
             self.choose_game,
         )
-        plays = [p for p in history.plays(self.nav.store, game=self.game) if p.finished]
+        plays = [p for p in history.plays(self.nav.store, game=self.game, reuse=True) if p.finished]
         figures = stats.compute(plays)
         colours = latest_colours(plays)
         if self.game is None:
