@@ -16,6 +16,7 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion import last_refusal
 from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules, PlayerOptions
@@ -244,6 +245,9 @@ class Session:
         return None
 
     def _refused(self, verdict: Verdict) -> Outcome:
+        last_refusal.keep(
+            self._store, self.game_id, self.seq, verdict
+        )  # beside the log, for phones
         return Outcome(verdict=verdict, seq=self.seq, state=self.state)
 
     def _commit(
