@@ -22,7 +22,7 @@ from companion.cli import labels as labels_cli
 from companion.cli import scan as scan_cli
 from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
-from companion.cli.start import add_table_options, reported, store_opener
+from companion.cli.start import add_table_options, print_utf8, reported, store_opener
 from companion.config import ConfigError, load_config
 from companion.errors import InputError
 from companion.i18n import set_language, system_language
@@ -160,17 +160,6 @@ def _chosen_parser(
     return parser
 
 
-def _print_utf8() -> None:
-    """JSON and messages go out as UTF-8 (``złodzieja``, not ``z\\u0142odzieja``), whatever the
-    locale's encoding: a parser reads the same JSON either way."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower() not in (
-            "utf-8",
-            "utf8",
-        ):
-            stream.reconfigure(encoding="utf-8")
-
-
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -287,7 +276,7 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
 
 def main(argv: Sequence[str]) -> int:
     """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
-    _print_utf8()
+    print_utf8()
     added = installed_commands.installed()
     parser = _parser(added)
     try:
