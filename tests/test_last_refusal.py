@@ -98,3 +98,21 @@ def test_a_read_only_store_never_writes_a_refusal(tmp_path: Path) -> None:
             assert last_refusal.current(store, game_id, session.seq) is None
         assert watching.execute("PRAGMA data_version").fetchone()[0] == version  # no commit
         assert watching.execute("SELECT count(*) FROM refusals").fetchone()[0] == 0
+
+
+def test_keeping_a_refusal_waits_for_no_disk_and_leaves_every_append_durable(
+    tmp_path: Path,
+) -> None:
+    """The refusal is written with ``synchronous=NORMAL`` (no fsync on a refused tap); the
+    store's connection is back at ``FULL`` for the log's next entry."""
+    db = tmp_path / "games.sqlite3"
+    game_id = targi_table(db)
+    with Store.open(db) as store:
+        connection = store.connection_for_backup()
+        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        session = games.open_session(store, game_id)
+        bilal = session.rules.parse_action({"kind": "place", "player": 1, "card": 2})
+        outcome = session.submit(bilal, seq=session.seq, game_id=game_id)
+        assert outcome.verdict.code == "not_your_turn"
+        assert last_refusal.current(store, game_id, session.seq) is not None
+        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2
