@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion import game_repair
+from companion import game_repair, last_refusal
 from companion.chain import LogDamage
 from companion.errors import InputError
 from companion.game import GameRules, PlayerOptions
@@ -287,6 +287,9 @@ class Session:
         return None
 
     def _refused(self, verdict: Verdict) -> Outcome:
+        last_refusal.keep(
+            self._store, self.game_id, self.seq, verdict
+        )  # beside the log, for phones
         return Outcome(verdict=verdict, seq=self.seq, state=self.state)
 
     def _commit(

@@ -239,6 +239,16 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
         _give_players_uids,
         "CREATE UNIQUE INDEX players_by_uid ON players (uid)",
     ),
+    (  # each game's last refusal, what the table was told (companion.last_refusal): not the log
+        """CREATE TABLE refusals (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            verdict TEXT NOT NULL,
+            lang TEXT NOT NULL,
+            at TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
 A step is an SQL statement or a function run on the connection (inside the same transaction).
@@ -977,6 +987,36 @@ class Store:
             "VALUES (?, ?, ?, ?)",
             (game_id, seq, _result_digest(head, text.encode()), text),
         )
+
+    @property
+    def read_only(self) -> bool:
+        """Opened only to look (the phones' web view, a read-only mount): nothing may be written."""
+        return bool(self._conn.execute("PRAGMA query_only").fetchone()[0])
+
+    def keep_refusal(self, game_id: str, seq: int, code: str, verdict: str, lang: str) -> None:
+        """Keep ``verdict`` (JSON) as game ``game_id``'s last refusal, answered at entry ``seq`` in
+        the language ``lang``, in place of the one before: beside the game, never in its log.
+
+        Written without waiting for the disk (``synchronous=NORMAL``, safe in WAL mode): a power cut
+        may lose what the table was last told, never a log entry, and a refused tap costs no fsync.
+        """
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        try:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO refusals (game_id, seq, code, verdict, lang, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, code, verdict, lang, self._now()),
+            )
+        finally:
+            self._conn.execute("PRAGMA synchronous=FULL")
+
+    def last_refusal(self, game_id: str) -> tuple[int, str, str, str, str] | None:
+        """Game ``game_id``'s last refusal kept: (seq, code, verdict JSON, language, time)."""
+        row = self._conn.execute(
+            "SELECT seq, code, verdict, lang, at FROM refusals WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]), str(row[2]), str(row[3]),
+                                         str(row[4]))  # fmt: skip
 
     def merge_from(
         self, other: Path, settings: Iterable[tuple[str, str]] = (), tags: Iterable[str] = ()

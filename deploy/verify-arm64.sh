@@ -105,14 +105,17 @@ fresh_root() {
 
 installed_state() {
     (cd "$root" && sha256sum etc/systemd/system/table-companion.service \
+        etc/systemd/system/table-companion-web.service etc/systemd/system/table-companion-web.path \
         etc/udev/rules.d/99-table-companion.rules etc/table-companion/config.toml &&
         readlink etc/systemd/system/multi-user.target.wants/table-companion.service &&
+        readlink etc/systemd/system/multi-user.target.wants/table-companion-web.path &&
         grep table-companion etc/passwd etc/group)
 }
 
 unit_verifies() {
     local out
-    out=$(chroot "$root" systemd-analyze verify /etc/systemd/system/table-companion.service 2>&1)
+    out=$(chroot "$root" systemd-analyze verify /etc/systemd/system/table-companion.service \
+        /etc/systemd/system/table-companion-web.service /etc/systemd/system/table-companion-web.path 2>&1)
     [ -z "$out" ] || { echo "$out"; return 1; }
 }
 
@@ -130,7 +133,9 @@ nothing_changed() { ! grep '^changed:' <<<"$1"; }
 uninstalled() {
     local path
     for path in etc/systemd/system/table-companion.service etc/udev/rules.d/99-table-companion.rules \
-        opt/table-companion etc/systemd/system/multi-user.target.wants/table-companion.service; do
+        opt/table-companion etc/systemd/system/multi-user.target.wants/table-companion.service \
+        etc/systemd/system/table-companion-web.service etc/systemd/system/table-companion-web.path \
+        etc/systemd/system/multi-user.target.wants/table-companion-web.path; do
         if [ -e "$root/$path" ]; then echo "left behind: /$path"; return 1; fi
     done
 }
@@ -142,7 +147,9 @@ purged() {
 
 check_install() {
     check "the service is enabled" in_root systemctl is-enabled --quiet table-companion.service
-    check "systemd-analyze verify accepts the installed unit, silently" unit_verifies
+    check "the phones' path unit is enabled (their service starts when the table turns them on)" \
+        in_root systemctl is-enabled --quiet table-companion-web.path
+    check "systemd-analyze verify accepts the installed units, silently" unit_verifies
     check "the user is in gpio, dialout, input, video and render" \
         test "$(user_groups)" = "dialout gpio input render table-companion video"
     check "the app and its devices' libraries import" in_root /opt/table-companion/venv/bin/python \
@@ -183,7 +190,7 @@ main() {
     mkdir -p "$root/var/lib/table-companion"
     touch "$root/var/lib/table-companion/companion.sqlite3"
     in_root "$inside/deploy/uninstall.sh"
-    check "the service, the rule and /opt/table-companion are gone" uninstalled
+    check "the services, the rule and /opt/table-companion are gone" uninstalled
     check "the database is kept" test -e "$root/var/lib/table-companion/companion.sqlite3"
     in_root "$inside/deploy/uninstall.sh" --purge
     check "--purge removes the database, the config and the user" purged

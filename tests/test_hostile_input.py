@@ -105,6 +105,11 @@ def fingerprint(db: Path) -> tuple[Any, ...]:
         )
 
 
+def _without_refusals(fingerprint: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The fingerprint but for the table of each game's last refusal (companion.last_refusal)."""
+    return tuple(table for table in fingerprint if table[0] != "refusals")
+
+
 def set_up(db: Path) -> dict[str, str]:
     """Game name -> the id of a game of it, each some way in."""
     ids = {}
@@ -344,8 +349,12 @@ def check(db: Path, case: Case, result: Result, before: tuple[Any, ...]) -> str:
         assert NAMED.match(error["message"]), (error, where)
         assert after == before, where
         return f"refused: {error['code']}"
-    if result.code == 1:
-        assert after == before, where
+    if result.code == 1:  # what the table was told is kept beside the game, and nothing else
+        assert _without_refusals(after) == _without_refusals(before), where
+        told = report["verdict"]
+        assert [told["code"], told["message"]] in [
+            [row[2], json.loads(row[3])["message"]] for row in dict(after)["refusals"]
+        ], where
         return f"refused by a rule: {report['verdict']['code']}"
     if case.mutated is not None:  # an accepted action is logged as typed, never coerced
         key, value = case.mutated

@@ -5,6 +5,7 @@ for the module."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -18,12 +19,16 @@ from web_server import (
     Served,
     act,
     chromium,
+    cli,
     legal_move,
     resize,
     served,
     targi_table,
     wait_for,
 )
+
+from companion import i18n
+from companion.explanations import explained
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("chromium") and shutil.which("chromedriver")),
@@ -147,3 +152,30 @@ def test_every_page_reads_well_in_each_language_on_a_phone_and_a_tablet(
             if name in ("game", "rules", "sheet") or width == SIZES[0][0]:
                 browser.save_screenshot(str(shots / f"{name}-{lang}-{width}x{height}.png"))
     assert problems == {}
+
+
+def test_the_last_refusal_shows_on_the_rules_page_until_a_move_is_accepted(
+    browser: Any, server: Served, db: Path, tmp: Path, game_id: str, shots: Path
+) -> None:
+    """After the move test: Amal's Targi stands on card 2 and Bilal is to move."""
+    browser.get(f"{server.base}/game/{game_id}/rules?t={server.token}&lang=de")
+    resize(browser, *SIZES[0])
+    browser.get(f"{server.base}/game/{game_id}/rules")
+    wait_for(lambda: browser.execute_script("return document.documentElement.dataset.live"))
+    assert not browser.find_elements("id", "refused")
+    before = legal_move(db, game_id)
+    occupied = {"kind": "place", "player": 1, "card": 2}
+    done = cli(db, tmp, "game", "act", game_id, "latest", json.dumps(occupied), "--compact")
+    assert done.returncode == 1 and json.loads(done.stdout)["verdict"]["code"] == "occupied"
+    shown = wait_for(lambda: browser.find_elements("id", "refused"), seconds=10)[0]
+    words = shown.text
+    assert "Gerade abgelehnt" in words  # in the phone's language (German), the table's English:
+    assert json.loads(done.stdout)["verdict"]["message"] in words
+    with i18n.speaking("de"):
+        why = explained("targi", "occupied")
+    assert why is not None and why["title"] in words and why["explanation"] in words
+    assert why["quote"]["text"] in words
+    assert browser.execute_script(LAYOUT_CHECKS) == []
+    browser.save_screenshot(str(shots / "rules-refused-de-360x640.png"))
+    act(db, tmp, game_id, before)  # an accepted move: the refusal is no longer the game's moment
+    wait_for(lambda: not browser.find_elements("id", "refused"), seconds=10)

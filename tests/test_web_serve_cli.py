@@ -4,9 +4,11 @@ database that is not there named with exit 2 or 3 and no traceback; by hand it t
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
-from web_server import cli, served
+from web_server import cli, environment, served
 
 from companion import phones
 from companion.store import Store
@@ -38,3 +40,33 @@ def test_by_hand_serve_turns_phones_on_and_prints_the_join_link_first(tmp_path: 
     with served(db, tmp_path) as server:
         assert server.link == phones.join_link("127.0.0.1", server.port, server.token)
         assert phones.read_token(db) == server.token
+
+
+def test_serve_starts_without_the_rest_of_the_command_line(tmp_path: Path) -> None:
+    """The web process does not carry every command's parser and module, nor the config's schema
+    (its memory budget): ``serve`` is parsed on its own parser, the table's options before or
+    after it, ``--lang`` too."""
+    db = tmp_path / "games.sqlite3"
+    probe = (
+        "import sys\n"
+        "from companion.cli import start\n"
+        "code = start.main(sys.argv[1:])\n"
+        "loaded = [m for m in ('companion.cli.dispatch', 'companion.config_schema') "
+        "if m in sys.modules]\n"
+        "print(code, loaded, file=sys.stderr)\n"
+    )
+    for args in (
+        ["--db", str(db), "serve", "--port", "70000"],
+        ["serve", "--port", "70000", "--db", str(db), "--lang", "de"],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", probe, *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env=environment(tmp_path),
+        )
+        assert done.stderr.splitlines()[-1] == "2 []", done.stderr
+        assert "--port: expected 0 to 65535, got 70000" in done.stderr
+    assert not db.exists()

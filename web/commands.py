@@ -63,4 +63,5 @@ SERVE = Command(
     help="show the table on phones: a read-only web view (prints the join link first)",
     run=_serve,
     add_arguments=_arguments,
+    own_parser=True,  # the web process stays small: no other command's parser or module
 )

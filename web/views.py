@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from companion import game_log, history, reference, sheet_words, stats
+from companion import game_log, history, last_refusal, reference, sheet_words, stats
 from companion.cli import games
 from companion.errors import InputError
 from companion.explanations import explained
@@ -115,6 +115,21 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """The table's last refusal, while the game is still at that moment: what the table said (in
+    its language ``lang``), and why, as ``rules explain`` says it in the reader's language."""
+
+    message: str
+    lang: str
+    title: str = ""
+    explanation: str = ""
+    quote: str = ""
+    quote_lang: str = ""
+    note: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Section:
     id: str
     title: str
@@ -130,6 +145,7 @@ class RulesPage:
     status: str
     options: tuple[Option, ...]
     sections: tuple[Section, ...]
+    refused: Refused | None = None
 
 
 @dataclass(frozen=True)
@@ -429,12 +445,36 @@ def log_page(store: Store, game_id: str) -> LogPage:
 
 
 def _source(found: dict[str, Any]) -> str:
+    if found.get("page") is None:  # the app's own rules: no page to name
+        return f"{found['book']}, {found['section']}"
     return _("{book}, {section}, page {page}").format(**found)
 
 
+def refused_now(store: Store, session: Session) -> Refused | None:
+    """The game's last refusal if it was answered at the game's moment now, explained."""
+    found = last_refusal.current(store, session.game_id, session.seq)
+    if found is None:
+        return None
+    why = explained(session.rules.name, found.code)
+    if why is None:
+        return Refused(found.message, found.lang)
+    quote = why["quote"] or {}
+    return Refused(
+        found.message,
+        found.lang,
+        title=why["title"],
+        explanation=why["explanation"],
+        quote=quote.get("text", ""),
+        quote_lang=quote.get("lang", ""),
+        note=quote.get("note", ""),
+        source=_source(why["source"]),
+    )
+
+
 def rules_page(store: Store, game_id: str) -> RulesPage:
-    """ "What can I do now?" (each option open, or why not with the rule and its quote), then
-    every section of the game's reference, the phase's first."""
+    """The table's last refusal while it is current, "What can I do now?" (each option open, or
+    why not with the rule and its quote), then every section of the game's reference, the phase's
+    first."""
     session = open_game(store, game_id)
     game = session.rules.name
     now = games.now(session)
@@ -477,6 +517,7 @@ def rules_page(store: Store, game_id: str) -> RulesPage:
         status=status_line(session, games.describe(session)),
         options=tuple(options),
         sections=tuple(sections),
+        refused=refused_now(store, session),
     )
 
 

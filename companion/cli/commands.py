@@ -44,10 +44,14 @@ class Command:
     help: str
     run: Callable[[argparse.Namespace, ConfigSource, OpenStore], int]
     """``run(args, config, open_store)``: the exit code. ``config`` is checked whole, except the
-    app's (read only: ``config.checked()`` when more than its database is needed). A
+    app's and an :attr:`own_parser` command's (read only: ``config.checked()`` when more than
+    its database is needed). A
     :class:`~companion.config.ConfigError` or :class:`~companion.store.StoreError` it raises is
     printed as every command prints them."""
     add_arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
+    own_parser: bool = False
+    """Started on its own parser (its arguments and the table's options) instead of the whole
+    command line's: for a long-running process that should not carry every command's modules."""
 
 
 def installed() -> dict[str, Command]:

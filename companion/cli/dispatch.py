@@ -22,7 +22,13 @@ from companion.cli import labels as labels_cli
 from companion.cli import scan as scan_cli
 from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
-from companion.cli.start import add_table_options, reported, store_opener
+from companion.cli.start import (
+    CORE_COMMANDS,
+    add_table_options,
+    print_utf8,
+    reported,
+    store_opener,
+)
 from companion.config import ConfigError, load_config
 from companion.errors import InputError
 from companion.i18n import set_language, system_language
@@ -164,17 +170,6 @@ def _chosen_parser(
     return parser
 
 
-def _print_utf8() -> None:
-    """JSON and messages go out as UTF-8 (``złodzieja``, not ``z\\u0142odzieja``), whatever the
-    locale's encoding: a parser reads the same JSON either way."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower() not in (
-            "utf-8",
-            "utf8",
-        ):
-            stream.reconfigure(encoding="utf-8")
-
-
 class _VersionText(str):
     """``--version``'s text: the installed version is read (from the package's metadata) only
     when it is printed; argparse fills the text in with ``%``."""
@@ -301,12 +296,6 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
     return read
 
 
-CORE_COMMANDS = frozenset({"rules", "game", "settings", "labels", *after_game.COMMANDS})
-"""The commands of the core's own that no installed command adds to: naming one, the command line
-is built without looking up the installed ones (``importlib.metadata`` reads every installed
-package's metadata: the largest part of a ``game act``'s start but the rules)."""
-
-
 def _named_command(argv: Sequence[str]) -> str | None:
     """The command ``argv`` names: its first word that is no option (or an option's value)."""
     options = argparse.ArgumentParser(add_help=False, exit_on_error=False)
@@ -325,7 +314,7 @@ def _asks_for_help(argv: Sequence[str]) -> bool:
 
 def main(argv: Sequence[str]) -> int:
     """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
-    _print_utf8()
+    print_utf8()
     core = _named_command(argv) in CORE_COMMANDS
     added = {} if core else installed_commands.installed()
     parser = _parser(added, helping=_asks_for_help(argv))

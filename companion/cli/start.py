@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -16,8 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion.cli import after_game, language
 from companion.cli import commands as installed_commands
-from companion.cli import language
 from companion.config import ConfigError, ConfigSource, read_config
 from companion.i18n import set_language, system_language
 from companion.store import StorageUnavailableError, Store, StoreError
@@ -58,6 +60,17 @@ def store_opener(
     return open_store
 
 
+def print_utf8() -> None:
+    """JSON and messages go out as UTF-8 (``złodzieja``, not ``z\\u0142odzieja``), whatever the
+    locale's encoding: a parser reads the same JSON either way."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower() not in (
+            "utf-8",
+            "utf8",
+        ):
+            stream.reconfigure(encoding="utf-8")
+
+
 def reported(error: ConfigError | StoreError) -> int:
     """A config file or a game database that cannot be used, reported as every command reports
     it (one sentence on stderr; a database unusable where it is, also its JSON on stdout): the
@@ -91,7 +104,7 @@ def _quiet_when_the_reader_leaves(command: Callable[..., int]) -> Callable[..., 
 def main(argv: Sequence[str] | None = None) -> int:
     """``table-companion`` (the console script): the app, or the command ``argv`` names."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    app = _app_start(arguments)
+    app = _app_start(arguments) or _own_parser_start(arguments)
     if app is not None:
         return app()
     from companion.cli import dispatch
@@ -123,6 +136,74 @@ def _app_start(arguments: list[str]) -> Callable[[], int] | None:
         set_language(code or system_language())
         try:
             config = read_config(args.config)
+            return command.run(args, config, store_opener(args, config))
+        except (ConfigError, StoreError) as error:
+            return reported(error)
+
+    return start
+
+
+TABLE_OPTIONS_WITH_VALUES = ("--config", "--db")
+TABLE_FLAGS = ("--take-over-database",)
+
+
+def _command_word(arguments: list[str]) -> int | None:
+    """Where the command's name is in ``arguments``, after the table's own options; None when
+    anything else comes first (``--help``, ``--version``, an abbreviated option)."""
+    at = 0
+    while at < len(arguments):
+        word = arguments[at]
+        if word in TABLE_OPTIONS_WITH_VALUES:
+            at += 2
+        elif word in TABLE_FLAGS or word.startswith(
+            tuple(f"{option}=" for option in TABLE_OPTIONS_WITH_VALUES)
+        ):
+            at += 1
+        elif word.startswith("-"):
+            return None
+        else:
+            return at
+    return None
+
+
+CORE_COMMANDS = frozenset({"rules", "game", "settings", "labels", *after_game.COMMANDS})
+"""The commands of the core's own that no installed command adds to: naming one, the command line
+is built without looking up the installed ones (``importlib.metadata`` reads every installed
+package's metadata: the largest part of a ``game act``'s start but the rules)."""
+
+
+def _own_parser_start(arguments: list[str]) -> Callable[[], int] | None:
+    """How to run an installed command that asks for it (:attr:`Command.own_parser`, the phones'
+    ``serve``) on its own parser: the table's options and its own, anywhere, the config read as
+    the app's (:func:`read_config`; ``config.checked()`` where more than the database is needed),
+    without loading the whole command line (every other command's parser and module) nor the
+    config's schema, which a long-running process would carry for nothing. None: the whole
+    command line parses ``arguments``."""
+    try:
+        rest, code = language.take_language(arguments)
+    except language.LanguageOptionError:
+        return None
+    at = _command_word(rest)
+    if at is None:
+        return None
+    name = rest[at]
+    if name in CORE_COMMANDS:
+        return None
+    command = installed_commands.installed().get(name)
+    if command is None or name == installed_commands.APP or not command.own_parser:
+        return None
+
+    def start() -> int:
+        print_utf8()
+        set_language(code or system_language())
+        parser = argparse.ArgumentParser(prog=f"table-companion {name}", description=command.help)
+        add_table_options(parser)
+        command.add_arguments(parser)
+        args = parser.parse_args(rest[:at] + rest[at + 1 :])
+        args.command = name
+        logging.basicConfig(format="table-companion: %(levelname)s: %(name)s: %(message)s")
+        try:
+            config = read_config(args.config)  # as the app's: checked whole where more is needed
             return command.run(args, config, store_opener(args, config))
         except (ConfigError, StoreError) as error:
             return reported(error)
