@@ -80,11 +80,12 @@ def shots(tmp: Path) -> Path:
 
 
 def status(browser: Any) -> str:
-    return str(browser.find_element("id", "status").text)
+    # read in the page in one step: a live update may replace the element between two WebDriver calls
+    return str(browser.execute_script("return document.getElementById('status').innerText"))
 
 
 def seq(browser: Any) -> int:
-    return int(browser.find_element("css selector", "[data-seq]").get_attribute("data-seq"))
+    return int(browser.execute_script("return document.querySelector('[data-seq]').dataset.seq"))
 
 
 def test_the_join_link_opens_the_games_and_the_cookie_keeps_the_token(

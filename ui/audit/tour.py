@@ -207,7 +207,7 @@ def settings_backup(d: Driver) -> None:
 
 @state
 def settings_phones(d: Driver) -> None:
-    """Settings → Phones, off (as a table finds it)."""
+    """Settings -> Phones, off (as a table finds it)."""
     settings(d)
     d.tap(d.screen.ids.phones)
     d.expect_screen("phones")

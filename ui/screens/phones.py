@@ -1,4 +1,4 @@
-"""Settings → Phones: the QR code and the address, in words, of the table's join link for the
+"""Settings -> Phones: the QR code and the address, in words, of the table's join link for the
 phones' read-only web view; phones on or off (off at first) and "new link", which ends every link
 given before. The token is a file beside the database (:mod:`companion.phones`): writing it is all
 the app does; the web view is its own process (``table-companion serve``, its systemd unit)."""
