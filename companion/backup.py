@@ -110,8 +110,8 @@ def make(source: sqlite3.Connection, path: Path, now: datetime) -> Path | None:
         with closing(sqlite3.connect(partial, isolation_level=None)) as copy:
             source.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-            problems = [row[0] for row in copy.execute("PRAGMA integrity_check")]
-        if problems != ["ok"]:
+            problems = integrity.problems(copy)
+        if problems:
             logger.error(
                 "backup of %s failed its integrity check (the database may be damaged): %s",
                 path,
@@ -319,7 +319,7 @@ def _lost_words(lost: LostEntries) -> str:
 def _sound(backup: Path) -> bool:
     try:
         with closing(sqlite3.connect(f"file:{backup}?mode=ro", uri=True)) as connection:
-            return connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            return integrity.problems(connection) == []
     except (sqlite3.Error, UnicodeDecodeError):  # an error quoting damaged schema text
         return False
 
@@ -494,8 +494,8 @@ def write_verified(source: sqlite3.Connection, target: Path) -> None:
         with closing(sqlite3.connect(partial, isolation_level=None)) as copy:
             source.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-            problems = [row[0] for row in copy.execute("PRAGMA integrity_check")]
-        if problems != ["ok"]:
+            problems = integrity.problems(copy)
+        if problems:
             raise BackupFileError(f"the copy failed its integrity check: {' '.join(problems[:3])}")
         _fsync(partial)
         partial.rename(target)

@@ -163,8 +163,11 @@ def mark_closed(marker: Path | None) -> None:
 
 
 def problems(connection: sqlite3.Connection) -> list[str]:
-    """SQLite's full integrity check of the database open as ``connection``: [] if it is sound."""
-    found = [str(row[0]) for row in connection.execute("PRAGMA integrity_check")]
+    """SQLite's full integrity check of the database open as ``connection``: [] if it is sound.
+
+    Read as bytes: a message may quote damaged text that is not UTF-8 (shown with ``\ufffd``)."""
+    rows = connection.execute("SELECT CAST(integrity_check AS BLOB) FROM pragma_integrity_check")
+    found = [bytes(row[0]).decode("utf-8", "replace") for row in rows]
     return [] if found == ["ok"] else found
 
 

@@ -135,7 +135,9 @@ def test_home_keeps_the_chosen_game_and_who_starts_filled_after_the_finger_lifts
 
 @pytest.mark.parametrize(
     "state",
-    ["tuareg_buy_refused", "tuareg_draw_refused", "timbuktu_camel_refused", "tuareg_load_scanned"],
+    # (Tuareg's Buy and Draw, short of their payment, are greyed out with the reason: no tap there
+    # is refused any more, so no toast can cover "Buy the cave" or Draw's confirm row)
+    ["timbuktu_camel_refused", "tuareg_load_scanned"],
 )
 def test_no_toast_lies_over_an_enabled_control_or_the_band(tmp_path: Path, state: str) -> None:
     with driven(tmp_path, SMALL, "de") as d:

@@ -68,6 +68,9 @@ class Toast(ButtonBehavior, Label):
         self._wanted: tuple[
             str, Sequence[float] | None, Callable[[], Sequence[Rect]], Callable[[], Sequence[Rect]]
         ] = ("", None, lambda: (), lambda: ())
+        self._fitted: tuple[object, ...] = ()
+        """What the text is laid out for now (its markup, type size, width, window): placing
+        the toast again for the same is no new render."""
 
     @property
     def shown(self) -> bool:
@@ -107,7 +110,10 @@ class Toast(ButtonBehavior, Label):
         message, near, avoid, texts = self._wanted
         boxes, said = list(avoid()), list(texts())
         for size, widest in FITS:
-            self._fit(message, size(), widest)
+            fit = (self._text(message), size(), widest, tuple(Window.size))
+            if fit != self._fitted:
+                self._fit(message, fit[1], widest)
+                self._fitted = fit
             spot = self._place(near, boxes, said)
             if spot is not None:
                 self.x, self.y = spot

@@ -592,22 +592,6 @@ def tuareg_buy(d: Driver) -> None:
 
 
 @state
-def tuareg_buy_refused(d: Driver) -> None:
-    """The cave bought with too little paid: the toast leaves "Buy the cave" and "Take the last
-    card back" free (``toast_over_control``)."""
-    tuareg_buy(d)
-    d.tap_text(tr("Buy the {card}").format(card=special_name(SpecialCard.CAVE)))
-
-
-@state
-def tuareg_draw_refused(d: Driver) -> None:
-    """Draw confirmed before a card is laid: the toast leaves the confirm row free."""
-    tuareg_turn(d)
-    d.tap_text("Draw")
-    d.tap(d.screen.ids.actions.children[-1])
-
-
-@state
 def tuareg_reveal(d: Driver) -> None:
     p.tuareg(d.store, p.TUAREG_STAGE_ONE)
     open_game(d, "tuareg")
