@@ -165,8 +165,14 @@ def mark_closed(marker: Path | None) -> None:
 def problems(connection: sqlite3.Connection) -> list[str]:
     """SQLite's full integrity check of the database open as ``connection``: [] if it is sound.
 
-    Read as bytes: a message may quote damaged text that is not UTF-8 (shown with ``\ufffd``)."""
-    rows = connection.execute("SELECT CAST(integrity_check AS BLOB) FROM pragma_integrity_check")
+    Read as bytes: a message may quote damaged text that is not UTF-8 (shown with ``\ufffd``); a
+    schema so damaged that SQLite's own error quotes such text is reported as a problem too."""
+    try:
+        rows = connection.execute(
+            "SELECT CAST(integrity_check AS BLOB) FROM pragma_integrity_check"
+        ).fetchall()
+    except UnicodeDecodeError as error:
+        return [f"SQLite's error quotes damaged text: {error}"]
     found = [bytes(row[0]).decode("utf-8", "replace") for row in rows]
     return [] if found == ["ok"] else found
 
