@@ -56,6 +56,21 @@ def test_the_hardware_imports_no_game_and_no_app() -> None:
     assert forbidden_imports("hardware", ("ui", "kivy", "companion.games")) == []
 
 
+def test_the_storage_imports_only_itself_and_the_translations() -> None:
+    """``companion.storage`` is the bottom of the core: it knows no game, no registry and no
+    session (the registry tells the backup how to name a game), so nothing above it can make an
+    import cycle through it."""
+    found = []
+    for path in sources("companion/storage"):
+        for line, module in imported(path):
+            top = module.split(".")[0]
+            if top == "companion" and not module.startswith(
+                ("companion.storage", "companion.i18n")
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    assert found == []
+
+
 def test_the_import_check_sees_a_forbidden_import_even_inside_a_function(tmp_path: Path) -> None:
     module = tmp_path / "sneaky.py"
     module.write_text("def run():\n    from ui.launch import run\n    import serial.tools\n")

@@ -23,7 +23,8 @@ from typing import Any
 from companion.i18n import _
 from companion.storage import backup
 from companion.storage.chain import LogDamage, entry_digest
-from companion.store import StorageUnavailableError, Store, StoreError
+from companion.storage.errors import StorageUnavailableError, StoreError
+from companion.storage.store import Store
 
 _log = logging.getLogger(__name__)
 
