@@ -293,3 +293,14 @@ def test_the_name_check_finds_a_game_named_in_code(tmp_path: Path) -> None:
         "ui/intents.py:1",
         "ui/screens/home.kv:2",
     ]
+
+
+def test_the_core_map_names_every_module_of_the_core_root() -> None:
+    """``companion/__init__.py`` groups the core's root modules by concern for a newcomer; a module
+    added there without a place in that map fails here."""
+    import companion
+
+    named = set(re.findall(r"``(\w+)/?``", companion.__doc__ or ""))
+    root = {path.stem for path in (ROOT / "companion").glob("*.py")} - {"__init__", "__main__"}
+    packages = {path.parent.name for path in (ROOT / "companion").glob("*/__init__.py")}
+    assert sorted(root - named) == [] and sorted(packages - named - {"games"}) == []
