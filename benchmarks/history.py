@@ -23,8 +23,8 @@ from pathlib import Path
 
 from benchmarks.timing import Row
 from companion import history, stats
-from companion.chain import chain_existing_logs
 from companion.exports import bgstats, pdf
+from companion.storage.chain import chain_existing_logs
 from companion.store import Store, link_seats
 
 MANY = 1_000

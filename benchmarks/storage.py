@@ -17,9 +17,10 @@ from pathlib import Path
 
 from benchmarks.targi import OPTIONS, RULES, random_game
 from benchmarks.timing import Row, median_seconds
-from companion import backup
-from companion.chain import chain_existing_logs
-from companion.store import _READ_LOG, Store
+from companion.storage import backup
+from companion.storage.chain import chain_existing_logs
+from companion.storage.log import READ_LOG
+from companion.store import Store
 
 LONG_GAME = 10_000
 MANY_GAMES = 1_000
@@ -70,7 +71,7 @@ def load_seconds(path: Path, game_id: str) -> tuple[float, float]:
         fetched = median_seconds(
             lambda: [
                 (seq, kind.decode(), json.loads(payload), created.decode(), digest)
-                for seq, kind, payload, created, digest in connection.execute(_READ_LOG, (game_id,))
+                for seq, kind, payload, created, digest in connection.execute(READ_LOG, (game_id,))
             ],
             5,
         )

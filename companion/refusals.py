@@ -166,7 +166,7 @@ STORAGE_UNAVAILABLE = SHARED.add(
     "storage_unavailable",
     N_("The game database cannot be used where it is ({cause}); nothing was changed."),
 )
-"""The screen shows :func:`companion.storage_env.explain`'s sentence for the cause; the CLI answers
+"""The screen shows :func:`companion.storage.storage_env.explain`'s sentence for the cause; the CLI answers
 this code as an error (exit 3), not as a verdict."""
 GAME_OVER = SHARED.add("game_over", N_("The game is over."))
 NOT_YOUR_TURN = SHARED.add("not_your_turn", N_("It is {name}'s turn."))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import companion.games
 from companion.spec import GameSpec
+from companion.storage import backup
 
 if TYPE_CHECKING:
     from companion.game import GameRules
@@ -188,3 +189,10 @@ def register(spec: GameSpec) -> None:
 def unregister(name: str) -> None:
     """Forget the game :func:`register` made known as ``name`` (nothing if it did not)."""
     GAMES.remove(name)
+
+
+def _title(name: str) -> str:
+    return spec_for(name).title()
+
+
+backup.name_games_by(_title)  # a restore's notice names each game it lost entries of by its title

@@ -23,8 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion import game_repair, last_refusal
-from companion.chain import LogDamage
+from companion import last_refusal
 from companion.errors import InputError
 from companion.game import GameRules, PlayerOptions
 from companion.log_fold import ACTION_KINDS, LogFold
@@ -41,6 +40,8 @@ from companion.registry import GAMES, rules_for
 from companion.results import GameResult
 from companion.rulings import chosen, house_rules_note
 from companion.scoresheet import ScoreSheet
+from companion.storage import game_repair
+from companion.storage.chain import LogDamage
 from companion.store import DamagedGameError, DuplicateEntryError, LogEntry, Store, utc_now
 from companion.verdict import RuleViolation, Verdict
 
@@ -113,7 +114,7 @@ class Session:
         """The game as its log leaves it, read-only at the last sound entry if the log is damaged.
 
         ``repair``: a damaged log is first rebuilt from the newest backup that holds the game
-        (:mod:`companion.game_repair`; :attr:`repaired` says what came back and what was lost).
+        (:mod:`companion.storage.game_repair`; :attr:`repaired` says what came back and what was lost).
         :class:`LogCorruptionError` if the game cannot be set up at all.
         """
         repaired = None

@@ -28,13 +28,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion import backup
 from companion.cards import game_of, printed_card
 from companion.errors import InputError
 from companion.i18n import LANGUAGES
 from companion.player_names import MAX_NAME
 from companion.registry import GAMES
 from companion.session import LogCorruptionError, Session
+from companion.storage import backup
 from companion.store import LOCATION, StorageUnavailableError, Store, StoredGame, StoreError
 
 _log = logging.getLogger(__name__)

@@ -12,9 +12,9 @@ from unittest import mock
 
 from played_games import Clock
 
-from companion.chain import chain_existing_logs
 from companion.games.targi.rules import TargiRules
 from companion.session import Session
+from companion.storage.chain import chain_existing_logs
 from companion.store import Store
 
 RULES = TargiRules()

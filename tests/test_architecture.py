@@ -56,6 +56,21 @@ def test_the_hardware_imports_no_game_and_no_app() -> None:
     assert forbidden_imports("hardware", ("ui", "kivy", "companion.games")) == []
 
 
+def test_the_storage_imports_only_itself_and_the_translations() -> None:
+    """``companion.storage`` is the bottom of the core: it knows no game, no registry and no
+    session (the registry tells the backup how to name a game), so nothing above it can make an
+    import cycle through it."""
+    found = []
+    for path in sources("companion/storage"):
+        for line, module in imported(path):
+            top = module.split(".")[0]
+            if top == "companion" and not module.startswith(
+                ("companion.storage", "companion.i18n")
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    assert found == []
+
+
 def test_the_import_check_sees_a_forbidden_import_even_inside_a_function(tmp_path: Path) -> None:
     module = tmp_path / "sneaky.py"
     module.write_text("def run():\n    from ui.launch import run\n    import serial.tools\n")
@@ -278,3 +293,14 @@ def test_the_name_check_finds_a_game_named_in_code(tmp_path: Path) -> None:
         "ui/intents.py:1",
         "ui/screens/home.kv:2",
     ]
+
+
+def test_the_core_map_names_every_module_of_the_core_root() -> None:
+    """``companion/__init__.py`` groups the core's root modules by concern for a newcomer; a module
+    added there without a place in that map fails here."""
+    import companion
+
+    named = set(re.findall(r"``(\w+)/?``", companion.__doc__ or ""))
+    root = {path.stem for path in (ROOT / "companion").glob("*.py")} - {"__init__", "__main__"}
+    packages = {path.parent.name for path in (ROOT / "companion").glob("*/__init__.py")}
+    assert sorted(root - named) == [] and sorted(packages - named - {"games"}) == []

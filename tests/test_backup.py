@@ -12,8 +12,8 @@ import counter_game  # noqa: F401  (registers the counter game for Session.resum
 import pytest
 from counter_game import RULES, Add, CounterOptions
 
-from companion import backup
 from companion.session import Session
+from companion.storage import backup
 from companion.store import Clock, Store
 
 T0 = datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -41,7 +41,7 @@ def sql(path: Path, statement: str) -> list[tuple[object, ...]]:
 
 
 def test_a_game_end_writes_a_verified_backup(db: Path, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="companion.backup")
+    caplog.set_level(logging.INFO, logger="companion.storage.backup")
     with Store.open(db, clock=at(T0)) as store:
         play(store, 2)  # an unfinished game: no backup
         assert backup.backups(db) == []

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from targi_table import CENTRE, RULES, new_game, place, play
 
-from companion import store as store_module
 from companion.cards import CARD_ID, TagDirectory, card_ids, check_scan, game_of, printed_card
 from companion.errors import InputError
 from companion.games.targi import actions as a
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import TargiState
 from companion.games.tuareg.model import COPIES, SPECIAL_SUPPLY
+from companion.storage import schema
 from companion.store import SCHEMA_VERSION, Store
 
 RFID = "0A1B2C3D4E"
@@ -138,7 +138,7 @@ def test_a_bad_enrolment_is_refused_and_changes_nothing(
 
 def test_a_version_1_database_gains_the_tags_table_and_keeps_its_games(db: Path) -> None:
     with closing(sqlite3.connect(db, isolation_level=None)) as old:
-        for statement in store_module.MIGRATIONS[0]:
+        for statement in schema.MIGRATIONS[0]:
             old.execute(statement)
         old.execute(
             "INSERT INTO games VALUES ('g1', 'targi', '{}', '2024-01-01', '2024-01-01', 'active')"

@@ -1,7 +1,7 @@
 """One byte flipped at hundreds of random offsets of a game database: every case is either detected
 and reported (the file quarantined and a backup restored, or a game marked damaged) or leaves every
 game's replay identical. Nothing in between, and no exception. An open checks the whole file only
-when it has a reason to (companion.integrity): every flip SQLite's full check would have found at
+when it has a reason to (companion.storage.integrity): every flip SQLite's full check would have found at
 open is quarantined at the latest at the next open, after the app's background check. The backup
 here lacks the last two games: a restore must salvage them from the damaged file, or name what it
 lost. The database is the
@@ -22,9 +22,9 @@ import pytest
 from played_games import Clock
 from stored_games import play_games
 
-from companion import backup, integrity
 from companion.cli.games import describe
 from companion.session import LogCorruptionError, Session
+from companion.storage import backup, integrity
 from companion.store import NewerSchemaError, Store
 
 CASES = 300

@@ -1,4 +1,4 @@
-"""When the whole database file is checked (companion.integrity): not at every open, whose cost
+"""When the whole database file is checked (companion.storage.integrity): not at every open, whose cost
 would grow with the history, but after an unclean shutdown, a change behind the store's back or a
 suspicion, and in the background at the app's start. On real files, with damage only SQLite's full
 check finds: an index that no longer matches its table (no read of a game touches it)."""
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup, integrity
+from companion.storage import backup, integrity
 from companion.store import Store
 
 PLAYERS = {"players": [{"name": name, "colour": "red"} for name in ("Ann", "Bo", "Cy")]}

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from counter_game import RULES, Add, CounterOptions, CounterState, SetCount
 
-from companion.chain import chain_existing_logs
 from companion.session import LogCorruptionError, Outcome, Session
+from companion.storage.chain import chain_existing_logs
 from companion.store import Store
 
 

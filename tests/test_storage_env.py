@@ -21,9 +21,9 @@ from counter_game import RULES as COUNTER
 from counter_game import Add, CounterOptions
 from storage_faults import IS_ROOT, fill, mount_tmpfs
 
-from companion import store as store_module
 from companion.config import ConfigError, load_config
 from companion.session import Session
+from companion.storage import opening
 from companion.store import DamagedSettingError, StorageUnavailableError, Store
 
 EXIT_STORAGE = 3
@@ -380,7 +380,7 @@ def test_lock_held_at_open_is_not_damage(tmp_path: Path, monkeypatch: pytest.Mon
     with closing(sqlite3.connect(db, isolation_level=None)) as other:  # rollback journal mode
         other.execute("CREATE TABLE t (x)")
         other.execute("BEGIN EXCLUSIVE")
-        monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.1)
+        monkeypatch.setattr(opening, "BUSY_TIMEOUT", 0.1)
         with pytest.raises(StorageUnavailableError) as raised:
             Store.open(db)
         other.execute("ROLLBACK")
@@ -391,7 +391,7 @@ def test_lock_held_at_open_is_not_damage(tmp_path: Path, monkeypatch: pytest.Mon
 def test_lock_held_during_play_refuses_the_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.1)
+    monkeypatch.setattr(opening, "BUSY_TIMEOUT", 0.1)
     db = tmp_path / "companion.sqlite3"
     action = Add(n=1)
     with Store.open(db) as store:

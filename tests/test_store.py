@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from companion import store as store_module
-from companion.chain import LogDamage, chain_existing_logs
 from companion.config import ConfigError, load_config, read_config
+from companion.storage import schema
+from companion.storage.chain import LogDamage, chain_existing_logs
 from companion.store import (
     SCHEMA_VERSION,
     Clock,
@@ -104,9 +104,9 @@ def test_empty_version_0_file_is_migrated(db: Path) -> None:
 def test_older_schema_is_migrated_in_place(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with Store.open(db) as store:
         game_id = store.create_game("counter", {})
-    newer = (*store_module.MIGRATIONS, ("ALTER TABLE games ADD COLUMN note TEXT",))
-    monkeypatch.setattr(store_module, "MIGRATIONS", newer)
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", len(newer))
+    newer = (*schema.MIGRATIONS, ("ALTER TABLE games ADD COLUMN note TEXT",))
+    monkeypatch.setattr(schema, "MIGRATIONS", newer)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", len(newer))
     with Store.open(db) as store:
         assert store.quarantined is None
         assert store.load(game_id).game == "counter"
@@ -373,7 +373,7 @@ def test_version_2_database_gets_its_chain_at_migration(db: Path) -> None:
     """Games stored before the hash chain are chained as they are; damage after it is found."""
     db.parent.mkdir()
     with closing(sqlite3.connect(db, isolation_level=None)) as connection:
-        for migration in store_module.MIGRATIONS[:2]:
+        for migration in schema.MIGRATIONS[:2]:
             for statement in migration:
                 connection.execute(statement)
         connection.execute("PRAGMA user_version = 2")

@@ -14,9 +14,9 @@ from targi_table import CENTRE
 from targi_table import RULES as TARGI
 from ui_harness import plain, running_app
 
-from companion import backup
 from companion.games.targi import actions as t
 from companion.session import Session
+from companion.storage import backup
 from companion.store import Store
 from ui.audit.checks import audit
 

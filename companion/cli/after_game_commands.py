@@ -159,7 +159,7 @@ def _game_export(
 
 def _repair_if_damaged(store: Store, game_id: str) -> None:
     """A game whose log is damaged is repaired from a backup before it is exported, as opening it
-    does (:mod:`companion.game_repair`); what came back and what was lost goes to stderr."""
+    does (:mod:`companion.storage.game_repair`); what came back and what was lost goes to stderr."""
     try:
         if store.load(game_id).damage is None:
             return

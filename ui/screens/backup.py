@@ -15,9 +15,10 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import backup, transfer
+from companion import transfer
 from companion.errors import InputError
 from companion.i18n import _, ngettext
+from companion.storage import backup
 from hardware.usb import mounted_sticks
 from ui.kv import load_kv
 from ui.screens.history import FilterChip

@@ -20,10 +20,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion import backup
-from companion.chain import LogDamage, entry_digest
 from companion.i18n import _
-from companion.store import StorageUnavailableError, Store, StoreError
+from companion.storage import backup
+from companion.storage.chain import LogDamage, entry_digest
+from companion.storage.errors import StorageUnavailableError, StoreError
+from companion.storage.store import Store
 
 _log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """When the game database gets SQLite's full ``PRAGMA integrity_check``: not on every open, whose
 cost would grow with the table's history, but where it pays.
 
-What is read is always checked: every game's log is a hash chain (:mod:`companion.chain`) verified
+What is read is always checked: every game's log is a hash chain (:mod:`companion.storage.chain`) verified
 on each load, and SQLite reports a damaged page it reads. The full check, which reads every page,
 runs at open only when there is a reason to doubt the file:
 
@@ -17,7 +17,7 @@ runs at open only when there is a reason to doubt the file:
   failed its check, or the background check found a problem. The next open checks the whole file
   and, if SQLite finds it damaged, moves it aside and restores the newest backup.
 
-It also runs on a copy before every backup is named (:mod:`companion.backup`), and the app runs it
+It also runs on a copy before every backup is named (:mod:`companion.storage.backup`), and the app runs it
 in the background once it has drawn its first frame (:func:`check_in_background`).
 
 A process whose pid was reused after it died is taken for alive (its marker waits for the next

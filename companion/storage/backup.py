@@ -15,15 +15,17 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion import integrity
-from companion.chain import entry_digest, game_digest, salvage
 from companion.i18n import _, ngettext
+from companion.storage import integrity
+from companion.storage.chain import entry_digest, game_digest, salvage
+from companion.storage.players import new_player_uid, seat_known_player
 
 logger = logging.getLogger(__name__)
 
@@ -192,8 +194,6 @@ def _seat_salvaged(path: Path, damaged: Path) -> None:
     created after the backup), from their options (checked by the game's digest): on the record
     with the stable id the ``damaged`` file seated there, else the one of the same name, else a
     new one; and record their location, where the damaged file can still say them."""
-    from companion.store import new_player_uid, seat_known_player  # the store imports this module
-
     uids, places = _seats_and_places(damaged)
     try:
         with closing(sqlite3.connect(path, isolation_level=None)) as target:
@@ -282,6 +282,17 @@ def _game_ids(path: Path) -> set[str]:
         return set()
 
 
+GameTitle = Callable[[str], str]
+"""A game's title from its registry name (``KeyError`` for a game not installed)."""
+_game_titles: list[GameTitle] = []
+
+
+def name_games_by(title: GameTitle) -> None:
+    """Have what a restore lost name each game by ``title``: the registry, which knows the games,
+    says how when it is imported (the storage knows no game and imports no registry)."""
+    _game_titles[:] = [title]
+
+
 def lost_sentence(restored: Restored) -> str:
     """What a restore lost, in words for the table."""
     recovered = ""
@@ -303,11 +314,9 @@ def lost_sentence(restored: Restored) -> str:
 
 def _lost_words(lost: LostEntries) -> str:
     """One game's lost entries, the game named by its title where the damaged file says which."""
-    from companion.registry import spec_for  # the storage loads no game until a title is asked
-
     try:
-        title = spec_for(lost.game).title()
-    except KeyError:  # not said, or a game this installation no longer has
+        title = _game_titles[0](lost.game)
+    except (IndexError, KeyError):  # not said, or a game this installation no longer has
         return _("game {game}, entries {first} to {last}").format(
             game=lost.game_id, first=lost.first, last=lost.last
         )
@@ -380,8 +389,8 @@ def _game_names(path: Path) -> dict[str, str]:
 
 def _scanned_games(path: Path) -> dict[str, tuple[int, str]]:
     """Each game's last seq and name as its records on the pages of the file at ``path`` say (for
-    a file SQLite cannot read: :mod:`companion.page_scan`), the records checked by their digest."""
-    from companion import page_scan  # only a file SQLite cannot read needs it
+    a file SQLite cannot read: :mod:`companion.storage.page_scan`), the records checked by their digest."""
+    from companion.storage import page_scan  # only a file SQLite cannot read needs it
 
     found: dict[str, tuple[int, str]] = {}
     for row in page_scan.rows(path):

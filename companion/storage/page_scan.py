@@ -5,7 +5,7 @@ like the ``sqlite3`` shell's ``.recover``; this reads the documented file format
 (overflow pages followed), whatever table it belongs to.
 
 Nothing it returns is trusted: a page may be stale (freed, or an older copy) or damaged. The salvage
-(:mod:`companion.chain`) keeps only the rows whose digests verify the hash chain.
+(:mod:`companion.storage.chain`) keeps only the rows whose digests verify the hash chain.
 """
 
 from __future__ import annotations

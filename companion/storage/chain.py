@@ -103,7 +103,7 @@ def salvage(damaged: Path, restored: Path) -> int:
     An entry whose digest chains on is byte for byte the one written, so nothing doubtful is
     copied; a game's copy stops at its first entry that is missing, altered or unreadable. When
     SQLite cannot read the damaged file at all (its schema page is damaged, say), its rows are read
-    page by page (:mod:`companion.page_scan`) and the chain decides the same way.
+    page by page (:mod:`companion.storage.page_scan`) and the chain decides the same way.
     """
     try:
         source = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
@@ -133,7 +133,7 @@ def salvage(damaged: Path, restored: Path) -> int:
 
 def _salvage_scanned(damaged: Path, restored: Path) -> int:
     """:func:`salvage` from the rows found on the damaged file's pages."""
-    from companion import page_scan  # only a damaged schema page needs it
+    from companion.storage import page_scan  # only a damaged schema page needs it
 
     games: dict[bytes, tuple[Any, ...]] = {}
     log: dict[str, set[LogRow]] = {}

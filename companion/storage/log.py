@@ -1,0 +1,401 @@
+"""Games and their append-only logs: each append one durable transaction, each log a hash chain
+(:mod:`companion.storage.chain`) checked on :meth:`LogMixin.load`."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.storage import backup, integrity
+from companion.storage.base import (
+    StoreBase,
+    decoded,
+    dumps,
+    is_text,
+    listed,
+    loads,
+    snapshot,
+    transaction,
+)
+from companion.storage.chain import LogDamage, entry_digest, game_digest
+from companion.storage.errors import (
+    DamagedGameError,
+    DuplicateEntryError,
+    StoreError,
+    UnknownGameError,
+)
+from companion.storage.players import link_seats
+from companion.storage.settings import place_game
+from companion.storage.side_tables import keep_result, result_text
+
+_log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
+
+
+INSERT_ENTRY = (
+    "INSERT INTO log (game_id, seq, kind, payload, created_at, digest) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+READ_LOG = (
+    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), digest "
+    "FROM log WHERE game_id = ? ORDER BY seq"
+)
+
+
+STATUSES = ("active", "finished")
+
+
+CORRUPTION = integrity.CORRUPTION
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    entries: list[LogEntry]
+    """The sound entries: up to the first damaged one, if any."""
+    damage: LogDamage | None = None
+    """Where the log stops being trustworthy (altered, unreadable or missing entries)."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: str
+    game: str
+    status: str
+    created_at: str
+    updated_at: str
+    """When the game last changed: its latest log entry or status change."""
+    last_seq: int
+
+
+class LogMixin(StoreBase):
+    """Games, their logs and their status."""
+
+    _backups: list[threading.Thread]
+
+    def create_game(self, game: str, options: dict[str, Any]) -> str:
+        """Store a new, empty game and return its id."""
+        game_id = uuid.uuid4().hex
+        now = self._now()
+        text = dumps(options)
+        digest = game_digest(game_id.encode(), game.encode(), text.encode(), now.encode())
+        with transaction(self._conn):
+            self._conn.execute(
+                "INSERT INTO games (id, game, options, created_at, updated_at, digest, last_digest) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, game, text, now, now, digest, digest),
+            )
+            link_seats(self._conn, game_id, options, now)
+            place_game(self._conn, game_id)
+        return game_id
+
+    def append(
+        self,
+        game_id: str,
+        seq: int,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        status: str | None = None,
+        result: Callable[[str], Any] | None = None,
+    ) -> LogEntry:
+        """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
+
+        ``result``: the game's result after this entry (JSON), given the entry's time; kept in the
+        same commit for the history (:meth:`cached_results`). One that cannot be computed is left
+        out (logged): the history replays that game instead.
+
+        The entry's digest chains it to the one before, and the game's row records it as the last
+        (:mod:`companion.storage.chain`). :class:`DuplicateEntryError` if ``seq`` is taken: the caller's
+        view of the game is stale.
+        """
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+        now = self._now()
+        text = dumps(payload)
+        kept = None if result is None else result_text(game_id, result, now)
+        try:
+            with transaction(self._conn):  # one commit: one fsync of the WAL
+                tail = self._conn.execute(
+                    "SELECT last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
+                if tail is None:
+                    raise UnknownGameError(f"no game with id {game_id!r}")
+                if tail[0] >= seq:
+                    raise _duplicate(game_id, seq)
+                if tail[0] != seq - 1:
+                    raise StoreError(
+                        f"log entry {seq} of game {game_id} refused: the log ends at {tail[0]}"
+                    )
+                digest = entry_digest(tail[1], seq, kind.encode(), text.encode(), now.encode())
+                self._conn.execute(INSERT_ENTRY, (game_id, seq, kind, text, now, digest))
+                if status is None:
+                    self._conn.execute(
+                        "UPDATE games SET last_seq = ?, last_digest = ? WHERE id = ?",
+                        (seq, digest, game_id),
+                    )
+                else:
+                    self._conn.execute(
+                        "UPDATE games SET last_seq = ?, last_digest = ?, status = ?, "
+                        "updated_at = ? WHERE id = ?",
+                        (seq, digest, status, now, game_id),
+                    )
+                if kept is not None:
+                    keep_result(self._conn, game_id, seq, digest, kept)
+        except sqlite3.IntegrityError as error:
+            raise _integrity_error(error, game_id, seq) from None
+        if status == "finished":  # a game's end: back up, off the hot path
+            self._backups.append(backup.make_in_background(self.path, self._clock()))
+        return LogEntry(seq, kind, payload, now)
+
+    def load(self, game_id: str) -> StoredGame:
+        """The game and its log, checked against the hash chain (:mod:`companion.storage.chain`).
+
+        Entries are returned up to the first that is altered, unreadable or out of the chain, and
+        ``damage`` says where and why; a log missing its last entries is damaged at the first
+        missing one. :class:`DamagedGameError` if the game's own row is damaged.
+
+        The row and the log are read in one snapshot (:func:`snapshot`): another process's
+        append, committed between the two reads, would otherwise look like a damaged log.
+        """
+        with snapshot(self._conn):
+            return self._load(game_id)
+
+    def _load(self, game_id: str) -> StoredGame:
+        row = None
+        if is_text(game_id):
+            try:
+                row = self._conn.execute(
+                    "SELECT CAST(game AS BLOB), CAST(options AS BLOB), CAST(status AS BLOB), "
+                    "CAST(created_at AS BLOB), digest, last_seq, last_digest "
+                    "FROM games WHERE id = ?",
+                    (game_id,),
+                ).fetchone()
+            except sqlite3.DatabaseError as error:
+                if error.sqlite_errorname not in CORRUPTION:
+                    raise
+                _log.error("game %s: its record cannot be read: %s", game_id, error)
+                self._doubt(f"the record of game {game_id} cannot be read")
+                raise DamagedGameError(f"the record of game {game_id} cannot be read") from None
+        if row is None:
+            self._check_not_hidden(game_id)
+            raise UnknownGameError(f"no game with id {game_id!r}")
+        game, options, status, created_at, seed, last_seq, last_digest = row
+        try:
+            kind, parsed = _game_record(game_id, game, options, created_at, seed)
+        except DamagedGameError:
+            self._doubt(f"the record of game {game_id} is damaged")
+            raise
+        entries, damage = self._read_log(game_id, seed, (last_seq, last_digest))
+        if damage is not None:
+            _log.error(
+                "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
+            )
+            self._doubt(f"game {game_id}: {damage.reason}")
+        return StoredGame(game_id, kind, parsed, listed(status), entries, damage)
+
+    def _doubt(self, reason: str) -> None:
+        """Damage a read found: check the whole file now (once per open), and if SQLite finds it
+        damaged have the next open move it aside and restore a backup (:mod:`companion.storage.integrity`).
+        Damage within sound pages (an altered entry) is the chain's to report, not a restore's."""
+        if self._checked_whole:
+            return
+        self._checked_whole = True
+        try:
+            found = integrity.problems(self._conn)
+        except sqlite3.DatabaseError as error:
+            if error.sqlite_errorname not in CORRUPTION:
+                raise
+            found = [str(error)]
+        if found:
+            integrity.mark_suspect(self.path, f"{reason}; " + " ".join(" ".join(found[:3]).split()))
+
+    def _check_not_hidden(self, game_id: str) -> None:
+        """:class:`DamagedGameError` if a game not found through the index is in the table: its
+        id (as listed) or the index is damaged."""
+        key = game_id.encode("utf-8", "surrogateescape")
+        hidden = self._conn.execute(
+            "SELECT 1 FROM games NOT INDEXED WHERE CAST(id AS BLOB) = ?", (key,)
+        ).fetchone()
+        if hidden is not None:
+            _log.error("game %r is in the database but its index does not find it", game_id)
+            self._doubt(f"the index does not find game {game_id!r}")
+            raise DamagedGameError(f"the record of game {game_id!r} is damaged")
+
+    def _read_log(
+        self, game_id: str, seed: bytes, tail: tuple[object, object]
+    ) -> tuple[list[LogEntry], LogDamage | None]:
+        """The log's sound entries, and where the damage is if there is any."""
+        entries: list[LogEntry] = []
+        previous, seq = seed, 0
+        try:
+            for row in self._conn.execute(READ_LOG, (game_id,)):
+                seq += 1
+                entry, previous, problem = _verified(row, seq, previous)
+                if entry is None:
+                    return entries, LogDamage(seq, problem)
+                entries.append(entry)
+        except sqlite3.DatabaseError as error:
+            if error.sqlite_errorname not in CORRUPTION:
+                raise
+            return entries, LogDamage(seq + 1, f"the database could not read it back: {error}")
+        if tail == (seq, previous):
+            return entries, None
+        last_seq = tail[0]
+        if not isinstance(last_seq, int) or last_seq == seq:
+            at, reason = seq, "the game's record of its last entry does not match the log"
+        elif last_seq > seq:
+            at, reason = seq + 1, f"entries {seq + 1} to {last_seq} are missing"
+        else:
+            at, reason = last_seq + 1, f"the game's record ends at entry {last_seq}"
+        return entries[: max(at - 1, 0)], LogDamage(max(at, 1), reason)
+
+    def list_games(self) -> list[GameSummary]:
+        """Every game, the most recently changed (status or log) first."""
+        rows = self._conn.execute(
+            "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
+            "CAST(created_at AS BLOB), CAST(max(updated_at, coalesce("
+            "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
+            ")) AS BLOB) AS changed_at, "
+            "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
+            "FROM games ORDER BY changed_at DESC, created_at DESC"
+        )
+        # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
+        return [
+            GameSummary(
+                listed(row[0]),
+                listed(row[1]),
+                listed(row[2]),
+                listed(row[3]),
+                listed(row[4]),
+                row[5],
+            )
+            for row in rows
+        ]
+
+    def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
+        """A game's options and creation time (unchecked: :meth:`load` checks them)."""
+        row = self._conn.execute(
+            "SELECT options, created_at FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGameError(f"no game with id {game_id!r}")
+        return loads(row[0], f"the options of game {game_id}"), row[1]
+
+    def all_game_infos(self) -> dict[str, tuple[str, str]]:
+        """Game id -> its options (JSON text, unchecked) and creation time, for every game."""
+        return {
+            row[0]: (row[1], row[2])
+            for row in self._conn.execute("SELECT id, options, created_at FROM games")
+        }
+
+    def replace_log(self, game_id: str, rows: list[tuple[int, bytes, bytes, bytes, bytes]]) -> None:
+        """Put ``rows`` (seq, kind, payload, created_at, digest: a chain verified by the caller,
+        :mod:`companion.storage.game_repair`) in place of game ``game_id``'s log, in one transaction; its
+        cached result goes with the old log."""
+        last_seq, last_digest = (rows[-1][0], rows[-1][4]) if rows else (0, None)
+        with transaction(self._conn):
+            self._conn.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
+            self._conn.executemany(
+                INSERT_ENTRY,
+                [
+                    (game_id, seq, kind.decode(), payload.decode(), created.decode(), digest)
+                    for seq, kind, payload, created, digest in rows
+                ],
+            )
+            self._conn.execute(
+                "UPDATE games SET last_seq = ?, last_digest = coalesce(?, digest) WHERE id = ?",
+                (last_seq, last_digest, game_id),
+            )
+            self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+
+    def set_status(self, game_id: str, status: str) -> None:
+        """Set game ``game_id``'s status (after a repair changed where its log ends)."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown game status {status!r}")
+        self._conn.execute(
+            "UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+            (status, self._now(), game_id),
+        )
+
+    def changes(self) -> tuple[int, int]:
+        """A token that differs once anything was committed to the database since it was taken,
+        by this connection (rows it changed) or by another one (``PRAGMA data_version``)."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        return self._conn.total_changes, int(version)
+
+
+def _game_record(
+    game_id: str, game: Any, options: Any, created_at: Any, seed: Any
+) -> tuple[str, Any]:
+    """A game's kind and options from its row, checked against the row's digest."""
+    what = f"the record of game {game_id} (its kind and options)"
+    fields = (game, options, created_at, seed)
+    if not all(isinstance(field, bytes) for field in fields) or (
+        game_digest(game_id.encode(), game, options, created_at) != seed
+    ):
+        _log.error("game %s: its own record (kind, options) is damaged", game_id)
+        raise DamagedGameError(f"{what} is damaged")
+    try:
+        return decoded(game, what), loads(decoded(options, what), what)
+    except StoreError as error:
+        _log.error("game %s: %s", game_id, error)
+        raise DamagedGameError(str(error)) from None
+
+
+def _verified(
+    row: tuple[Any, ...], seq: int, previous: bytes
+) -> tuple[LogEntry | None, bytes, str]:
+    """Entry ``seq`` from its stored ``row`` if it continues the chain after ``previous``.
+
+    Returns (the entry, its digest, "") or (None, ``previous``, what is wrong with it).
+    """
+    stored_seq, kind, payload, created_at, digest = row
+    if stored_seq != seq:
+        return None, previous, f"entry {seq} is missing (the next stored entry is {stored_seq!r})"
+    if not all(isinstance(field, bytes) for field in (kind, payload, created_at, digest)):
+        return None, previous, "its stored fields have the wrong types"
+    if entry_digest(previous, seq, kind, payload, created_at) != digest:
+        return None, previous, "it was altered (its digest does not match)"
+    try:
+        text = decoded(payload, f"log entry {seq}")
+        entry = LogEntry(
+            seq,
+            decoded(kind, "its kind"),
+            loads(text, f"log entry {seq}"),
+            decoded(created_at, "its time"),
+        )
+    except StoreError as error:
+        return None, previous, str(error)
+    return entry, digest, ""
+
+
+def _duplicate(game_id: str, seq: int) -> DuplicateEntryError:
+    return DuplicateEntryError(
+        f"game {game_id} already has log entry {seq}: another writer got there first"
+    )
+
+
+def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> StoreError:
+    name = error.sqlite_errorname
+    if name == "SQLITE_CONSTRAINT_PRIMARYKEY":
+        return _duplicate(game_id, seq)
+    if name == "SQLITE_CONSTRAINT_FOREIGNKEY":
+        return UnknownGameError(f"no game with id {game_id!r}")
+    return StoreError(f"log entry {seq} of game {game_id} refused: {error}")

@@ -1,0 +1,228 @@
+"""Players as records (issue 18; :mod:`companion.players`): each game's seats link to one, with a
+stable id (issue 24.4) kept by backup, restore, rename and merge."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from companion.storage.base import StoreBase, transaction
+
+_log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
+
+
+def link_seats(
+    connection: sqlite3.Connection, game_id: str, options: Any, when: str, *, uids: bool = True
+) -> None:
+    """Seat each player named in a game's ``options`` (JSON text or a dict) as a player record,
+    making the record on a name's first game; a record's ``colour`` is the latest it played.
+    ``uids=False``: for the schema before players had stable ids (a migration step)."""
+    try:
+        seated = (json.loads(options) if isinstance(options, str | bytes) else options)["players"]
+        names = [(str(p["name"]), str(p["colour"])) for p in seated]
+    except (ValueError, TypeError, KeyError):
+        _log.error("game %s: its options name no players; no seats recorded", game_id)
+        return
+    for seat, (name, colour) in enumerate(names):
+        if uids:
+            seat_player(connection, game_id, seat, name, colour, when)
+        else:
+            _seat_player_without_uid(connection, game_id, seat, name, colour, when)
+
+
+def seat_player(
+    connection: sqlite3.Connection,
+    game_id: str,
+    seat: int,
+    name: str,
+    colour: str,
+    when: str,
+    uid: str | None = None,
+) -> None:
+    """Seat the player record named ``name`` (made if new, with the stable id ``uid`` or a new
+    one) at ``seat`` of game ``game_id``."""
+    connection.execute(
+        "INSERT INTO players (name, colour, created_at, last_played_at, uid) "
+        f"VALUES (?, ?, ?, ?, ?) {_SAME_NAME}",
+        (name, colour, when, when, uid or new_player_uid()),
+    )
+    _seat(connection, game_id, seat, name)
+
+
+_SAME_NAME = (
+    "ON CONFLICT (name) DO UPDATE SET colour = CASE WHEN excluded.last_played_at >= "
+    "last_played_at THEN excluded.colour ELSE colour END, "
+    "last_played_at = max(last_played_at, excluded.last_played_at)"
+)
+
+
+def _seat_player_without_uid(
+    connection: sqlite3.Connection, game_id: str, seat: int, name: str, colour: str, when: str
+) -> None:
+    connection.execute(
+        f"INSERT INTO players (name, colour, created_at, last_played_at) VALUES (?, ?, ?, ?) "
+        f"{_SAME_NAME}",
+        (name, colour, when, when),
+    )
+    _seat(connection, game_id, seat, name)
+
+
+def _seat(connection: sqlite3.Connection, game_id: str, seat: int, name: str) -> None:
+    connection.execute(
+        "INSERT OR IGNORE INTO seats (game_id, seat, player_id) "
+        "SELECT ?, ?, id FROM players WHERE name = ?",
+        (game_id, seat, name),
+    )
+
+
+def new_player_uid() -> str:
+    """A player's stable id: random, the same in every copy of the database (issue 24.4)."""
+    return str(uuid.uuid4())
+
+
+def seat_known_player(
+    connection: sqlite3.Connection, game_id: str, seat: int, player: tuple[str, str, str, str]
+) -> None:
+    """Seat a restored game's player: on the record with the same stable id if there is one
+    (renamed since, say), else on the record of the same name, else on a new record keeping the
+    backup's id, so that a table restored elsewhere has the same players."""
+    name, colour, when, uid = player
+    known = connection.execute("SELECT id FROM players WHERE uid = ?", (uid,)).fetchone()
+    if known is None:
+        seat_player(connection, game_id, seat, name, colour, when, uid)
+        return
+    connection.execute(
+        "UPDATE players SET colour = CASE WHEN ? >= last_played_at THEN ? ELSE colour END, "
+        "last_played_at = max(last_played_at, ?) WHERE id = ?",
+        (when, colour, when, known[0]),
+    )
+    connection.execute(
+        "INSERT OR IGNORE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+        (game_id, seat, known[0]),
+    )
+
+
+def give_players_uids(connection: sqlite3.Connection) -> None:
+    """Migration step: a stable id for every player recorded before they had one."""
+    for (player_id,) in connection.execute("SELECT id FROM players").fetchall():
+        connection.execute("UPDATE players SET uid = ? WHERE id = ?", (new_player_uid(), player_id))
+
+
+def link_existing_players(connection: sqlite3.Connection) -> None:
+    """Players as records for the games stored before them (undecodable rows are skipped)."""
+    rows = connection.execute(
+        "SELECT id, CAST(options AS BLOB), created_at FROM games ORDER BY created_at"
+    ).fetchall()
+    for game_id, options, created_at in rows:
+        try:
+            text = options.decode()
+        except (AttributeError, UnicodeDecodeError):
+            continue
+        link_seats(connection, game_id, text, str(created_at), uids=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    id: int
+    name: str
+    colour: str
+    """The colour of the player's latest game: the one a new game suggests."""
+    created_at: str
+    last_played_at: str
+    games: int
+    uid: str = ""
+    """The player's stable id (:func:`new_player_uid`): the same after a backup is restored
+    elsewhere, a rename or a merge into this player; the exports' player id."""
+
+
+_PLAYER_ROWS = (
+    "SELECT id, name, colour, created_at, last_played_at, "
+    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id), uid FROM players"
+)
+
+
+class PlayersMixin(StoreBase):
+    """The player records and who sat where."""
+
+    def players(self) -> list[PlayerRecord]:
+        """Every player record, the most recently played first (then by name)."""
+        return [
+            PlayerRecord(*row)
+            for row in self._conn.execute(
+                f"{_PLAYER_ROWS} ORDER BY last_played_at DESC, name COLLATE NOCASE"
+            )
+        ]
+
+    def recent_players(self, limit: int = 12) -> list[PlayerRecord]:
+        """The players a new game offers first: the most recently played, at most ``limit``."""
+        return self.players()[:limit]
+
+    def player_named(self, name: str) -> PlayerRecord | None:
+        """The record named ``name`` (without regard to ASCII case), if there is one."""
+        row = self._conn.execute(f"{_PLAYER_ROWS} WHERE name = ?", (name,)).fetchone()
+        return None if row is None else PlayerRecord(*row)
+
+    def seats_of(self, game_id: str) -> dict[int, PlayerRecord]:
+        """Seat -> the player record sitting there, for one game."""
+        rows = self._conn.execute(
+            "SELECT seats.seat, players.id, players.name, players.colour, "
+            "players.created_at, players.last_played_at, "
+            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id), players.uid "
+            "FROM seats JOIN players ON players.id = seats.player_id "
+            "WHERE seats.game_id = ? ORDER BY seats.seat",
+            (game_id,),
+        )
+        return {row[0]: PlayerRecord(*row[1:]) for row in rows}
+
+    def all_seats(self) -> dict[str, dict[int, PlayerRecord]]:
+        """Game id -> its seats as :meth:`seats_of` gives them, for every game in one read."""
+        counts = dict(
+            self._conn.execute("SELECT player_id, count(*) FROM seats GROUP BY player_id")
+        )
+        records = {
+            player_id: PlayerRecord(
+                player_id, name, colour, created, last, counts.get(player_id, 0), uid
+            )
+            for player_id, name, colour, created, last, uid in self._conn.execute(
+                "SELECT id, name, colour, created_at, last_played_at, uid FROM players"
+            )
+        }
+        seats: dict[str, dict[int, PlayerRecord]] = {}
+        for game_id, seat, player_id in self._conn.execute(
+            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
+        ):
+            if player_id in records:
+                seats.setdefault(game_id, {})[seat] = records[player_id]
+        return seats
+
+    def games_of(self, player_id: int) -> set[str]:
+        """The ids of every game player ``player_id`` sat in."""
+        return {
+            row[0]
+            for row in self._conn.execute(
+                "SELECT game_id FROM seats WHERE player_id = ?", (player_id,)
+            )
+        }
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        """Give a record a new name (unique without regard to ASCII case)."""
+        self._conn.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+    def merge_players(self, source: int, target: int) -> int:
+        """Move every seat of record ``source`` to ``target`` and delete ``source``, in one
+        transaction; the number of seats moved."""
+        with transaction(self._conn):
+            moved = self._conn.execute(
+                "UPDATE seats SET player_id = ? WHERE player_id = ?", (target, source)
+            ).rowcount
+            self._conn.execute(
+                "UPDATE players SET last_played_at = max(last_played_at, "
+                "(SELECT last_played_at FROM players WHERE id = ?)) WHERE id = ?",
+                (source, target),
+            )
+            self._conn.execute("DELETE FROM players WHERE id = ?", (source,))
+        return moved

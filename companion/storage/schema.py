@@ -1,0 +1,165 @@
+"""The schema: its migrations (append, never edit), applying them, and the schema each version has."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from companion.storage.base import transaction
+from companion.storage.chain import chain_existing_logs
+from companion.storage.players import give_players_uids, link_existing_players
+from companion.storage.settings import place_existing_games
+
+MigrationStep = str | Callable[[sqlite3.Connection], None]
+
+
+MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished'))
+        )""",
+        """CREATE TABLE log (
+            game_id TEXT NOT NULL REFERENCES games (id),
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            kind TEXT NOT NULL CHECK (kind IN ('action', 'correction', 'undo', 'redo')),
+            payload TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE settings (
+            game TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (game, key)
+        )""",
+    ),
+    (
+        """CREATE TABLE tags (
+            tag TEXT PRIMARY KEY CHECK (tag <> ''),
+            card TEXT NOT NULL CHECK (card <> ''),
+            enrolled_at TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
+    (  # the hash chain (companion.storage.chain): digests, and each game's last entry
+        "ALTER TABLE games ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
+        "ALTER TABLE games ADD COLUMN last_seq INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN last_digest BLOB NOT NULL DEFAULT x''",
+        "ALTER TABLE log ADD COLUMN digest BLOB NOT NULL DEFAULT x''",
+        chain_existing_logs,
+    ),
+    (  # players as records (issue 18): each game's seats link to them; renames keep history
+        """CREATE TABLE players (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (name <> ''),
+            colour TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            last_played_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            game_id TEXT NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            player_id INTEGER NOT NULL REFERENCES players (id),
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX seats_by_player ON seats (player_id)",
+        """CREATE TABLE places (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            location TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        place_existing_games,
+        """CREATE TABLE results (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            last_seq INTEGER NOT NULL,
+            last_digest BLOB NOT NULL,
+            result TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        link_existing_players,
+    ),
+    (  # a stable id per player (issue 24.4): kept by backup, restore, rename and merge
+        "ALTER TABLE players ADD COLUMN uid TEXT NOT NULL DEFAULT ''",
+        give_players_uids,
+        "CREATE UNIQUE INDEX players_by_uid ON players (uid)",
+    ),
+    (  # each game's last refusal, what the table was told (companion.last_refusal): not the log
+        """CREATE TABLE refusals (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            seq INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            verdict TEXT NOT NULL,
+            lang TEXT NOT NULL,
+            at TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
+)
+"""Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
+A step is an SQL statement or a function run on the connection (inside the same transaction).
+
+``games.updated_at`` is when the game's own row last changed (creation, status); appending to the
+log writes the entry and the game's ``last_seq``/``last_digest`` in one transaction, and leaves
+``updated_at`` alone. :meth:`Store.list_games` reports the later of it and the last entry's time.
+"""
+
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(connection: sqlite3.Connection, version: int) -> None:
+    """Apply the migrations after ``version``, each in one transaction with its version bump.
+
+    The version is read again inside the transaction in case another process migrated meanwhile.
+    """
+    for number in range(version + 1, SCHEMA_VERSION + 1):
+        with transaction(connection):
+            if connection.execute("PRAGMA user_version").fetchone()[0] >= number:
+                continue
+            run_migration(connection, MIGRATIONS[number - 1])
+            connection.execute(f"PRAGMA user_version = {number}")
+
+
+def run_migration(connection: sqlite3.Connection, migration: tuple[MigrationStep, ...]) -> None:
+    for step in migration:
+        if isinstance(step, str):
+            connection.execute(step)
+        else:
+            step(connection)
+
+
+Schema = dict[str, tuple[tuple[Any, ...], ...]]
+
+
+def schema_of(connection: sqlite3.Connection) -> Schema:
+    """Table name -> its columns (name, type, not null, default, primary-key position)."""
+    names = [
+        row[0]
+        for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name"
+        )
+    ]
+    return {
+        name: tuple(
+            tuple(column[1:])
+            for column in connection.execute("SELECT * FROM pragma_table_info(?)", (name,))
+        )
+        for name in names
+    }
+
+
+@cache
+def expected_schema(version: int) -> Schema:
+    """The schema that migrations 1..``version`` produce, built in memory."""
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in MIGRATIONS[:version]:
+            run_migration(connection, migration)
+        return schema_of(connection)
+    finally:
+        connection.close()

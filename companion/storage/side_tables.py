@@ -1,0 +1,115 @@
+"""Beside the log, never in it: each game's kept result (for the history, checked against the log's
+head) and its last refusal (what the table was last told, :mod:`companion.last_refusal`)."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from companion.storage.base import StoreBase, decoded, dumps, loads, transaction
+from companion.storage.errors import StorageUnavailableError, StoreError
+
+_log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
+
+
+def result_text(game_id: str, result: Callable[[str], Any], now: str) -> str | None:
+    """``result(now)`` as JSON text, or None (logged) if it cannot be computed."""
+    try:
+        return dumps(result(now))
+    except Exception:  # the rules' sheet of a legal state: a failure costs only a later replay
+        _log.exception("game %s: its result is not kept (the history computes it)", game_id)
+        return None
+
+
+def _result_digest(head: bytes, text: bytes) -> bytes:
+    """What a kept result's row holds as ``last_digest``: a digest of the game's last digest (the
+    chain's head when the result was computed) and the result's text."""
+    return hashlib.sha256(b"table-companion result\0" + head + text).digest()
+
+
+def keep_result(
+    connection: sqlite3.Connection, game_id: str, seq: int, head: bytes, text: str
+) -> None:
+    """Keep ``text`` as game ``game_id``'s result after entry ``seq`` (whose digest is ``head``)."""
+    connection.execute(
+        "INSERT OR REPLACE INTO results (game_id, last_seq, last_digest, result) "
+        "VALUES (?, ?, ?, ?)",
+        (game_id, seq, _result_digest(head, text.encode()), text),
+    )
+
+
+class SideTablesMixin(StoreBase):
+    """Kept results and last refusals."""
+
+    def cached_results(self) -> dict[str, Any]:
+        """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
+        whose log has not changed since: its row's digest is of the game's last digest and the
+        result's text (:func:`_result_digest`), so a stale, damaged or altered one is left out
+        (logged) and the history computes it again."""
+        cached: dict[str, Any] = {}
+        for game_id, head, digest, text in self._conn.execute(
+            "SELECT results.game_id, games.last_digest, results.last_digest, "
+            "CAST(results.result AS BLOB) FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
+        ):
+            if not (
+                isinstance(text, bytes)
+                and isinstance(head, bytes)
+                and _result_digest(head, text) == digest
+            ):
+                _log.warning("the kept result of game %s does not match its log", game_id)
+                continue
+            try:
+                cached[game_id] = loads(decoded(text, "it"), f"the result of game {game_id}")
+            except StoreError as error:
+                _log.warning("%s; it is computed again", error)
+        return cached
+
+    def forget_result(self, game_id: str) -> None:
+        """Drop game ``game_id``'s cached result (its log was found damaged: the result must be
+        what the log still proves). A store that cannot be written keeps it (logged)."""
+        try:
+            self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+        except (StorageUnavailableError, sqlite3.OperationalError) as error:  # read-only
+            _log.info("cached result of game %s not dropped: %s", game_id, error)
+
+    def cache_result(self, game_id: str, seq: int, result: Any) -> None:
+        """Keep ``result`` (JSON) of game ``game_id`` as replayed up to entry ``seq``, if that is
+        still its last entry. A store that cannot be written keeps nothing (logged)."""
+        try:
+            with transaction(self._conn):
+                head = self._conn.execute(
+                    "SELECT last_digest FROM games WHERE id = ? AND last_seq = ?", (game_id, seq)
+                ).fetchone()
+                if head is not None and isinstance(head[0], bytes):
+                    keep_result(self._conn, game_id, seq, head[0], dumps(result))
+        except StorageUnavailableError as error:
+            _log.info("result of game %s not cached: %s", game_id, error)
+
+    def keep_refusal(self, game_id: str, seq: int, code: str, verdict: str, lang: str) -> None:
+        """Keep ``verdict`` (JSON) as game ``game_id``'s last refusal, answered at entry ``seq`` in
+        the language ``lang``, in place of the one before: beside the game, never in its log.
+
+        Written without waiting for the disk (``synchronous=NORMAL``, safe in WAL mode): a power cut
+        may lose what the table was last told, never a log entry, and a refused tap costs no fsync.
+        """
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        try:
+            self._conn.execute(
+                "INSERT OR REPLACE INTO refusals (game_id, seq, code, verdict, lang, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, code, verdict, lang, self._now()),
+            )
+        finally:
+            self._conn.execute("PRAGMA synchronous=FULL")
+
+    def last_refusal(self, game_id: str) -> tuple[int, str, str, str, str] | None:
+        """Game ``game_id``'s last refusal kept: (seq, code, verdict JSON, language, time)."""
+        row = self._conn.execute(
+            "SELECT seq, code, verdict, lang, at FROM refusals WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]), str(row[2]), str(row[3]),
+                                         str(row[4]))  # fmt: skip
