@@ -103,6 +103,7 @@ class LineChart(Widget):
             Color(*MUTED_INK)
             Line(points=[left, bottom + height, left, bottom, left + width, bottom], width=dp(1))
         ends: dict[tuple[int, int], int] = {}
+        markers: list[Label] = []
         for line in self.series:
             drawn = piece(line.colour)
             points: list[float] = []
@@ -124,6 +125,15 @@ class LineChart(Widget):
             spot = (round(points[-2]), round(points[-1]))
             marker.x -= ends.get(spot, 0) * (marker.width + dp(4))
             ends[spot] = ends.get(spot, 0) + 1
+            markers.append(marker)
+        # each marker on a patch of the chart's own background: readable over any line
+        with self.canvas:
+            Color(*SURFACE)
+            for marker in markers:
+                Rectangle(
+                    pos=(marker.x - dp(2), marker.y), size=(marker.width + dp(4), marker.height)
+                )
+        for marker in markers:
             self.add_widget(marker)
         # the score axis: the highest and lowest score, once when every score is the same
         axis = {low: bottom, high: bottom + height} if high > low else {low: bottom + height / 2}
