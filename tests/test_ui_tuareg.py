@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.uix.scrollview import ScrollView
 from tuareg_table import CAMEL_1, CAMEL_2, GOLD, MILLET, RULES, SALT, TABLE_VALUES, WATER, options
 from ui_harness import (
@@ -26,6 +28,7 @@ from companion.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
 from ui.design import badge
+from ui.games.tuareg.view import runs_markup
 
 KARIN, TIMO = 0, 1
 
@@ -408,6 +411,15 @@ def test_five_players_panels_are_all_in_view_with_their_badges(tmp_path: Path) -
         for cell in screen.animal_cells.values():
             assert_in_view(cell)
         assert screen.panels[0].active and not screen.panels[1].active
+        # the counts read from across the table: at 20 sp or more, each number held to its word
+        for panel in screen.panels:
+            ((size, counts),) = re.findall(r"\[size=(\d+)\]([^\[]*)\[/size\]", panel.text)
+            assert int(size) >= sp(20) and re.fullmatch(r"hand\u00a0\d", counts)
+        loaded = runs_markup((SALT, SALT, GOLD), "empty")
+        assert [int(n) >= sp(20) for n in re.findall(r"\[size=(\d+)\]\[b\]\d", loaded)] == [
+            True,
+            True,
+        ]
         shot(h, "tuareg-five-players")
 
 

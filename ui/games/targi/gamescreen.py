@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.core.text.markup import MarkupLabel as CoreMarkupLabel
-from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -39,7 +38,7 @@ from companion.games.targi.naming import Face, faces, faces_of, symbols
 from companion.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import WHOLE, naming
-from ui.design import EMPHASIS_SP
+from ui.design import counters
 from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
@@ -117,12 +116,6 @@ def chip_text(face: Face, hints: dict[str, str], *, compact: bool = False) -> st
         text = hints.get(face.card, card_name(face.card))
     copies = ngettext("{n} copy", "{n} copies", face.free).format(n=face.free)
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
-
-
-def counters(line: str) -> str:
-    """A line of the stocks that matter across the table, at least 20 sp (the panel's other
-    lines stay at the caption size)."""
-    return f"[size={round(max(design.design.emphasis, sp(EMPHASIS_SP)))}]{line}[/size]"
 
 
 class TargiCell(TextCell):
