@@ -168,7 +168,7 @@ UNKNOWN_PIECE = Piece(hex_rgba("#8C8C8C"), "◇")
 """A colour not listed: grey, its name shown anyway."""
 
 
-MARKS = frozenset("▶✓✕⇄⇧⌫☀☕♨❄✎↶▼▲")
+MARKS = frozenset("▶✓✕⇄⇧⌫☀☕✤❄✎↶▼▲")
 """Marks the screens draw in :data:`SYMBOL_FONT`: whose turn, chosen, full, a swap field, the
 on-screen keyboard's Shift and Backspace, Timbuktu's goods, and a game log's correction and
 taken-back move."""

@@ -39,12 +39,13 @@ surface."""
 GOOD_SYMBOL = {
     Good.GOLD: "☀",
     Good.COFFEE: "☕",
-    Good.PEPPER: "♨",
+    Good.PEPPER: "✤",
     Good.SALT: "❄",
     Good.WATER: "≈",
 }
 """Each good's second channel: a symbol of its own (none is a player's shape), drawn in
-DejaVuSans, so that goods are never told apart by hue alone."""
+DejaVuSans, so that goods are never told apart by hue alone. Pepper is a solid cluster of
+peppercorns (✤), not the hot-springs bowl (♨) that read as coffee's cup at arm's length."""
 GREEN_INK = "8fd694"
 FONT = design.SYMBOL_FONT
 
