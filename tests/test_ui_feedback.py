@@ -110,6 +110,33 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
         assert d.stale == []
 
 
+def test_a_refusal_ends_at_the_next_accepted_button_press_or_scan_too(tmp_path: Path) -> None:
+    """Issue 23: a hardware button or a scan the screen takes ends the refusal standing, as a
+    tap does; one the screen refuses anew leaves a refusal shown."""
+    from hardware.events import ButtonPressed
+
+    with driven(tmp_path) as d:
+        tour.timbuktu_camel_choice(d)
+        screen = d.screen
+        tour.tap_other_camel(d)  # refused
+        assert screen.table.refusal is not None and screen.toast.shown
+        d.scan("TIMBUKTU-CAMEL-A")  # the camel of the player to move, as a tap on it names it
+        assert screen.move is not None, "the scanned camel was not taken"
+        assert screen.table.refusal is None and not screen.toast.shown
+        assert screen.ids.refusal.text == "" and not screen.ids.bar.ids.message.refused
+
+    with driven(tmp_path / "targi") as d:
+        tour.targi_card_naming(d)
+        screen = d.screen
+        d.scan("NOT-A-CARD")  # refused by the scan check
+        assert screen.table.refusal is not None
+        chosen = screen.selected
+        d.app.pump.queue.post(ButtonPressed(button="next"))  # the next face-down card: taken
+        d.frames(3)
+        assert screen.selected != chosen
+        assert screen.table.refusal is None and not screen.toast.shown
+
+
 @pytest.mark.parametrize("size", [SMALL, LARGE])
 @pytest.mark.parametrize("lang", ["en", "de", "pl", "es"])
 def test_home_keeps_the_chosen_game_and_who_starts_filled_after_the_finger_lifts(
