@@ -28,6 +28,7 @@ from ui.audit.interaction import (
     selection_hidden,
     toast_over_control,
 )
+from ui.games.timbuktu.gamescreen import TheftRow
 from ui.header import HeaderBand
 from ui.picker import PickField
 
@@ -278,3 +279,31 @@ def test_a_number_stays_with_its_word_and_a_line_never_starts_with_a_dot(tmp_pat
                     checked += 1
                     assert not start[0].isdigit() and not start.startswith("·"), start
         assert checked >= 2
+
+
+BREAKABLE_NUMBER = re.compile(r"[0-9] (?=[^\s·])|(?<=[^\s·]) [0-9]")
+"""A plain space beside a number, where a line could break it from its word (``1 z`` / ``8``);
+after a ``·`` a line may break."""
+
+
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_numbers_stay_with_their_words_on_timbuktu_and_tuareg_panels(
+    tmp_path: Path, lang: str
+) -> None:
+    """Issue 23: Polish ``1 z 4`` and a thief's ``pitches 1 + 2`` never split over two lines, nor
+    Tuareg's ``hand 2``: every space beside a number in a panel is a no-break space."""
+    with driven(tmp_path, SMALL, lang) as d:
+        tour.timbuktu_thefts_report(d)
+        screen = d.screen
+        rows = [row.text for row in screen.player_rows if row.parent is not None]
+        heads = [w.header for w in screen.walk() if isinstance(w, TheftRow)]
+        shown = [plain_text_of(text) for text in rows + heads]
+        assert rows and heads and not [t for t in shown if BREAKABLE_NUMBER.search(t)]
+    with driven(tmp_path / "tuareg", SMALL, lang) as d:
+        tour.tuareg_turn(d)
+        panels = [plain_text_of(panel.text) for panel in d.screen.panels]
+        assert panels and not [t for t in panels if BREAKABLE_NUMBER.search(t)]
+
+
+def plain_text_of(markup: str) -> str:
+    return re.sub(r"\[/?[a-z]+(?:=[^\]]*)?\]", "", markup)

@@ -50,6 +50,7 @@ from ui.design import (
 from ui.games.timbuktu.gamescreen import CHOSEN_BUTTON
 from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_INK, GOOD_SYMBOL
+from ui.spacing import NBSP
 
 ADA, BEN, CLEO = 0, 1, 2
 LOADS = patterned_loads(3)
@@ -74,7 +75,8 @@ def good(g: Good) -> str:
 
 
 def player_rows(h: Harness) -> list[str]:
-    return [plain(row.text) for row in h.screen.player_rows[: h.screen.table.state.seats]]
+    rows = h.screen.player_rows[: h.screen.table.state.seats]
+    return [plain(row.text).replace(NBSP, " ") for row in rows]  # numbers held to their words
 
 
 def pitch_card(h: Harness, face: str) -> None:
@@ -409,7 +411,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         # a row per pen (it scrolls, the way on stays in view), a chip per camel robbed: its
         # owner's shape and its letter over the symbols of what it lost
         rows = list(reversed(screen.ids.options.children))
-        assert [plain(row.header).split("\n")[0] for row in rows] == [
+        assert [plain(row.header).replace(NBSP, " ").split("\n")[0] for row in rows] == [
             "Pen 1 · pitches 1 + 3",
             *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
         ]

@@ -397,7 +397,9 @@ class TargiScreen(GameScreen):
                     short = [f"{cell_name(space)} {owner_mark.replace(' ', NBSP)}"]
             else:
                 cell.frame = list(fill)
-                lines.append(design.badge(player.colour, player.name, on=background))
+                badge = design.badge(player.colour, player.name, on=background)
+                short = [f"{' '.join(lines)} {badge}"]  # the badge after the name instead
+                lines.append(badge)
         if isinstance(space, int) and space == state.robber:
             robber = _("ROBBER")
             lines.append(f"[b]{robber}[/b]")

@@ -26,6 +26,7 @@ from companion.games.timbuktu.names import good_name
 from companion.i18n import _, ngettext
 from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
+from ui.spacing import tied
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
@@ -185,7 +186,7 @@ def player_text(state: TimbuktuState, seat: int) -> str:
     header = f"{turn}{design.badge(player.colour, player.name)} [b]{player.name}[/b]"
     if state.phase is Phase.LOADING and not player.loaded:
         return f"{header} · " + _("caravan not loaded yet")
-    parts = [header, *counters(state, seat), camel_count(state, seat)]
+    parts = [header, *counters(state, seat), tied(camel_count(state, seat))]
     return " · ".join(part for part in parts if part) + "  " + camels_markup(state, seat)
 
 
@@ -266,7 +267,7 @@ def theft_header(theft: Theft) -> str:
     head = ngettext(
         "Pen {pen} · pitch {pitches}", "Pen {pen} · pitches {pitches}", len(theft.pitches)
     ).format(pen=theft.pen, pitches=pitches)
-    return f"[b]{head}[/b]\n{goods_markup(theft.goods)}"
+    return f"[b]{tied(head)}[/b]\n{goods_markup(theft.goods)}"
 
 
 def stage_thefts(state: TimbuktuState, stage: int) -> list[Theft]:
