@@ -7,7 +7,6 @@ every count from the state.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,7 +23,7 @@ from companion.games.tuareg.state import (
 )
 from companion.i18n import _, ngettext, pgettext
 from ui.design import counters
-from ui.spacing import NBSP, tied
+from ui.spacing import tied
 
 GOOD_INK = {
     Good.WATER: "6cc3ff",
@@ -96,29 +95,20 @@ def player_text(state: TuaregState, seat: int) -> str:
     the screen puts the player's badge before the name); the counts at 20 sp, each number held to
     its word."""
     player = state.players[seat]
-    parts = [_("hand {n}").format(n=count(player.hand))]
+    parts = [_("hand {n}").format(n=player.hand)]
     header = f"[b]{player.name}[/b]"
     if state.phase is Phase.TURNS and state.to_move == seat:  # on the name's line
         header += f" · [color={GREEN_INK}]" + _("to move") + "[/color]"
     if player.maps or player.maps_cashing:
-        parts.append(_("maps {n}").format(n=count(player.maps)))
-    if player.maps_cashing:
-        parts.append(_("cashed {n}").format(n=count(player.maps_cashing)))
+        parts.append(_("maps {n}").format(n=player.maps))
+    counts = counters(tied(" · ".join(parts)))
+    if player.maps_cashing:  # for the stage's end only, at the caption size: Polish
+        cashed = _("cashed {n}").format(n=player.maps_cashing)  # "spieniężone" fits whole
+        counts += " · " + tied(cashed)
     revealed = state.phase is not Phase.TURNS
     specials = [cave_text(n, cave, revealed) for n, cave in enumerate(player.caves, 1)]
     specials += [thief_text(n, thief) for n, thief in enumerate(player.thieves, 1)]
-    counts = BEFORE_COUNT.sub(NBSP, tied(" · ".join(parts)))
     return "\n".join((header, counts, *specials))
-
-
-BEFORE_COUNT = re.compile(r" (?=\[size=)")
-"""The space before a count: no line breaks there (the word and its number stay together)."""
-
-
-def count(n: int) -> str:
-    """A count in a player's panel: bold at 20 sp, read across the table (its word stays at the
-    caption size, so that Polish ``spieniężone`` fits the panel whole)."""
-    return counters(f"[b]{n}[/b]")
 
 
 def counts_text(counts: GoodCounts, empty: str) -> str:
