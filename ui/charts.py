@@ -124,6 +124,9 @@ class LineChart(Widget):
             spot = (round(points[-2]), round(points[-1]))
             marker.x -= ends.get(spot, 0) * (marker.width + dp(4))
             ends[spot] = ends.get(spot, 0) + 1
+            with marker.canvas.before:  # on the chart's surface, not on its own line's colour
+                Color(*SURFACE)
+                Rectangle(pos=marker.pos, size=marker.size)
             self.add_widget(marker)
         # the score axis: the highest and lowest score, once when every score is the same
         axis = {low: bottom, high: bottom + height} if high > low else {low: bottom + height / 2}

@@ -593,18 +593,20 @@ def tuareg_buy(d: Driver) -> None:
 
 @state
 def tuareg_buy_refused(d: Driver) -> None:
-    """The cave bought with too little paid: the toast leaves "Buy the cave" and "Take the last
-    card back" free (``toast_over_control``)."""
+    """A refusal while the cave is paid for (Buy is greyed out while the payment is short, so a
+    card no game knows is scanned): the toast leaves "Take the last card back" and the payment's
+    answers free (``toast_over_control``)."""
     tuareg_buy(d)
-    d.tap_text(tr("Buy the {card}").format(card=special_name(SpecialCard.CAVE)))
+    d.scan("NOT-A-CARD")
 
 
 @state
 def tuareg_draw_refused(d: Driver) -> None:
-    """Draw confirmed before a card is laid: the toast leaves the confirm row free."""
+    """A refusal while drawing, before a card is laid (the confirm is greyed out until one is, so
+    a card no game knows is scanned): the toast leaves the confirm row free."""
     tuareg_turn(d)
     d.tap_text("Draw")
-    d.tap(d.screen.ids.actions.children[-1])
+    d.scan("NOT-A-CARD")
 
 
 @state
