@@ -6,6 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.graphics import Color, Line
 from kivy.metrics import sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -15,12 +17,13 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from PIL import Image, ImageDraw
 
-from ui.audit.checks import layout_nodes
+from ui.audit.checks import Node, layout_nodes
 from ui.audit.interaction import (
     cut_option,
     low_contrast,
     selection_hidden,
     stale_refusal,
+    text_on_frame,
     toast_over_control,
 )
 from ui.toast import Toast
@@ -141,3 +144,38 @@ def test_a_refusal_shown_when_none_stands_is_stale() -> None:
     assert problem.kind == "stale_refusal"
     screen.table = SimpleNamespace(refusal=object())
     assert stale_refusal([screen]) == []
+
+
+def framed_cell(width: float, inset: float, padding: float) -> Label:
+    """A cell ``width`` px wide whose text runs ``padding`` px from its sides, framed ``inset`` px
+    inside its box by a 3 px stroke (as the Targi grid's cells draw the card in use)."""
+    cell = Label(text="Merchant", font_size=sp(16), halign="center", valign="middle")
+    placed(cell, 10, 10, width, 60)
+    cell.text_size = (width - 2 * padding, 60 - 2 * padding)
+    with cell.canvas.after:
+        Color(1, 0.8, 0, 1)
+        Line(rectangle=(10 + inset, 10 + inset, width - 2 * inset, 60 - 2 * inset), width=1.5)
+    cell.texture_update()
+    return cell
+
+
+def drawn(cell: Label) -> list[Node]:
+    """The nodes of ``cell`` after the window drew it once (Kivy lays a frame's stroke out then)."""
+    tree = root(cell)
+    Window.add_widget(tree)
+    try:
+        EventLoop.idle()
+        return layout_nodes([tree], SIZE)
+    finally:
+        Window.remove_widget(tree)
+
+
+def test_text_reaching_a_frame_is_on_the_frame_text_inside_it_not() -> None:
+    wide = framed_cell(width=70, inset=4, padding=2)
+    (problem,) = text_on_frame(drawn(wide))
+    assert (problem.kind, problem.detail) == ("text_on_frame", "a line reaches its own frame")
+    clear = framed_cell(width=120, inset=4, padding=8)
+    assert text_on_frame(drawn(clear)) == []
+    hidden = framed_cell(width=70, inset=4, padding=2)
+    hidden.canvas.after.children[0].a = 0  # a frame nobody sees is no frame
+    assert text_on_frame(drawn(hidden)) == []

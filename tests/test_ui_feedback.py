@@ -28,6 +28,7 @@ from ui.audit.interaction import (
     selection_hidden,
     toast_over_control,
 )
+from ui.games.timbuktu.gamescreen import TheftRow
 from ui.header import HeaderBand
 from ui.picker import PickField
 
@@ -110,6 +111,33 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
         assert d.stale == []
 
 
+def test_a_refusal_ends_at_the_next_accepted_button_press_or_scan_too(tmp_path: Path) -> None:
+    """Issue 23: a hardware button or a scan the screen takes ends the refusal standing, as a
+    tap does; one the screen refuses anew leaves a refusal shown."""
+    from hardware.events import ButtonPressed
+
+    with driven(tmp_path) as d:
+        tour.timbuktu_camel_choice(d)
+        screen = d.screen
+        tour.tap_other_camel(d)  # refused
+        assert screen.table.refusal is not None and screen.toast.shown
+        d.scan("TIMBUKTU-CAMEL-A")  # the camel of the player to move, as a tap on it names it
+        assert screen.move is not None, "the scanned camel was not taken"
+        assert screen.table.refusal is None and not screen.toast.shown
+        assert screen.ids.refusal.text == "" and not screen.ids.bar.ids.message.refused
+
+    with driven(tmp_path / "targi") as d:
+        tour.targi_card_naming(d)
+        screen = d.screen
+        d.scan("NOT-A-CARD")  # refused by the scan check
+        assert screen.table.refusal is not None
+        chosen = screen.selected
+        d.app.pump.queue.post(ButtonPressed(button="next"))  # the next face-down card: taken
+        d.frames(3)
+        assert screen.selected != chosen
+        assert screen.table.refusal is None and not screen.toast.shown
+
+
 @pytest.mark.parametrize("size", [SMALL, LARGE])
 @pytest.mark.parametrize("lang", ["en", "de", "pl", "es"])
 def test_home_keeps_the_chosen_game_and_who_starts_filled_after_the_finger_lifts(
@@ -135,9 +163,7 @@ def test_home_keeps_the_chosen_game_and_who_starts_filled_after_the_finger_lifts
 
 @pytest.mark.parametrize(
     "state",
-    # (Tuareg's Buy and Draw, short of their payment, are greyed out with the reason: no tap there
-    # is refused any more, so no toast can cover "Buy the cave" or Draw's confirm row)
-    ["timbuktu_camel_refused", "tuareg_load_scanned"],
+    ["tuareg_buy_refused", "tuareg_draw_refused", "timbuktu_camel_refused", "tuareg_load_scanned"],
 )
 def test_no_toast_lies_over_an_enabled_control_or_the_band(tmp_path: Path, state: str) -> None:
     with driven(tmp_path, SMALL, "de") as d:
@@ -253,3 +279,31 @@ def test_a_number_stays_with_its_word_and_a_line_never_starts_with_a_dot(tmp_pat
                     checked += 1
                     assert not start[0].isdigit() and not start.startswith("·"), start
         assert checked >= 2
+
+
+BREAKABLE_NUMBER = re.compile(r"[0-9] (?=[^\s·])|(?<=[^\s·]) [0-9]")
+"""A plain space beside a number, where a line could break it from its word (``1 z`` / ``8``);
+after a ``·`` a line may break."""
+
+
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_numbers_stay_with_their_words_on_timbuktu_and_tuareg_panels(
+    tmp_path: Path, lang: str
+) -> None:
+    """Issue 23: Polish ``1 z 4`` and a thief's ``pitches 1 + 2`` never split over two lines, nor
+    Tuareg's ``hand 2``: every space beside a number in a panel is a no-break space."""
+    with driven(tmp_path, SMALL, lang) as d:
+        tour.timbuktu_thefts_report(d)
+        screen = d.screen
+        rows = [row.text for row in screen.player_rows if row.parent is not None]
+        heads = [w.header for w in screen.walk() if isinstance(w, TheftRow)]
+        shown = [plain_text_of(text) for text in rows + heads]
+        assert rows and heads and not [t for t in shown if BREAKABLE_NUMBER.search(t)]
+    with driven(tmp_path / "tuareg", SMALL, lang) as d:
+        tour.tuareg_turn(d)
+        panels = [plain_text_of(panel.text) for panel in d.screen.panels]
+        assert panels and not [t for t in panels if BREAKABLE_NUMBER.search(t)]
+
+
+def plain_text_of(markup: str) -> str:
+    return re.sub(r"\[/?[a-z]+(?:=[^\]]*)?\]", "", markup)

@@ -8,11 +8,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from itertools import combinations
 from pathlib import Path
 
+from kivy import kivy_data_dir
 from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont, ImageStat
 from timbuktu_table import RULES, G, options, patterned_loads, placement_pen, pool_loads
 from ui_harness import (
     SIZES,
@@ -38,6 +42,7 @@ from ui.design import (
     HIGHLIGHT,
     PIECES,
     SURFACE,
+    SYMBOL_FONT,
     contrast,
     hex_rgba,
     piece,
@@ -45,6 +50,7 @@ from ui.design import (
 from ui.games.timbuktu.gamescreen import CHOSEN_BUTTON
 from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_INK, GOOD_SYMBOL
+from ui.spacing import NBSP
 
 ADA, BEN, CLEO = 0, 1, 2
 LOADS = patterned_loads(3)
@@ -69,7 +75,8 @@ def good(g: Good) -> str:
 
 
 def player_rows(h: Harness) -> list[str]:
-    return [plain(row.text) for row in h.screen.player_rows[: h.screen.table.state.seats]]
+    rows = h.screen.player_rows[: h.screen.table.state.seats]
+    return [plain(row.text).replace(NBSP, " ") for row in rows]  # numbers held to their words
 
 
 def pitch_card(h: Harness, face: str) -> None:
@@ -291,8 +298,8 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         assert state.players[ADA].camel("A").spot == (1, 1, 1)
         assert state.players[ADA].camel("A").goods == (G.PEPPER, G.SALT, G.WATER)
         assert state.removed == Goods(coffee=1)
-        assert shown(h, "tally") == "Worth: ☀ 0  ☕ 1  ♨ 0  ❄ 0  ≈ 0"
-        row = "▲ A Ada · stage counter · round counter · 1 of 8 moved  A♨❄≈"
+        assert shown(h, "tally") == "Worth: ☀ 0  ☕ 1  ✤ 0  ❄ 0  ≈ 0"
+        row = "▲ A Ada · stage counter · round counter · 1 of 8 moved  A✤❄≈"
         assert player_rows(h)[ADA].startswith(row)
 
         # Ben's camel lands on a swap field: everyone passes the thief piles.
@@ -380,7 +387,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         state = screen.table.state
         stolen = Goods.of(g for lost in expected.values() for g in lost)
         assert state.removed == stolen
-        assert shown(h, "tally") == f"Worth: ☀ {stolen.gold}  ☕ 0  ♨ 0  ❄ {stolen.salt}  ≈ 0"
+        assert shown(h, "tally") == f"Worth: ☀ {stolen.gold}  ☕ 0  ✤ 0  ❄ {stolen.salt}  ≈ 0"
         assert shown(h, "note").startswith(
             f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
         )
@@ -404,7 +411,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         # a row per pen (it scrolls, the way on stays in view), a chip per camel robbed: its
         # owner's shape and its letter over the symbols of what it lost
         rows = list(reversed(screen.ids.options.children))
-        assert [plain(row.header).split("\n")[0] for row in rows] == [
+        assert [plain(row.header).replace(NBSP, " ").split("\n")[0] for row in rows] == [
             "Pen 1 · pitches 1 + 3",
             *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
         ]
@@ -415,7 +422,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
             + "".join(GOOD_SYMBOL[g] for g in lost)
             for (seat, letter), lost in sorted(expected.items())
         ]
-        assert f"♨ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")
+        assert f"✤ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")
         tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Ben: which camel moves to oasis 2?"
         assert shown(h, "place_info") == "Oasis 1"  # where Ben's camels stand
@@ -542,7 +549,7 @@ def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Pa
         assert len(chooser) == 5  # one button per camel, a single line: the letter, the goods
         for button in chooser:
             assert button.texture_size[1] < 2 * button.font_size
-            assert "[b]" in button.text and re.fullmatch(r"[A-E] [☀☕♨❄≈]{4}", plain(button.text))
+            assert "[b]" in button.text and re.fullmatch(r"[A-E] [☀☕✤❄≈]{4}", plain(button.text))
         shot(h, "timbuktu-five-players")
         assert_touch_targets(h)
 
@@ -662,3 +669,27 @@ def test_a_camel_costs_at_most_a_tap_per_kind_of_good_it_carries(tmp_path: Path)
             "C: " + " · ".join([good(G.COFFEE)] * 2 + [good(G.PEPPER)] * 2),
         ]
         assert shown(h, "title") == "Ada's caravan board: camel D, good 1 of 4"
+
+
+def arm_length(symbol: str) -> Image.Image:
+    """``symbol`` drawn in the symbol font at the caption size, then blurred as an eye at arm's
+    length sees it (detail under ~2 px gone)."""
+    font = ImageFont.truetype(
+        str(Path(kivy_data_dir) / "fonts" / f"{SYMBOL_FONT}.ttf"), int(sp(16))
+    )
+    drawn = Image.new("L", (28, 28), 0)
+    ImageDraw.Draw(drawn).text((14, 14), symbol, font=font, fill=255, anchor="mm")
+    return drawn.filter(ImageFilter.GaussianBlur(2))
+
+
+def test_coffee_and_pepper_are_told_apart_at_arms_length() -> None:
+    """Issue 23: ☕ and ♨ were two thin outlines, the goods' closest pair once blurred; pepper's
+    symbol now differs from coffee's at least as much as any two other goods' do."""
+
+    def apart(a: Good, b: Good) -> float:
+        blurred = (arm_length(GOOD_SYMBOL[a]), arm_length(GOOD_SYMBOL[b]))
+        return float(ImageStat.Stat(ImageChops.difference(*blurred)).mean[0])
+
+    others = [apart(a, b) for a, b in combinations(Good, 2) if {a, b} != {Good.COFFEE, Good.PEPPER}]
+    assert apart(Good.COFFEE, Good.PEPPER) >= min(others)
+    assert len(set(GOOD_SYMBOL.values())) == len(Good)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.uix.scrollview import ScrollView
 from tuareg_table import CAMEL_1, CAMEL_2, GOLD, MILLET, RULES, SALT, TABLE_VALUES, WATER, options
 from ui_harness import (
@@ -26,6 +28,7 @@ from companion.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
 from ui.design import badge
+from ui.games.tuareg.view import runs_markup
 
 KARIN, TIMO = 0, 1
 
@@ -240,7 +243,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         state = screen.table.state
         assert len(state.players[TIMO].caves) == 1 and state.supply_of(SpecialCard.CAVE) == 1
         assert state.discard == GoodCounts(gold=1, salt=1) and state.players[TIMO].hand == 0
-        assert "cave 1: unused" in plain(screen.panels[TIMO].text)
+        assert "cave 1: unused" in plain(screen.panels[TIMO].text).replace("\u00a0", " ")
         tap_text(h, "End turn")
 
         # Karin takes market cards: none but water may go onto her watered camel.
@@ -408,6 +411,15 @@ def test_five_players_panels_are_all_in_view_with_their_badges(tmp_path: Path) -
         for cell in screen.animal_cells.values():
             assert_in_view(cell)
         assert screen.panels[0].active and not screen.panels[1].active
+        # the counts read from across the table: at 20 sp or more, each number held to its word
+        for panel in screen.panels:
+            ((size, counts),) = re.findall(r"\[size=(\d+)\]([^\[]*)\[/size\]", panel.text)
+            assert int(size) >= sp(20) and re.fullmatch(r"hand\u00a0\d", counts)
+        loaded = runs_markup((SALT, SALT, GOLD), "empty")
+        assert [int(n) >= sp(20) for n in re.findall(r"\[size=(\d+)\]\[b\]\d", loaded)] == [
+            True,
+            True,
+        ]
         shot(h, "tuareg-five-players")
 
 

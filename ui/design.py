@@ -168,7 +168,7 @@ UNKNOWN_PIECE = Piece(hex_rgba("#8C8C8C"), "◇")
 """A colour not listed: grey, its name shown anyway."""
 
 
-MARKS = frozenset("▶✓✕⇄⇧⌫☀☕♨❄✎↶▼▲")
+MARKS = frozenset("▶✓✕⇄⇧⌫☀☕✤❄✎↶▼▲")
 """Marks the screens draw in :data:`SYMBOL_FONT`: whose turn, chosen, full, a swap field, the
 on-screen keyboard's Shift and Backspace, Timbuktu's goods, and a game log's correction and
 taken-back move."""
@@ -228,3 +228,10 @@ def badge(colour: str, name: str = "", on: Sequence[float] = SURFACE) -> str:
     code = "".join(f"{round(c * 255):02x}" for c in shown[:3])
     initial = f" [b]{name.strip()[:1].upper()}[/b]" if name.strip() else ""
     return f"[font={SYMBOL_FONT}][color={code}]{drawn.shape}[/color][/font]{initial}"
+
+
+def counters(line: str) -> str:
+    """Markup: ``line`` (a player's stocks, goods or counts) at the emphasis size, at least 20 sp,
+    so that the far side of the table can read it (the rest of a panel stays at the caption
+    size)."""
+    return f"[size={round(max(design.emphasis, sp(EMPHASIS_SP)))}]{line}[/size]"

@@ -187,7 +187,9 @@ class InputRouting:
                 self.screens[STORAGE_SCREEN].retry()
             return
         screen = self.current_game_screen
+        standing = refusal_of(screen)
         if screen is not None and (screen.on_button(button) or intents.press(screen, button)):
+            end_refusal(screen, standing)  # taken without a new refusal: the old one is over
             return
         current = self.manager.current
         if button == "menu":
@@ -234,7 +236,9 @@ class InputRouting:
         if not verdict.ok:
             table.refuse(verdict)
             return
-        screen.on_scan(card)
+        standing = table.refusal
+        if screen.on_scan(card):
+            end_refusal(screen, standing)  # taken without a new refusal: the old one is over
 
     def unknown_tag(self, tag: str) -> None:
         """Ask, in Settings, which card ``tag`` stands for; Back returns where the scan came."""
@@ -267,3 +271,17 @@ class InputRouting:
     def _key_up(self, _window: Any, key: int, *_args: Any) -> bool:
         keyboard = self.devices.keyboard if self.devices is not None else None
         return keyboard is not None and keyboard.key_up(KEY_NAMES.get(key, ""))
+
+
+def refusal_of(screen: GameScreen | None) -> object:
+    """The refusal standing on ``screen``'s table (None: none, or no game shown)."""
+    table = getattr(screen, "table", None)
+    return getattr(table, "refusal", None)
+
+
+def end_refusal(screen: GameScreen | None, standing: object) -> None:
+    """An input from a hardware button or the scanner that ``screen`` took: the refusal
+    ``standing`` before it is over unless the input was refused anew, as a tap ends it."""
+    table = getattr(screen, "table", None)
+    if standing is not None and table is not None and table.refusal is standing:
+        table.accepted()

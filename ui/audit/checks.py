@@ -73,9 +73,10 @@ KINDS = (
     "stale_refusal",
     "cut_option",
     "low_contrast",
+    "text_on_frame",
 )
 """Every kind of problem; ``unreachable`` is the tour's: a state it could not bring about; the
-last five are :mod:`ui.audit.interaction`'s."""
+last six are :mod:`ui.audit.interaction`'s."""
 MARKUP = re.compile(r"\[/?[a-z_]+(?:=[^\]]*)?\]")
 PUNCTUATION = ".,;:!?¡¿()[]'\"«»„“”…·"
 """What may stick to a word without making it no word (``(Tuareg)``, ``Höhle:``)."""

@@ -19,6 +19,10 @@ Kinds of problem:
 ``low_contrast``
     text drawn under 4.5:1 (a shape under 3:1) against what lies behind it: the label's colours
     against the commonest colour of its text's box in the window's pixels;
+``text_on_frame``
+    a line of text touching a frame or border a widget draws around a box (a Kivy ``Line`` with
+    a ``rectangle``, in a colour that shows): the label's lines as laid out, against the band the
+    frame's stroke covers.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from kivy.graphics import Color, Instruction, InstructionGroup, Line
+from kivy.graphics.instructions import CanvasBase
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from PIL import Image
@@ -69,6 +75,7 @@ def interaction_audit(
     the pixel checks need ``image``, the window as drawn."""
     nodes = layout_nodes(roots, size)
     found = toast_over_control(nodes) + stale_refusal(roots) + cut_option(nodes)
+    found += text_on_frame(nodes)
     if image is not None:
         rgb = image.convert("RGB")
         found += selection_hidden(nodes, rgb) + low_contrast(nodes, rgb)
@@ -269,5 +276,105 @@ def low_contrast(nodes: Sequence[Node], image: Image.Image) -> list[Problem]:
                         f"{what} {ink} {ratio:.2f}:1 on {background} (under {least}:1)",
                     )
                 )
+                break
+    return found
+
+
+# --- frames --------------------------------------------------------------------------------------
+
+
+def frames_of(widget: Widget) -> list[tuple[Rect, float]]:
+    """The rectangles ``widget`` strokes in a colour that shows, in window pixels, each with the
+    half width of its stroke (Kivy draws a line ``width`` to each side of its path)."""
+    groups: list[Instruction] = [widget.canvas]
+    if widget.canvas.has_before:
+        groups.insert(0, widget.canvas.before)
+    if widget.canvas.has_after:
+        groups.append(widget.canvas.after)
+    found: list[tuple[Rect, float]] = []
+    alpha = 1.0
+
+    def visit(group: InstructionGroup) -> None:
+        nonlocal alpha
+        for instruction in group.children:
+            if isinstance(instruction, Color):
+                alpha = instruction.a
+            elif isinstance(instruction, Line) and instruction.rectangle and alpha > 0:
+                x, y, width, height = instruction.rectangle[:4]
+                if width <= 0 or height <= 0:
+                    continue
+                left, bottom = widget.to_window(x, y)
+                right, top = widget.to_window(x + width, y + height)
+                found.append(((left, bottom, right, top), max(1.0, float(instruction.width))))
+            elif isinstance(instruction, InstructionGroup) and not isinstance(
+                instruction, CanvasBase
+            ):
+                visit(instruction)  # a group of its own, not a child widget's canvas
+
+    for group in groups:
+        visit(group)
+    return found
+
+
+def line_boxes(label: Label, rect: Rect) -> list[Rect]:
+    """Where each line of ``label``'s text is drawn in the window: its texture centred on the box
+    (:func:`ui.audit.checks.text_rect`), the lines placed in it as Kivy's text provider places
+    them (``halign``, ``valign``, ``padding``)."""
+    provider = label._label
+    lines = getattr(provider, "_cached_lines", None) or []
+    if not lines:
+        return []
+    tex_left, _tex_bottom, _tex_right, tex_top = text_rect(label, rect)
+    tex_width, tex_height = label.texture_size
+    pad_left, pad_top, pad_right, _pad_bottom = provider.options["padding"]
+    inner_height = provider._internal_size[1]
+    valign = label.valign
+    if valign == "bottom":
+        y = int(tex_height - inner_height + pad_top)
+    elif valign in ("middle", "center"):
+        y = int((tex_height - inner_height + 2 * pad_top) / 2)
+    else:
+        y = int(pad_top)
+    found = []
+    for line in lines:
+        if not any(word.text.strip() for word in line.words):
+            y += line.h
+            continue
+        x = pad_left
+        if label.halign == "center":
+            x = min(
+                int(tex_width - line.w),
+                max(int(pad_left), int((tex_width - line.w + pad_left - pad_right) / 2)),
+            )
+        elif label.halign == "right":
+            x = max(0, int(tex_width - line.w - pad_right))
+        top = tex_top - y
+        found.append((tex_left + x, top - line.h, tex_left + x + line.w, top))
+        y += line.h
+    return found
+
+
+def text_on_frame(nodes: Sequence[Node]) -> list[Problem]:
+    """Lines of text that reach into the band a frame's stroke covers."""
+    frames = [
+        (node, frame, half)
+        for node in nodes
+        if node.visible and node.opacity >= 1
+        for frame, half in frames_of(node.widget)
+    ]
+    found = []
+    for node in nodes:
+        label = node.widget
+        if not node.visible or not isinstance(label, Label) or not plain_text(label).strip():
+            continue
+        boxes = [intersect(box, node.clip) for box in line_boxes(label, node.rect)]
+        boxes = [box for box in boxes if extent(box)[0] > 0 and extent(box)[1] > 0]
+        for owner, (left, bottom, right, top), half in frames:
+            outer = (left - half, bottom - half, right + half, top + half)
+            inner = (left + half, bottom + half, right - half, top - half)
+            touching = [box for box in boxes if overlaps(box, outer) and not inside(box, inner)]
+            if touching:
+                where = "its own frame" if owner.widget is label else describe(owner.widget)
+                found.append(Problem(describe(label), "text_on_frame", f"a line reaches {where}"))
                 break
     return found

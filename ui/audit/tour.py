@@ -592,6 +592,24 @@ def tuareg_buy(d: Driver) -> None:
 
 
 @state
+def tuareg_buy_refused(d: Driver) -> None:
+    """A refusal while the cave is paid for (Buy is greyed out while the payment is short, so a
+    card no game knows is scanned): the toast leaves "Take the last card back" and the payment's
+    answers free (``toast_over_control``)."""
+    tuareg_buy(d)
+    d.scan("NOT-A-CARD")
+
+
+@state
+def tuareg_draw_refused(d: Driver) -> None:
+    """A refusal while drawing, before a card is laid (the confirm is greyed out until one is, so
+    a card no game knows is scanned): the toast leaves the confirm row free."""
+    tuareg_turn(d)
+    d.tap_text("Draw")
+    d.scan("NOT-A-CARD")
+
+
+@state
 def tuareg_reveal(d: Driver) -> None:
     p.tuareg(d.store, p.TUAREG_STAGE_ONE)
     open_game(d, "tuareg")

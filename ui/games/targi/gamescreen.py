@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.metrics import sp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.core.text.markup import MarkupLabel as CoreMarkupLabel
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -38,10 +38,11 @@ from companion.games.targi.naming import Face, faces, faces_of, symbols
 from companion.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import WHOLE, naming
-from ui.design import EMPHASIS_SP
+from ui.design import counters
 from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
+from ui.spacing import NBSP
 from ui.widgets import BigButton, ChoiceButton, TextCell, show_only
 
 Space = int | Cell
@@ -117,12 +118,6 @@ def chip_text(face: Face, hints: dict[str, str], *, compact: bool = False) -> st
     return text + (f" · [b]{copies}[/b]" if face.free > 1 else "")
 
 
-def counters(line: str) -> str:
-    """A line of the stocks that matter across the table, at least 20 sp (the panel's other
-    lines stay at the caption size)."""
-    return f"[size={round(max(design.design.emphasis, sp(EMPHASIS_SP)))}]{line}[/size]"
-
-
 class TargiCell(TextCell):
     """A grid space: its card, who stands on it (shape and initial), a yellow frame when a tap
     there is legal, a white inner frame when it is the chosen one. ``words`` is what it says, a
@@ -130,14 +125,32 @@ class TargiCell(TextCell):
 
     chosen = BooleanProperty(False)
     words = StringProperty("")
+    short = StringProperty("")
+    """What it says instead when ``words`` would need more lines than the cell holds inside its
+    frames: a border card with a long name leaves its number out (a Targi's mark goes after the
+    name)."""
+    inset = ListProperty([0.0, 0.0])
+    """How far the text keeps from the cell's sides and from its top and bottom: clear of the
+    frames drawn over it."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(words=self.fit, text_size=self.fit, font_size=self.fit)
+        self.bind(words=self.fit, short=self.fit, text_size=self.fit, font_size=self.fit)
 
     def fit(self, *_args: Any) -> None:
         width = self.text_size[0] if self.text_size[0] else self.width
-        self.text = fit(self.words, width, self.font_size, self.font_name)
+        text = fit(self.words, width, self.font_size, self.font_name)
+        if self.short and self.text_size[1] and self.needs(text, width) > self.text_size[1]:
+            text = fit(self.short, width, self.font_size, self.font_name)
+        self.text = text
+
+    def needs(self, text: str, width: float) -> float:
+        """The height ``text`` takes wrapped at ``width`` in this cell's font, every line kept."""
+        core = CoreMarkupLabel(
+            text=text, text_size=(width, None), font_size=self.font_size, font_name=self.font_name
+        )
+        core.refresh()
+        return float(core.texture.size[1]) if core.texture is not None else 0.0
 
 
 class TargiButton(BigButton):
@@ -372,23 +385,31 @@ class TargiScreen(GameScreen):
             else state.marker_owner.get(space)
         )
         cell.frame = [0, 0, 0, 0]
+        short = [cell_name(space)] if isinstance(space, int) and space not in RAID_CORNERS else []
         if owner is not None:
             player = state.players[owner]
             fill = design.piece(player.colour).fill
             if isinstance(space, int):
                 background = list(fill)
-                lines = self.border_lines(space, mark(player.colour, player.name))[0]
+                owner_mark = mark(player.colour, player.name)
+                lines = self.border_lines(space, owner_mark)[0]
+                if space not in RAID_CORNERS:  # the mark after the name's last line instead
+                    short = [f"{cell_name(space)} {owner_mark.replace(' ', NBSP)}"]
             else:
                 cell.frame = list(fill)
-                lines.append(design.badge(player.colour, player.name, on=background))
+                badge = design.badge(player.colour, player.name, on=background)
+                short = [f"{' '.join(lines)} {badge}"]  # the badge after the name instead
+                lines.append(badge)
         if isinstance(space, int) and space == state.robber:
             robber = _("ROBBER")
             lines.append(f"[b]{robber}[/b]")
+            short = [*short, f"[b]{robber}[/b]"] if short else []
             background = ROBBER_BACKGROUND
         cell.background = background
         cell.color = design.ink_on(background)
         cell.highlighted = space in lit
         cell.chosen = space == self.selected
+        cell.short = "\n".join(short)
         cell.words = "\n".join(lines)
 
     def border_lines(self, number: int, owner: str = "") -> tuple[list[str], list[float]]:

@@ -15,6 +15,7 @@ from companion.games.timbuktu.scans import CAMEL
 from companion.i18n import _
 from companion.refusals import SCAN_AMBIGUOUS
 from ui.scans import ScanSteps
+from ui.spacing import tied
 
 if TYPE_CHECKING:
     from ui.games.timbuktu.host import TimbuktuHost as Host
@@ -70,5 +71,5 @@ class TimbuktuScans(ScanSteps, Host):
         """The thief pile's cards scanned so far (none: nothing)."""
         if not self.thief_cards:
             return ""
-        names = ", ".join(card_name(card) for card in self.thief_cards)
+        names = ", ".join(tied(card_name(card)) for card in self.thief_cards)
         return _("Scanned: {cards}").format(cards=names)

@@ -26,6 +26,7 @@ from companion.games.timbuktu.names import good_name
 from companion.i18n import _, ngettext
 from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
+from ui.spacing import tied
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
@@ -39,12 +40,13 @@ surface."""
 GOOD_SYMBOL = {
     Good.GOLD: "☀",
     Good.COFFEE: "☕",
-    Good.PEPPER: "♨",
+    Good.PEPPER: "✤",
     Good.SALT: "❄",
     Good.WATER: "≈",
 }
 """Each good's second channel: a symbol of its own (none is a player's shape), drawn in
-DejaVuSans, so that goods are never told apart by hue alone."""
+DejaVuSans, so that goods are never told apart by hue alone. Pepper is a solid cluster of
+peppercorns (✤), not the hot-springs bowl (♨) that read as coffee's cup at arm's length."""
 GREEN_INK = "8fd694"
 FONT = design.SYMBOL_FONT
 
@@ -184,7 +186,7 @@ def player_text(state: TimbuktuState, seat: int) -> str:
     header = f"{turn}{design.badge(player.colour, player.name)} [b]{player.name}[/b]"
     if state.phase is Phase.LOADING and not player.loaded:
         return f"{header} · " + _("caravan not loaded yet")
-    parts = [header, *counters(state, seat), camel_count(state, seat)]
+    parts = [header, *counters(state, seat), tied(camel_count(state, seat))]
     return " · ".join(part for part in parts if part) + "  " + camels_markup(state, seat)
 
 
@@ -265,7 +267,7 @@ def theft_header(theft: Theft) -> str:
     head = ngettext(
         "Pen {pen} · pitch {pitches}", "Pen {pen} · pitches {pitches}", len(theft.pitches)
     ).format(pen=theft.pen, pitches=pitches)
-    return f"[b]{head}[/b]\n{goods_markup(theft.goods)}"
+    return f"[b]{tied(head)}[/b]\n{goods_markup(theft.goods)}"
 
 
 def stage_thefts(state: TimbuktuState, stage: int) -> list[Theft]:

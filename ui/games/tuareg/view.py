@@ -22,6 +22,8 @@ from companion.games.tuareg.state import (
     TuaregState,
 )
 from companion.i18n import _, ngettext, pgettext
+from ui.design import counters
+from ui.spacing import tied
 
 GOOD_INK = {
     Good.WATER: "6cc3ff",
@@ -52,14 +54,16 @@ def animal_name(ref: AnimalRef) -> str:
 
 
 def runs_markup(stack: Sequence[Good | None], empty: str) -> str:
-    """A load bottom to top, a run of one good as one line: ``2 rock salt`` over ``1 gold``."""
+    """A load bottom to top, a run of one good as one line: ``2 rock salt`` over ``1 gold``, each
+    count at 20 sp (read across the table)."""
     runs: list[tuple[Good | None, int]] = []
     for good in stack:
         if runs and runs[-1][0] is good:
             runs[-1] = (good, runs[-1][1] + 1)
         else:
             runs.append((good, 1))
-    return "\n".join(f"{n} {good_markup(g)}" for g, n in reversed(runs)) if runs else empty
+    shown = (f"{counters(f'[b]{n}[/b]')} {good_markup(g)}" for g, n in reversed(runs))
+    return "\n".join(shown) if runs else empty
 
 
 def animal_text(ref: AnimalRef, stack: Stack) -> str:
@@ -88,20 +92,23 @@ def thief_text(number: int, thief: Hidden) -> str:
 
 def player_text(state: TuaregState, seat: int) -> str:
     """Name, hand count, maps, caves and thieves, a line each (the animals are cells of their own;
-    the screen puts the player's badge before the name)."""
+    the screen puts the player's badge before the name); the counts at 20 sp, each number held to
+    its word."""
     player = state.players[seat]
     parts = [_("hand {n}").format(n=player.hand)]
-    if state.phase is Phase.TURNS and state.to_move == seat:
-        parts.insert(0, f"[color={GREEN_INK}]" + _("to move") + "[/color]")
+    header = f"[b]{player.name}[/b]"
+    if state.phase is Phase.TURNS and state.to_move == seat:  # on the name's line
+        header += f" · [color={GREEN_INK}]" + _("to move") + "[/color]"
     if player.maps or player.maps_cashing:
         parts.append(_("maps {n}").format(n=player.maps))
-    if player.maps_cashing:
-        parts.append(_("cashed {n}").format(n=player.maps_cashing))
+    counts = counters(tied(" · ".join(parts)))
+    if player.maps_cashing:  # for the stage's end only, at the caption size: Polish
+        cashed = _("cashed {n}").format(n=player.maps_cashing)  # "spieniężone" fits whole
+        counts += " · " + tied(cashed)
     revealed = state.phase is not Phase.TURNS
     specials = [cave_text(n, cave, revealed) for n, cave in enumerate(player.caves, 1)]
     specials += [thief_text(n, thief) for n, thief in enumerate(player.thieves, 1)]
-    header = f"[b]{player.name}[/b]"
-    return "\n".join((header, " · ".join(parts), *specials))
+    return "\n".join((header, counts, *specials))
 
 
 def counts_text(counts: GoodCounts, empty: str) -> str:
