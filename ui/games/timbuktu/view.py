@@ -46,7 +46,7 @@ GOOD_SYMBOL = {
 }
 """Each good's second channel: a symbol of its own (none is a player's shape), drawn in
 DejaVuSans, so that goods are never told apart by hue alone. Pepper is a solid cluster of
-peppercorns (✤), not the hot-springs bowl (♨) that read as coffee's cup at arm's length."""
+peppercorns (✤), not the hot-springs bowl (U+2668) that read as coffee's cup at arm's length."""
 GREEN_INK = "8fd694"
 FONT = design.SYMBOL_FONT
 
