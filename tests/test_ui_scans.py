@@ -155,7 +155,8 @@ def test_a_timbuktu_thief_pile_scanned_at_a_stage_end(tmp_path: Path) -> None:
         seq = screen.table.seq
         scan(h, "TIMBUKTU-THIEF-PEN-1")
         h.wait_for(lambda: screen.thief_cards == ["TIMBUKTU-THIEF-PEN-1"])
-        assert plain(shown(h, "note")).startswith("Scanned: Pen 1")
+        # the pen's number held to its word
+        assert plain(shown(h, "note")).startswith("Scanned: Pen\u00a01")
         assert screen.table.seq == seq and shown(h, "refusal") == ""
         before = plain(shown(h, "note"))
         scan(h, "TIMBUKTU-CAMEL-A")  # no card of a thief pile: refused, nothing changes
