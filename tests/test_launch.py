@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-MAIN_LOOP = "Start application main loop"
+from app_start import MAIN_LOOP, output_until_main_loop
+
 SETTLE_SECONDS = 3.0
 """After the main loop starts: the first frame, Home settled and the devices opened."""
 
@@ -30,29 +29,7 @@ def test_a_first_start_without_x_clipboard_tools_prints_no_critical_nor_tracebac
         TABLE_COMPANION_DB=str(tmp_path / "games.sqlite3"),
     )
     (tmp_path / "empty-bin").mkdir()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "companion"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert child.stdout is not None
-    lines: list[str] = []
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = child.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            if MAIN_LOOP in line:
-                time.sleep(SETTLE_SECONDS)
-                break
-    finally:
-        child.terminate()
-        rest, _ = child.communicate(timeout=30)
-    output = "".join(lines) + rest
+    output = output_until_main_loop([sys.executable, "-m", "companion"], env, SETTLE_SECONDS)
     assert MAIN_LOOP in output, output
     assert "Clipboard" in output  # Kivy did load a clipboard (the one TextInput needs)
     assert "CRITICAL" not in output, output

@@ -8,13 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from app_start import MAIN_LOOP, output_until_main_loop
 
 ROOT = Path(__file__).resolve().parent.parent
-MAIN_LOOP = "Start application main loop"
 """Kivy's line once the app is built (Home included) and its first frame is on the way."""
 INSTALL_INPUTS = ("pyproject.toml", "setup.py", "requirements/app.lock", "requirements/test.lock")
 
@@ -61,29 +60,7 @@ def test_run_app_reaches_home_with_no_package_index_when_the_venv_is_up_to_date(
         KCFG_KIVY_LOG_LEVEL="info",
         TABLE_COMPANION_DB=str(tmp_path / "games.sqlite3"),
     )
-    started = time.monotonic()
-    child = subprocess.Popen(
-        [ROOT / "scripts" / "run-app"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert child.stdout is not None
-    lines: list[str] = []
-    try:
-        deadline = started + 60
-        while time.monotonic() < deadline:
-            line = child.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
-            if MAIN_LOOP in line:
-                break
-    finally:
-        child.terminate()
-        rest, _ = child.communicate(timeout=30)
-    output = "".join(lines) + rest
+    output = output_until_main_loop([ROOT / "scripts" / "run-app"], env)
     assert MAIN_LOOP in output, output
     assert "setup-env" not in output, output  # nothing installed, nothing to say
     assert "Traceback" not in output, output
