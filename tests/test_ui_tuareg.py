@@ -209,7 +209,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         tap_text(h, "Load from the hand")
         h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
         tap_text(h, "water")
-        reasons = [plain(w.text) for w in screen.ids.options.children[::-1] if w.text]
+        reasons = [plain(w.text) for w in screen.ids.prompt.ids.options.children[::-1] if w.text]
         assert "A camel carrying water carries nothing else." in reasons
         seq = screen.table.seq
         tap_text(h, "rock salt")
@@ -251,7 +251,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
         assert buttons_reading(h, "Take ") == ["Take 1 water"]
         assert "millet: A camel carrying water carries nothing else." in [
-            plain(w.text) for w in screen.ids.options.children
+            plain(w.text) for w in screen.ids.prompt.ids.options.children
         ]
         tap_text(h, "Another animal")
         h.tap(screen.animal_cells[(KARIN, CAMEL_2)])
@@ -306,8 +306,8 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
         assert shown(h, "title") == "Stage 1: the count (animals, caves, thieves; not hands)"
 
         def table() -> list[list[str]]:
-            cells = [plain(c.text) for c in reversed(screen.ids.majority.children)]
-            cols = screen.ids.majority.cols
+            cells = [plain(c.text) for c in reversed(screen.majority.children)]
+            cols = screen.majority.cols
             return [cells[i : i + cols] for i in range(0, len(cells), cols)]
 
         expected = [
@@ -358,7 +358,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         tap_text(h, "Load from the hand")
         h.tap(h.screen.animal_cells[(KARIN, CAMEL_1)])
         tap_text(h, "gold")
-        assert plain(h.screen.ids.title.text) == "Karin loads Camel 1"
+        assert plain(h.screen.ids.prompt.title) == "Karin loads Camel 1"
         shot(h, "tuareg-load")
         assert_touch_targets(h)
         tap_text(h, "Load 1 card")
@@ -374,7 +374,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
     with running_app(ended, size=SIZES[1]) as h:
         resume(h)
         tap_text(h, "gold")
-        assert plain(h.screen.ids.title.text) == "Timo's thief 1: which card did it steal?"
+        assert plain(h.screen.ids.prompt.title) == "Timo's thief 1: which card did it steal?"
         shot(h, "tuareg-reveal")
         assert_touch_targets(h)
 

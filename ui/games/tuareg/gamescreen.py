@@ -15,6 +15,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -44,9 +45,10 @@ from ui.games.tuareg.view import (
     unconfirmed,
 )
 from ui.kv import load_kv
+from ui.prompt import Prompt, PromptButton
 from ui.screens.base import GameScreen
 from ui.spacing import tied
-from ui.widgets import BigButton, show_only
+from ui.widgets import show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
 CHOSEN_FRAME = list(INK)
@@ -64,10 +66,8 @@ class TuaregCell(Label):
     """One cell of the majority table."""
 
 
-class TuaregButton(BigButton):
-    """A prompt's button, as tall as its text; a disabled one says why in its second line."""
-
-    primary = BooleanProperty(False)
+class TuaregMajority(GridLayout):
+    """The majority table above a stage's prompt: a column per good, a row per player."""
 
 
 class TuaregAnimal(ButtonBehavior, Label):
@@ -102,6 +102,9 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         self.board = self.ids.board.__self__
         self.side = self.ids.side.__self__
         """Kept so the body can swap them for the values prompt and back."""
+        self.prompt: Prompt = self.ids.prompt.__self__
+        self.majority = TuaregMajority()
+        self.prompt.hold_above(self.majority)
         self.build_values_prompt()
         self.panels: list[TuaregPlayerPanel] = []
         self.animal_cells: dict[tuple[int, AnimalRef], TuaregAnimal] = {}
@@ -182,6 +185,7 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
             return
         self.show_body(self.board, self.side)
         self.render_side()
+        self.primary = self.prompt.primary
 
     def show_body(self, *widgets: Widget) -> None:
         show_only(self.ids.body, *widgets)
@@ -244,11 +248,7 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
     # --- the side panel: one prompt at a time ---------------------------------------------------
 
     def panel(self, title: str, note: str = "", table: MajorityTable | None = None) -> None:
-        self.ids.title.text = title
-        self.ids.note.text = note
-        self.ids.options.clear_widgets()
-        self.ids.actions.clear_widgets()
-        self.primary = None
+        self.prompt.start(title, note)
         self.render_majority(table)
 
     def button(
@@ -259,33 +259,21 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         primary: bool = False,
         fixed: bool = False,
         refused: Verdict | None = None,
-    ) -> TuaregButton:
-        """A button of the prompt: the step's choices scroll, its primary action and the ways out
-        (``fixed``) stay in the row below; ``refused`` (the core's reason the action is
-        impossible) shows it greyed out with that reason, and a tap does nothing."""
-        button = TuaregButton(text=text, primary=primary and refused is None)
-        if refused is not None:
-            button.text = f"{text}\n{refused.message}"
-            button.disabled = True
-        button.bind(on_release=lambda _b: callback())
-        if primary or fixed:
-            self.ids.actions.add_widget(button)
-        else:
-            button.audit_role = "option"
-            self.ids.options.add_widget(button)
-        if primary and refused is None:
-            self.primary = callback
-        return button
+    ) -> PromptButton:
+        """A button of the prompt; ``refused`` (the core's reason the action is impossible) shows
+        it greyed out with that reason."""
+        reason = refused.message if refused is not None else None
+        return self.prompt.button(text, callback, primary=primary, fixed=fixed, refused=reason)
 
     def blocked(self) -> dict[str, Verdict]:
         """The turn's actions the rules cannot allow now, each with the reason."""
         return blocked(self.state)
 
     def reason(self, text: str) -> None:
-        self.ids.options.add_widget(TuaregReason(text=text))
+        self.prompt.add(TuaregReason(text=text))
 
     def render_majority(self, table: MajorityTable | None) -> None:
-        grid = self.ids.majority
+        grid = self.majority
         grid.clear_widgets()
         if table is None:
             grid.cols = 1
@@ -299,7 +287,7 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
             grid.add_widget(cell)
         columns.fit(grid, cells)
         if table.notes:
-            self.ids.note.text = "\n".join(filter(None, (self.ids.note.text, *table.notes)))
+            self.prompt.note = "\n".join(filter(None, (self.prompt.note, *table.notes)))
 
     def render_side(self) -> None:
         phase = self.state.phase

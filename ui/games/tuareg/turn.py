@@ -213,7 +213,7 @@ class TurnPrompts:
                 scanned["good"],
                 scanned["count"],
             ):  # the cards scanned: the move the confirm button makes
-                self.ids.note.text += "\n" + self.scanned_note()
+                self.prompt.note += "\n" + self.scanned_note()
                 self.button(text, lambda x=action: self.submit(x), primary=True)
             else:
                 self.button(text, lambda x=action: self.submit(x))
