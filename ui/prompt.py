@@ -71,6 +71,7 @@ class Prompt(BoxLayout):
         """A new prompt in place of the one showing: ``title``, then ``note`` above the answers,
         or at the top of them where it ``scrolls`` with them (a report that may outgrow the
         screen); the answers come in ``cols`` columns."""
+        logger.debug("prompt: %s", title)
         options = self.ids.options
         if self.title != title:  # a new prompt starts at the top of its answers
             scroll_vertically(self.ids.options_view, 1.0)

@@ -9,7 +9,6 @@ The screen decides no rule. A load shows live which goods may still go on and wh
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -22,6 +21,7 @@ from kivy.uix.widget import Widget
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.blocked import blocked
 from companion.games.tuareg.model import Good
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.table import TableGame
@@ -30,14 +30,12 @@ from ui import columns
 from ui.design import INK, badge
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.scanning import TuaregScans
-from ui.games.tuareg.stage import StagePrompts
-from ui.games.tuareg.turn import TurnPrompts
+from ui.games.tuareg.stage import TuaregStage
+from ui.games.tuareg.turn import TuaregTurn
 from ui.games.tuareg.values_dialog import ValuesDialog
 from ui.games.tuareg.view import (
     MajorityTable,
     animal_text,
-    good_markup,
-    good_name,
     goods_markup,
     player_text,
     status_text,
@@ -45,7 +43,7 @@ from ui.games.tuareg.view import (
     unconfirmed,
 )
 from ui.kv import load_kv
-from ui.prompt import Prompt, PromptButton
+from ui.prompt import Prompt
 from ui.screens.base import GameScreen
 from ui.spacing import tied
 from ui.widgets import show_only
@@ -56,10 +54,6 @@ CHOSEN_FRAME = list(INK)
 
 class TuaregLabel(Label):
     """A label that wraps and is as tall as its text."""
-
-
-class TuaregReason(Label):
-    """Beside a good's button: whether it may go on, or every rule it would break."""
 
 
 class TuaregCell(Label):
@@ -92,7 +86,7 @@ class TuaregPlayerPanel(BoxLayout):
         self.tallest = max((c.texture_size[1] for c in self.ids.animals.children), default=0)
 
 
-class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
+class TuaregScreen(TuaregScans, GameScreen):
     """Tap an action, build it card by card, submit it; the rules answer."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -105,23 +99,24 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         self.prompt: Prompt = self.ids.prompt.__self__
         self.majority = TuaregMajority()
         self.prompt.hold_above(self.majority)
-        self.build_values_prompt()
+        self.values = ValuesDialog(self)
         self.panels: list[TuaregPlayerPanel] = []
         self.animal_cells: dict[tuple[int, AnimalRef], TuaregAnimal] = {}
-        self.maps_kept: set[int] = set()
-        """Seats that keep their remaining maps at this stage's end."""
         self.reset_drafts()
+        self.turn = TuaregTurn(self)
+        self.stage = TuaregStage(self)
 
     @property
     def state(self) -> TuaregState:
         assert self.table is not None
-        return self.table.state
+        state: TuaregState = self.table.state
+        return state
 
     # --- the table shown and what is being built on it -----------------------------------------
 
     def show(self, table: TableGame[Any, Any]) -> None:
-        self.forget_values()
-        self.maps_kept = set()
+        self.values.forget()
+        self.stage.maps_kept.clear()
         self.panels = []
         self.ids.players.clear_widgets()
         super().show(table)
@@ -153,7 +148,8 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
 
     def submit(self, action: Any) -> Verdict:
         assert self.table is not None
-        verdict = super().submit(action)
+        # GameScreen's own: the type checker would find the host protocol's that the scans mix in
+        verdict = GameScreen.submit(self, action)
         if verdict.ok and isinstance(action, a.ScoreStage):
             self.scored_stage = len(self.state.stages) - 1
             if self.table.over:
@@ -178,10 +174,10 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         refusal = self.table.refusal
         self.ids.refusal.text = refusal.message if refusal is not None else ""
         if state.phase is not Phase.REVEAL:
-            self.maps_kept.clear()
+            self.stage.maps_kept.clear()
         self.render_players()
-        if self.asking_values():
-            self.render_values()
+        if self.values.asking():
+            self.values.render()
             return
         self.show_body(self.board, self.side)
         self.render_side()
@@ -241,38 +237,17 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         if seat != self.state.to_move or ref not in self.selectable_animals():
             return
         if self.mode in ("load", "market"):
-            self.choose_animal(ref)
+            self.turn.choose_animal(ref)
         elif self.mode == "buy":
-            self.pay(ref)
+            self.turn.pay(ref)
 
     # --- the side panel: one prompt at a time ---------------------------------------------------
-
-    def panel(self, title: str, note: str = "", table: MajorityTable | None = None) -> None:
-        self.prompt.start(title, note)
-        self.render_majority(table)
-
-    def button(
-        self,
-        text: str,
-        callback: Callable[[], Any],
-        *,
-        primary: bool = False,
-        fixed: bool = False,
-        refused: Verdict | None = None,
-    ) -> PromptButton:
-        """A button of the prompt; ``refused`` (the core's reason the action is impossible) shows
-        it greyed out with that reason."""
-        reason = refused.message if refused is not None else None
-        return self.prompt.button(text, callback, primary=primary, fixed=fixed, refused=reason)
 
     def blocked(self) -> dict[str, Verdict]:
         """The turn's actions the rules cannot allow now, each with the reason."""
         return blocked(self.state)
 
-    def reason(self, text: str) -> None:
-        self.prompt.add(TuaregReason(text=text))
-
-    def render_majority(self, table: MajorityTable | None) -> None:
+    def show_majority(self, table: MajorityTable | None) -> None:
         grid = self.majority
         grid.clear_widgets()
         if table is None:
@@ -291,53 +266,26 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
 
     def render_side(self) -> None:
         phase = self.state.phase
+        turn, stage = self.turn, self.stage
         if phase is Phase.MARKET:
-            self.market_prompt()
+            turn.market_prompt()
         elif phase is Phase.REVEAL:
-            self.reveal_prompt()
+            stage.reveal_prompt()
         elif phase is Phase.GAME_OVER:
-            self.game_over_prompt()
+            stage.game_over_prompt()
         elif self.scored_stage is not None:
-            self.scored_prompt()
+            stage.scored_prompt()
         else:
             prompts = {
-                None: self.turn_menu,
-                "draw": self.draw_prompt,
-                "load": self.load_prompt,
-                "market": self.take_prompt,
-                "buy": self.buy_prompt,
-                "hide": self.hide_prompt,
-                "steal": self.steal_prompt,
+                None: turn.turn_menu,
+                "draw": turn.draw_prompt,
+                "load": turn.load_prompt,
+                "market": turn.take_prompt,
+                "buy": turn.buy_prompt,
+                "hide": turn.hide_prompt,
+                "steal": turn.steal_prompt,
             }
             prompts[self.mode]()
-
-    # --- goods picked one by one (a draw's market cards, a hand shown) -----------------------
-
-    def goods_buttons(self, callback: Callable[[Good], None]) -> None:
-        for good in Good:
-            self.button(good_markup(good), lambda g=good: callback(g))
-
-    def picked_controls(self) -> None:
-        if self.picked:
-            self.button(_("Take the last card back"), self.unpick, fixed=True)
-
-    def pick(self, good: Good) -> None:
-        """One more card into the market (a draw) or into the hand shown (the game's end)."""
-        limit = a.TO_MARKET_MOST if self.mode == "draw" else self.hand_to_reveal()
-        if len(self.picked) < limit:
-            self.picked.append(good)
-        self.render()
-
-    def unpick(self) -> None:
-        if self.picked:
-            self.picked.pop()
-        self.render()
-
-    def player_name(self, seat: int | None = None) -> str:
-        return self.state.players[self.state.to_move if seat is None else seat].name
-
-    def cancel(self) -> None:
-        self.begin(None)
 
 
 load_kv(__file__)
