@@ -86,7 +86,7 @@ class TuaregPlayerPanel(BoxLayout):
         self.tallest = max((c.texture_size[1] for c in self.ids.animals.children), default=0)
 
 
-class TuaregScreen(TuaregScans, GameScreen):
+class TuaregScreen(TuaregScans, GameScreen[TuaregState]):
     """Tap an action, build it card by card, submit it; the rules answer."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -106,15 +106,9 @@ class TuaregScreen(TuaregScans, GameScreen):
         self.turn = TuaregTurn(self)
         self.stage = TuaregStage(self)
 
-    @property
-    def state(self) -> TuaregState:
-        assert self.table is not None
-        state: TuaregState = self.table.state
-        return state
-
     # --- the table shown and what is being built on it -----------------------------------------
 
-    def show(self, table: TableGame[Any, Any]) -> None:
+    def show(self, table: TableGame[TuaregState, Any]) -> None:
         self.values.forget()
         self.stage.maps_kept.clear()
         self.panels = []

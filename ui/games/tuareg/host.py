@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 class TuaregHost(Protocol):
     nav: Navigator
-    table: TableGame[Any, Any] | None
+    table: TableGame[TuaregState, Any] | None
     primary: Callable[[], None] | None
     """What the hardware confirm button does now (None: nothing)."""
     prompt: Prompt
