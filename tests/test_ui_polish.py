@@ -12,6 +12,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, get_type_hints
 
+import pytest
 from kivy.core.text import LabelBase
 from kivy.core.window import Window
 from kivy.uix.label import Label
@@ -359,6 +360,16 @@ def test_every_navigator_member_a_screen_uses_is_declared_and_provided(tmp_path:
         app = CompanionApp(store)
         assert app.store is store
         assert [name for name in declared if not hasattr(app, name)] == []
+
+
+def test_a_game_screen_asked_for_its_state_before_any_game_is_shown_says_so(
+    tmp_path: Path,
+) -> None:
+    with running_app(tmp_path / "games.sqlite3") as h:
+        screen = h.app.game_screen("targi")
+        assert screen.table is None
+        with pytest.raises(RuntimeError, match="game-targi: no game shown yet"):
+            _ = screen.state
 
 
 # --- 5: every character drawn is in the default font -------------------------------------------

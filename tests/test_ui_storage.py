@@ -136,6 +136,25 @@ def test_confirm_button_is_try_again_and_other_buttons_do_nothing(tmp_path: Path
         h.close()
 
 
+def test_until_the_database_opens_the_app_says_it_has_no_store_or_home_to_give(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    database.mkdir()
+    h = StartingHarness(database)
+    try:
+        assert h.app.store is None and h.app.home_screen is None
+        with pytest.raises(RuntimeError, match="the game database is not open yet"):
+            _ = h.app.opened_store
+        with pytest.raises(RuntimeError, match="Home is built once the game database is open"):
+            _ = h.app.opened_home
+        database.rmdir()
+        tap_text(h, "Try again")
+        assert h.app.opened_store is h.app.store and h.app.opened_home is h.screen
+    finally:
+        h.close()
+
+
 def test_a_database_from_a_newer_app_is_a_notice_not_an_exit(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
     Store.open(database).close()

@@ -14,7 +14,7 @@ from ui_harness import Harness, buttons, plain, running_app, tap_text
 from companion.games.targi import actions as a
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import Good, Phase, Stock
-from companion.games.targi.names import symbol_name
+from companion.games.targi.names import card_name, symbol_name
 from companion.games.targi.naming import face_of
 from companion.session import Session
 from companion.store import Store
@@ -404,3 +404,66 @@ def test_the_centre_card_being_named_is_marked_apart(tmp_path: Path) -> None:
         h.tap(screen.cells[(2, 3)])
         assert named() == [(2, 3)]
         assert screen.ids.bar.status == "Reveal"
+
+
+def placed(database: Path, *cards: int, amal_done: bool = False) -> None:
+    """Amal's and Bilal's game with the centre named and their Targi placed on ``cards`` in turn
+    (Amal first); ``amal_done``: Amal has ended her turn of actions, Bilal's comes."""
+    with Store.open(database) as store:
+        players = [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]
+        session = Session.create(store, RULES, RULES.parse_options({"players": players}))
+        actions: list[a.TargiAction] = [a.RevealCard(cell=c, card=k) for c, k in CENTRE.items()]
+        actions += [a.Place(player=i % 2, card=card) for i, card in enumerate(cards)]
+        actions += [a.EndTurn(player=0)] if amal_done else []
+        for action in actions:
+            assert session.submit(action, seq=session.seq, game_id=session.game_id).verdict.ok
+
+
+def open_the_game(h: Harness) -> None:
+    (game,) = [b for b in h.screen.walk() if plain(getattr(b, "text", "")).startswith("Targi · ")]
+    h.tap(game)
+
+
+def test_merchant_exchanges_start_over_on_the_merchant(tmp_path: Path) -> None:
+    """Start over forgets the exchanges chosen so far and offers the Merchant's anew."""
+    database = tmp_path / "games.sqlite3"
+    placed(database, 2, 5, 14, 3, 13, 11, amal_done=True)
+    with running_app(database) as h:
+        open_the_game(h)
+        screen = h.screen
+        h.tap(screen.cells[5])  # Bilal's Merchant
+        tap_text(h, "2 dates for 1 salt")
+        assert screen.ids.prompt.title == "Bilal: Merchant exchanges (2 dates for 1 salt)"
+        seq = screen.table.seq
+        tap_text(h, "Start over")
+        assert screen.exchanges == () and screen.selected == 5 and screen.table.seq == seq
+        assert screen.ids.prompt.title == "Bilal: Merchant exchanges"
+        assert buttons(screen.ids.actions, "Start over") == []
+
+
+def test_a_drawn_card_once_named_can_be_named_again(tmp_path: Path) -> None:
+    """The card a Tribal expansion drew, named: its uses follow under its name, and Another card
+    goes back to its faces (a wrong tap mended before anything is logged)."""
+    database = tmp_path / "games.sqlite3"
+    placed(database, 2, 5, 14, 3, 13, 11)
+    tent = "TARGI-TRIBE-TENT-9"
+    symbol = symbol_name(catalog().tribe[tent].symbol).capitalize()
+    with running_app(database) as h:
+        open_the_game(h)
+        screen = h.screen
+        h.tap(screen.cells[14])
+        for attempt in range(2):
+            assert screen.naming_drawn and screen.drawn is None
+            h.tap(buttons(screen.naming.ids.symbols, symbol)[0])
+            (chip,) = [c for c in screen.chips if face_of(c.payload[0]) == face_of(tent)]
+            h.tap(chip)
+            assert not screen.naming_drawn and face_of(screen.drawn) == face_of(tent)
+            assert plain(screen.ids.prompt.title).startswith("Amal: use ")
+            assert plain(screen.ids.prompt.title).endswith(f" · {card_name(screen.drawn)}")
+            seq = screen.table.seq
+            if attempt == 0:
+                tap_text(h, "Another card")
+                assert screen.table.seq == seq
+        tap_text(h, "Hand")
+        assert screen.table.seq == seq + 1
+        assert face_of(screen.table.state.players[0].hand) == face_of(tent)

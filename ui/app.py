@@ -12,11 +12,10 @@ never exits over it (under systemd that would be a restart loop into the same fa
 from __future__ import annotations
 
 import gc
-import importlib
 import logging
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
 from kivy.base import ExceptionManager, ExceptionManagerBase
@@ -58,11 +57,13 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
+ScreenT = TypeVar("ScreenT", bound=Screen)
+"""The class of a screen made on first use (:meth:`CompanionApp.screen`)."""
 
-def screen_class(path: str) -> type[Screen]:
-    """The screen class ``module:class`` names (its module, and so its ``.kv``, loaded now)."""
-    module, _sep, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+PASS: int = ExceptionManager.PASS
+"""Kivy's answer to an exception its handler dealt with: its loop goes on."""
+RAISE: int = ExceptionManager.RAISE
+"""Kivy's answer to an exception its handler left: it is raised."""
 
 
 FREEZE_AFTER = 2.0
@@ -100,8 +101,8 @@ class _StoreFaults(ExceptionManagerBase):
     def handle_exception(self, inst: BaseException) -> int:
         if isinstance(inst, StoreError):
             self.app.storage_problem(inst)
-            return ExceptionManager.PASS
-        return ExceptionManager.RAISE
+            return PASS
+        return RAISE
 
 
 class CompanionApp(InputRouting, App):
@@ -119,7 +120,7 @@ class CompanionApp(InputRouting, App):
         wiring (the keyboard, or GPIO on a Pi) and no scanner. Without a ``store`` the app opens
         ``database`` itself, showing the storage notice until it can."""
         super().__init__(**kwargs)
-        self.store = store  # None only until open_store() succeeds
+        self.store = store
         self.database = database
         self.table_config = config
         self.table: TableGame[Any, Any] | None = None
@@ -148,11 +149,28 @@ class CompanionApp(InputRouting, App):
         return self.manager
 
     def _add_home(self) -> None:
-        apply_stored_language(self.store)  # before any screen renders a text
-        self.home_screen = HomeScreen(nav=self, store=self.store, name="home")
+        store = self.opened_store
+        apply_stored_language(store)  # before any screen renders a text
+        self.home_screen = HomeScreen(nav=self, store=store, name="home")
         self.manager.add_widget(self.home_screen)
-        if self.store.notice:  # a damaged database was moved aside: the table reads why
-            self.home_screen.message = self.store.notice
+        if store.notice:  # a damaged database was moved aside: the table reads why
+            self.home_screen.message = store.notice
+
+    @property
+    def opened_store(self) -> Store:
+        """The game database, open. Home and every screen reading it are built, and the devices
+        opened, only once it is (until then only the storage notice shows, which reads none of it):
+        asked for earlier, it is a mistake in the code, said as such."""
+        if self.store is None:
+            raise RuntimeError("the game database is not open yet")
+        return self.store
+
+    @property
+    def opened_home(self) -> HomeScreen:
+        """Home, built as the game database opened (see :attr:`opened_store`)."""
+        if self.home_screen is None:
+            raise RuntimeError("Home is built once the game database is open")
+        return self.home_screen
 
     def open_store(self) -> str | None:
         """Open :attr:`database` and show Home; else the storage notice (its sentence returned)."""
@@ -204,7 +222,9 @@ class CompanionApp(InputRouting, App):
 
     @property
     def storage_screen(self) -> StorageNoticeScreen:
-        return self.screen(STORAGE_SCREEN, "ui.screens.storage:StorageNoticeScreen")
+        from ui.screens.storage import StorageNoticeScreen
+
+        return self.screen(STORAGE_SCREEN, StorageNoticeScreen)
 
     def storage_problem(self, error: StoreError, retry: Retry | None = None) -> None:
         """Show ``error`` full-screen. Try again calls ``retry`` (returns None once resolved, else
@@ -224,65 +244,96 @@ class CompanionApp(InputRouting, App):
 
     # --- screens other than Home, made on first use ---------------------------------------------
 
-    def screen(self, name: str, path: str, **kwargs: Any) -> Any:
+    def screen(self, name: str, kind: type[ScreenT], **kwargs: Any) -> ScreenT:
+        """The screen ``name``, a ``kind`` made on first use with this app as its navigator (each
+        screen's module, and so its ``.kv``, is imported by the property asking for it)."""
         if name not in self.screens:
-            self.screens[name] = screen_class(path)(nav=self, name=name, **kwargs)
+            self.screens[name] = kind(nav=self, name=name, **kwargs)
             self.manager.add_widget(self.screens[name])
-        return self.screens[name]
+        found = self.screens[name]
+        if not isinstance(found, kind):
+            raise TypeError(
+                f"the screen {name!r} is a {type(found).__name__}, not a {kind.__name__}"
+            )
+        return found
 
     @property
     def settings_screen(self) -> SettingsScreen:
+        from ui.screens.settings import SettingsScreen
+
         return self.screen(
             "settings",
-            "ui.screens.settings:SettingsScreen",
-            store=self.store,
+            SettingsScreen,
+            store=self.opened_store,
             tags=self.tags,
             hardware=self.scanner_status,
         )
 
     @property
     def sheet_screen(self) -> ScoreSheetScreen:
-        return self.screen("sheet", "ui.screens.scoresheet:ScoreSheetScreen")
+        from ui.screens.scoresheet import ScoreSheetScreen
+
+        return self.screen("sheet", ScoreSheetScreen)
 
     @property
     def correct_screen(self) -> CorrectScreen:
-        return self.screen("correct", "ui.screens.correct:CorrectScreen")
+        from ui.screens.correct import CorrectScreen
+
+        return self.screen("correct", CorrectScreen)
 
     @property
     def backup_screen(self) -> BackupScreen:
-        return self.screen("backup", "ui.screens.backup:BackupScreen")
+        from ui.screens.backup import BackupScreen
+
+        return self.screen("backup", BackupScreen)
 
     @property
     def phones_screen(self) -> PhonesScreen:
-        return self.screen("phones", "ui.screens.phones:PhonesScreen")
+        from ui.screens.phones import PhonesScreen
+
+        return self.screen("phones", PhonesScreen)
 
     @property
     def labels_screen(self) -> LabelsScreen:
-        return self.screen("labels", "ui.screens.labels:LabelsScreen")
+        from ui.screens.labels import LabelsScreen
+
+        return self.screen("labels", LabelsScreen)
 
     @property
     def enrol_screen(self) -> EnrolScreen:
-        return self.screen("enrol", "ui.screens.enrol:EnrolScreen")
+        from ui.screens.enrol import EnrolScreen
+
+        return self.screen("enrol", EnrolScreen)
 
     @property
     def history_screen(self) -> HistoryScreen:
-        return self.screen("history", "ui.screens.history:HistoryScreen")
+        from ui.screens.history import HistoryScreen
+
+        return self.screen("history", HistoryScreen)
 
     @property
     def rules_screen(self) -> RulesScreen:
-        return self.screen("rules", "ui.screens.rules:RulesScreen")
+        from ui.screens.rules import RulesScreen
+
+        return self.screen("rules", RulesScreen)
 
     @property
     def statistics_screen(self) -> StatisticsScreen:
-        return self.screen("statistics", "ui.screens.stats:StatisticsScreen")
+        from ui.screens.stats import StatisticsScreen
+
+        return self.screen("statistics", StatisticsScreen)
 
     @property
     def players_screen(self) -> PlayersScreen:
-        return self.screen("players", "ui.screens.players:PlayersScreen")
+        from ui.screens.players import PlayersScreen
+
+        return self.screen("players", PlayersScreen)
 
     @property
     def game_log_screen(self) -> GameLogScreen:
-        return self.screen("gamelog", "ui.screens.gamelog:GameLogScreen")
+        from ui.screens.gamelog import GameLogScreen
+
+        return self.screen("gamelog", GameLogScreen)
 
     def language_changed(self) -> None:
         """Build every screen anew in the language just chosen (a ``.kv`` text is read when its
@@ -318,7 +369,7 @@ class CompanionApp(InputRouting, App):
         house_rules: dict[str, str],
     ) -> None:
         """Home, its form filled for a new game with the same players and house rules."""
-        self.home_screen.seat_players(game, players, start_seat, house_rules)
+        self.opened_home.seat_players(game, players, start_seat, house_rules)
         self.home()
 
     def backup(self) -> None:
@@ -374,23 +425,23 @@ class CompanionApp(InputRouting, App):
     def new_game(self, rules: Any, options: Any) -> None:
         from companion.session import Session
 
-        self.open(TableGame(Session.create(self.store, rules, options)))
+        self.open(TableGame(Session.create(self.opened_store, rules, options)))
 
     def resume(self, game_id: str) -> None:
         from companion.session import LogCorruptionError
 
         try:
-            self.open(TableGame.resume(self.store, game_id))
+            self.open(TableGame.resume(self.opened_store, game_id))
         except LogCorruptionError as error:
-            self.home_screen.message = _("This game cannot be resumed: {error}").format(error=error)
+            self.opened_home.message = _("This game cannot be resumed: {error}").format(error=error)
 
     def finished_sheet(self, game_id: str, back_to: str = "home") -> None:
         from companion.session import LogCorruptionError
 
         try:
-            table = TableGame.resume(self.store, game_id)
+            table = TableGame.resume(self.opened_store, game_id)
         except LogCorruptionError as error:
-            self.home_screen.message = _("This game cannot be opened: {error}").format(error=error)
+            self.opened_home.message = _("This game cannot be opened: {error}").format(error=error)
             return
         sheet = table.score_sheet()
         if table.notice:  # a damaged log just repaired from a backup: the sheet says so first
@@ -416,9 +467,9 @@ class CompanionApp(InputRouting, App):
         table = self.table
         if table is None or table.game_id != game_id:
             try:
-                table = TableGame.resume(self.store, game_id)
+                table = TableGame.resume(self.opened_store, game_id)
             except LogCorruptionError as error:
-                self.home_screen.message = _("This game cannot be opened: {error}").format(
+                self.opened_home.message = _("This game cannot be opened: {error}").format(
                     error=error
                 )
                 self.home()

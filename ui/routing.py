@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from companion.store import Store
     from companion.table import TableGame
     from ui.inputs import HardwarePump, IdleThrottle
+    from ui.screens.home import HomeScreen
+    from ui.screens.settings import SettingsScreen
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +59,8 @@ KEY_NAMES = {code: name for name, code in Keyboard.keycodes.items()}
 class InputRouting:
     """The app's side of the devices; the app provides the attributes declared here."""
 
-    store: Store
+    store: Store | None
+    """The game database: None until the app opens it."""
     table_config: ConfigSource | None
     """The buttons and scanner: read to draw the first frame, checked when the devices open."""
     manager: ScreenManager
@@ -65,9 +68,27 @@ class InputRouting:
     throttle: IdleThrottle
     table: TableGame[Any, Any] | None
     screens: dict[str, Screen]
-    home_screen: Any
-    settings_screen: Any
-    """And ``go``, ``home``, ``settings``, ``back_to_game`` (the app's navigation)."""
+    home_screen: HomeScreen | None
+    """None until the game database opens."""
+
+    if TYPE_CHECKING:  # the app's, which the inputs lead to
+
+        @property
+        def opened_store(self) -> Store: ...
+
+        @property
+        def opened_home(self) -> HomeScreen: ...
+
+        @property
+        def settings_screen(self) -> SettingsScreen: ...
+
+        def go(self, name: str) -> None: ...
+
+        def home(self) -> None: ...
+
+        def settings(self, back_to: str = "home") -> None: ...
+
+        def back_to_game(self) -> None: ...
 
     devices: Devices | None = None
     _tags: TagDirectory | None = None
@@ -93,7 +114,7 @@ class InputRouting:
         if self._tags is None:
             from companion.cards import TagDirectory
 
-            self._tags = TagDirectory.from_store(self.store)
+            self._tags = TagDirectory.from_store(self.opened_store)
         return self._tags
 
     def open_devices(self, pin_factory: Any = None) -> Devices:
@@ -219,7 +240,7 @@ class InputRouting:
     def new_game_form(self) -> None:
         """Home, ready for a new game; the game on the table stays in the list to resume."""
         self.table = None
-        self.home_screen.message = _(
+        self.opened_home.message = _(
             "New game: choose the game and the players. The last game can be resumed below."
         )
         self.home()

@@ -117,9 +117,10 @@ class BigButton(Button):
 
 
 class ChoiceButton(BigButton):
-    """A button standing for one option of a prompt (``payload`` is whatever the screen needs)."""
+    """A button standing for one option of a prompt."""
 
-    payload = None
+    payload: object = None
+    """Whatever the screen needs to know of the option tapped (its actions, a card ...)."""
 
 
 class TextCell(ButtonBehavior, Label):

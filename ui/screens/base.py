@@ -40,7 +40,9 @@ class Navigator(Protocol):
     """What a screen may ask of the app (implemented by :class:`ui.app.CompanionApp`)."""
 
     store: Store
-    """The games and settings on this installation (e.g. card values a table confirmed)."""
+    """The games and settings on this installation (e.g. card values a table confirmed). Open: the
+    app builds a screen given a navigator only once its database is (until then its ``store`` is
+    None and only the storage notice shows; Kivy's untyped ``App`` base keeps mypy from checking)."""
 
     def home(self) -> None: ...
 

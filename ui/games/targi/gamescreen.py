@@ -315,8 +315,8 @@ class TargiScreen(GameScreen[TargiState]):
         if state.phase is Phase.ACTIONS and seat is not None and self.selected is not None:
             self.submit(a.Skip(player=seat, space=self.selected))
         elif state.phase is Phase.REVEAL and len(awaiting_reveal(state)) > 1:
-            cells = list(awaiting_reveal(state))
-            at = cells.index(self.selected) if self.selected in cells else -1
+            cells = awaiting_reveal(state)
+            at = next((i for i, cell in enumerate(cells) if cell == self.selected), -1)
             self.select(cells[(at + 1) % len(cells)])
         else:
             self.refuse(
@@ -357,9 +357,7 @@ class TargiScreen(GameScreen[TargiState]):
         self.naming_drawn = False
         legal = self.legal()
         if self.state.phase is Phase.REVEAL:  # the card being named, marked on the grid too
-            cells = awaiting_reveal(self.state)
-            if self.selected not in cells:
-                self.selected = cells[0] if cells else None
+            self.naming_cell()
         lit = self.highlighted(legal)
         for space, cell in self.cells.items():
             self.render_space(space, cell, lit)
@@ -466,11 +464,9 @@ class TargiScreen(GameScreen[TargiState]):
         prompt = self.ids.prompt
         phase = state.phase
         if phase is Phase.REVEAL:
-            cells = awaiting_reveal(state)
-            if self.selected not in cells:
-                self.selected = cells[0] if cells else None
-            if self.selected is not None:
-                self.naming_prompt(self.selected)
+            cell = self.naming_cell()
+            if cell is not None:
+                self.naming_prompt(cell)
         elif phase is Phase.RAID:
             name = state.players[state.to_move].name if state.to_move is not None else ""
             title = _("Raid {raid}: what does {name} give?").format(raid=state.raid, name=name)
@@ -492,6 +488,13 @@ class TargiScreen(GameScreen[TargiState]):
         else:
             title = _("The game is over.")
             prompt.offer(title, [], self.submit, extra=[(_("Score sheet"), self.score)])
+
+    def naming_cell(self) -> Cell | None:
+        """The face-down cell being named, chosen from now on: the one chosen if it still awaits its
+        card, else the first that does (None: none does)."""
+        cells = awaiting_reveal(self.state)
+        self.selected = next((c for c in cells if c == self.selected), cells[0] if cells else None)
+        return self.selected
 
     def naming_prompt(self, cell: Cell) -> None:
         """One chip per distinct card the face-down card may be, the likeliest first; tribe cards
@@ -572,7 +575,7 @@ class TargiScreen(GameScreen[TargiState]):
         uses = [x for x in legal if space_of(x) == space and not isinstance(x, a.Skip)]
         extra = self.card_text_buttons(name, legal)
         if isinstance(space, int) and BORDER[space] is BorderCard.MERCHANT:
-            self.merchant_prompt(seat, name, extra, [skip, end])
+            self.merchant_prompt(space, seat, name, extra, [skip, end])
             return
         if isinstance(space, int):
             what = f"{space} {border_name(space)}"
@@ -581,7 +584,8 @@ class TargiScreen(GameScreen[TargiState]):
             what = card_name(slot.card) if slot.card else _("face down")
         title = _("{name}: use {card}").format(name=name, card=what)
         drawn = drawn_cards(uses)
-        if len(drawn) > 1 and self.drawn not in drawn:
+        named = self.drawn if len(drawn) > 1 and self.drawn in drawn else None
+        if len(drawn) > 1 and named is None:
             self.drawn = None
             kind = CardKind.GOODS if isinstance(uses[0], a.UseCaravan) else CardKind.TRIBE
             naming = _("{name}: name the {kind} card drawn").format(name=name, kind=kind_name(kind))
@@ -589,9 +593,9 @@ class TargiScreen(GameScreen[TargiState]):
             self.naming_drawn = True
             return
         self.show_actions([skip, end])
-        if len(drawn) > 1:  # the drawn card named: how it is used
-            uses = [x for x in uses if x.card == self.drawn]
-            title = f"{title} · {card_name(self.drawn)}"
+        if named is not None:  # the drawn card named: how it is used
+            uses = [x for x in uses if x.card == named]
+            title = f"{title} · {card_name(named)}"
             extra = [(_("Another card"), lambda: self.name_drawn_again()), *extra]
             if len(uses) == 1:
                 self.drawn = None
@@ -625,12 +629,14 @@ class TargiScreen(GameScreen[TargiState]):
 
     def merchant_prompt(
         self,
+        space: int,
         seat: int,
         name: str,
         extra: list[tuple[str, Any]],
         leave: list[tuple[str, Any]],
     ) -> None:
-        """Exchanges are added one at a time; each offered one keeps the whole sequence legal."""
+        """Exchanges are added one at a time; each offered one keeps the whole sequence legal
+        (``space``: the Merchant's border card, chosen again to start over)."""
         assert self.table is not None
         offered = [
             a.UseMerchant(player=seat, exchanges=(*self.exchanges, a.Exchange(give=give, get=get)))
@@ -649,7 +655,7 @@ class TargiScreen(GameScreen[TargiState]):
                     ).format(n=len(self.exchanges)),
                     lambda: self.submit(whole),
                 ),
-                (_("Start over"), lambda: self.select(self.selected)),
+                (_("Start over"), lambda: self.select(space)),
             ]
         self.show_actions([*done, *leave])
         if done:  # the exchanges chosen so far: confirming them is what the prompt expects
