@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
 from companion import history, players, stats
+from companion.cli import output
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
 from companion.errors import InputError, LogCorruptionError
 from companion.exports import table_facts
@@ -175,8 +175,8 @@ def _repair_if_damaged(store: Store, game_id: str) -> None:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    return output.dumps(value) + "\n"
 
 
 def _print(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(output.dumps(value))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import logging
 import sys
 from collections.abc import Sequence
@@ -16,7 +15,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.cli import after_game, games, language, rules, rules_forms
+from companion.cli import after_game, games, language, output, rules, rules_forms
 from companion.cli import commands as installed_commands
 from companion.cli import labels as labels_cli
 from companion.cli import settings as settings_cli
@@ -196,7 +195,7 @@ _EXPLAIN_HELP = "a refusal's verdict also carries its explanation (as rules expl
 
 
 def _print(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(output.dumps(value))
 
 
 def _game_command(args: argparse.Namespace, store: Store) -> int:
@@ -217,11 +216,7 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
         _print(games.now(session))
     elif args.verb == "sheet":
         sheet = session.score_sheet()
-        print(
-            sheet.to_csv()
-            if args.format == "csv"
-            else json.dumps(sheet.as_dict(), indent=2, ensure_ascii=False)
-        )
+        print(sheet.to_csv() if args.format == "csv" else output.dumps(sheet.as_dict()))
     else:
         if args.verb == "act":
             outcome = games.act(session, args.seq, args.action)
