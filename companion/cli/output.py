@@ -91,14 +91,19 @@ def _value(value: Any, parts: list[str], newline: str, depth: int) -> None:
         if depth > _MAX_DEPTH:
             raise _Unusual
         inner = newline + INDENT
-        separator = "[" + inner
+        separator, comma = "[" + inner, "," + inner
         for item in value:
-            parts.append(separator)
-            separator = "," + inner
-            if isinstance(item, list | tuple | dict):
+            kind = type(item)
+            if kind is str:  # the commonest first, as exactly the same text
+                parts += (separator, encode_basestring(item))
+            elif kind is int:
+                parts += (separator, int.__repr__(item))
+            elif kind is list or kind is dict or isinstance(item, list | tuple | dict):
+                parts.append(separator)
                 _value(item, parts, inner, depth + 1)
             else:
-                parts.append(_scalar(item))
+                parts += (separator, _scalar(item))
+            separator = comma
         parts.append(newline + "]")
     elif isinstance(value, dict):
         if not value:
@@ -107,16 +112,19 @@ def _value(value: Any, parts: list[str], newline: str, depth: int) -> None:
         if depth > _MAX_DEPTH:
             raise _Unusual
         inner = newline + INDENT
-        separator = "{" + inner
+        separator, comma = "{" + inner, "," + inner
         for key, item in value.items():
-            parts.append(separator)
-            separator = "," + inner
-            parts.append(_key(key))
-            parts.append(": ")
-            if isinstance(item, list | tuple | dict):
+            parts += (separator, encode_basestring(key) if type(key) is str else _key(key), ": ")
+            kind = type(item)
+            if kind is str:
+                parts.append(encode_basestring(item))
+            elif kind is int:
+                parts.append(int.__repr__(item))
+            elif kind is list or kind is dict or isinstance(item, list | tuple | dict):
                 _value(item, parts, inner, depth + 1)
             else:
                 parts.append(_scalar(item))
+            separator = comma
         parts.append(newline + "}")
     else:
         parts.append(_scalar(value))
