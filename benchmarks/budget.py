@@ -3,7 +3,9 @@ against the targets (a tap or a scan drawn within 100 ms, a screen within 300 ms
 within 300 ms, the start within 3 s); and the ratios that say a cost does not grow with the
 history or the command line's start: a CLI ``game act`` on a 1000-game database against a one-game
 one (target ≤ 1.2x), and against the floor of a Python process that imports ``sqlite3``, opens a
-database and commits one row (target ≤ 2x). Every figure of a row comes from this one run.
+database and commits one row (target ≤ 2x), with where that cost lies: a ``game list`` (the
+command line and the database, no game's rules) and a bare Python making Targi's rules (pydantic,
+the schemas of its actions and options). Every figure of a row comes from this one run.
 
 CPU time, not wall-clock time, is what a slower processor multiplies (wall time here includes
 waiting for the other processes of a loaded machine; both are printed). A process's CPU is read
@@ -66,6 +68,9 @@ FLOOR = (
 )
 """The floor: a Python process that imports sqlite3, opens a database and commits one row, as the
 store commits (WAL, ``synchronous=FULL``)."""
+RULES_ONLY = "from companion.registry import rules_for\nrules_for('targi')\n"
+"""A Python process that makes Targi's rules and nothing else: pydantic, the game's modules and
+the schemas of its actions and options, what a ``game act`` loads beyond the command line's own."""
 REVEAL = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-2DATES"}'
 """A Targi game's first action (a centre card revealed): what ``game act`` submits."""
 PLAYERS = [{"name": "Amal", "colour": "red"}, {"name": "Bilal", "colour": "blue"}]
@@ -154,6 +159,16 @@ def ratio_row(
     return (name, f"{by_cpu:.2f}x CPU", f"{by_wall:.2f}x wall; target ≤ {target:g}x: {verdict}")
 
 
+def part_row(name: str, value: tuple[float, float], floor: tuple[float, float]) -> Row:
+    """A process that does part of what a ``game act`` does ((wall, CPU)), against the floor: where
+    the CLI's cost lies."""
+    return (
+        name,
+        f"{value[1] * 1e3:.1f} ms CPU",
+        f"wall {value[0] * 1e3:.0f} ms; {value[1] / floor[1]:.2f}x the floor's CPU",
+    )
+
+
 def figures(args: argparse.Namespace) -> list[Row]:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-budget-") as name:
@@ -183,7 +198,7 @@ def _keep_results(db: Path) -> None:
 
 def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row]:
     acts: dict[Path, list[tuple[float, float]]] = {many: [], few: []}
-    floors, histories, stats, exports = [], [], [], []
+    floors, histories, stats, exports, listings, rules = [], [], [], [], [], []
     finished = f"{0:032x}"  # the first game of the 1000: a finished Targi
     # interleaved, so that each sees the same machine; round 0 compiles the bytecode: not counted
     for round_ in range(REPEATS + 1):
@@ -193,13 +208,16 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
             assert json.loads(out)["verdict"]["ok"], out
             acts[db].append((wall, cpu))
         floors.append(_process(["-c", FLOOR, str(floor_db)])[:2])
+        listings.append(_cli(few, "game", "list")[:2])
+        rules.append(_process(["-c", RULES_ONLY])[:2])
         histories.append(_cli(many, "history")[:2])
         stats.append(_cli(many, "stats")[:2])
         target = floor_db.with_name(f"export-{round_}.pdf")
         exports.append(_cli(many, "export", finished, "--format", "pdf", "-o", str(target))[:2])
-    for samples in (acts[few], acts[many], floors, histories, stats, exports):
+    for samples in (acts[few], acts[many], floors, histories, stats, exports, listings, rules):
         del samples[0]
     act_few, act_many, floor = _medians(acts[few]), _medians(acts[many]), _medians(floors)
+    listing, rules_only = _medians(listings), _medians(rules)
     return [
         ("floor: python, import sqlite3, commit a row", f"{floor[1] * 1e3:.1f} ms CPU",
          f"wall {floor[0] * 1e3:.0f} ms (median of {REPEATS})"),
@@ -207,6 +225,8 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
         budget_row(f"CLI game act, {history_bench.MANY}-game database", *act_many, 300),
         ratio_row("  game act: 1000 games / 1 game", act_many, act_few, 1.2),
         ratio_row("  game act (1000 games) / the floor", act_many, floor, 2.0),
+        part_row("  of it: CLI game list (the command line, no game's rules)", listing, floor),
+        part_row("  of it: python making Targi's rules (pydantic, schemas)", rules_only, floor),
         budget_row(f"CLI history, {history_bench.MANY} games", *_medians(histories), 300),
         budget_row(f"CLI stats, {history_bench.MANY} games", *_medians(stats), 300),
         budget_row("CLI export, one game's PDF", *_medians(exports), 300),
