@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_process import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from played_games import record
 
 from companion.cli.output import dumps
 
@@ -81,3 +84,34 @@ def test_a_value_nested_deeper_than_the_walk_goes_is_still_written() -> None:
     for _ in range(400):
         deep = [deep]
     assert dumps({"deep": deep}) == _expected({"deep": deep})
+
+
+def test_every_json_command_prints_the_text_json_dumps_prints(tmp_path: Path) -> None:
+    """Representative commands, each printing through the CLI's writer: what they print is the
+    text ``json.dumps(indent=2, ensure_ascii=False)`` makes of it (errors and refusals too)."""
+    db = tmp_path / "table.sqlite3"
+    targi, tuareg = record(
+        db, [("targi", ["Gosia", "Ździsław"], 0), ("tuareg", ["Amal", "Bilal"], 1)]
+    )
+    _code, out, _err = invoke("--db", str(db), "game", "new", "targi", "--player", "Ana:red",
+                              "--player", "Óscar:blue")  # fmt: skip
+    playing = json.loads(out)["game_id"]
+    reveal = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-2DATES"}'
+    commands = [
+        ("history",), ("stats",), ("stats", "--player", "Gosia"), ("players", "list"),
+        ("game", "list"), ("export", "--history", "--format", "json"),
+        ("export", targi, "--format", "json"), ("export", tuareg, "--format", "bgstats"),
+        *(("game", verb, game) for game in (targi, tuareg) for verb in ("show", "log", "now")),
+        ("game", "sheet", tuareg), ("game", "legal", playing),
+        ("game", "act", playing, "0", '{"kind": "reveal", "cell": [1, 9]}'),
+        ("game", "act", playing, "0", '{"kind": "place", "player": 0, "card": 3}', "--explain"),
+        ("game", "act", playing, "0", reveal), ("game", "undo", playing, "1", "--compact"),
+        ("game", "show", "no-such-game"), ("rules", "rulings", "targi"),
+        ("rules", "explain", "targi", "robber"),
+    ]  # fmt: skip
+    codes = set()
+    for command in commands:
+        code, out, _err = invoke("--db", str(db), *command)
+        codes.add(code)
+        assert out == json.dumps(json.loads(out), indent=2, ensure_ascii=False) + "\n", command
+    assert codes == {0, 1, 2}
