@@ -3,7 +3,10 @@ against the targets (a tap or a scan drawn within 100 ms, a screen within 300 ms
 within 300 ms, the start within 3 s); and the ratios that say a cost does not grow with the
 history or the command line's start: a CLI ``game act`` on a 1000-game database against a one-game
 one (target ≤ 1.2x), and against the floor of a Python process that imports ``sqlite3``, opens a
-database and commits one row (target ≤ 2x). Every figure of a row comes from this one run.
+database and commits one row (target ≤ 2x), with where that cost lies: a bare Python importing the
+standard library modules the command line imports, a ``game list`` (the command line and the
+database, no game's rules) and a bare Python making Targi's rules (pydantic, the schemas of its
+actions and options). Every figure of a row comes from this one run.
 
 CPU time, not wall-clock time, is what a slower processor multiplies (wall time here includes
 waiting for the other processes of a loaded machine; both are printed). A process's CPU is read
@@ -66,6 +69,16 @@ FLOOR = (
 )
 """The floor: a Python process that imports sqlite3, opens a database and commits one row, as the
 store commits (WAL, ``synchronous=FULL``)."""
+STDLIB = (
+    "import argparse, dataclasses, enum, gettext, hashlib, json, logging, pathlib, sqlite3, tomllib"
+    ", uuid\n"
+)
+"""A Python process that imports the standard library modules the command line itself imports
+(its parser, JSON, log, dataclasses, translations, the store's hashes and ids, the config's
+TOML) and nothing else: what any CLI built on them costs before its own code runs."""
+RULES_ONLY = "from companion.registry import rules_for\nrules_for('targi')\n"
+"""A Python process that makes Targi's rules and nothing else: pydantic, the game's modules and
+the schemas of its actions and options, what a ``game act`` loads beyond the command line's own."""
 REVEAL = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-2DATES"}'
 """A Targi game's first action (a centre card revealed): what ``game act`` submits."""
 PLAYERS = [{"name": "Amal", "colour": "red"}, {"name": "Bilal", "colour": "blue"}]
@@ -154,6 +167,21 @@ def ratio_row(
     return (name, f"{by_cpu:.2f}x CPU", f"{by_wall:.2f}x wall; target ≤ {target:g}x: {verdict}")
 
 
+def _pdf_to(folder_of: Path, round_: int) -> tuple[str, ...]:
+    """An export's format and file (a new one each round: an existing file is refused)."""
+    return ("--format", "pdf", "-o", str(folder_of.with_name(f"export-{round_}.pdf")))
+
+
+def part_row(name: str, value: tuple[float, float], floor: tuple[float, float]) -> Row:
+    """A process that does part of what a ``game act`` does ((wall, CPU)), against the floor: where
+    the CLI's cost lies."""
+    return (
+        name,
+        f"{value[1] * 1e3:.1f} ms CPU",
+        f"wall {value[0] * 1e3:.0f} ms; {value[1] / floor[1]:.2f}x the floor's CPU",
+    )
+
+
 def figures(args: argparse.Namespace) -> list[Row]:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-budget-") as name:
@@ -182,24 +210,33 @@ def _keep_results(db: Path) -> None:
 
 
 def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row]:
-    acts: dict[Path, list[tuple[float, float]]] = {many: [], few: []}
-    floors, histories, stats, exports = [], [], [], []
     finished = f"{0:032x}"  # the first game of the 1000: a finished Targi
+    runs: dict[str, Callable[[int], tuple[float, float, bytes]]] = {
+        "floor": lambda _round: _process(["-c", FLOOR, str(floor_db)]),
+        "stdlib": lambda _round: _process(["-c", STDLIB]),
+        "list": lambda _round: _cli(few, "game", "list"),
+        "rules": lambda _round: _process(["-c", RULES_ONLY]),
+        "history": lambda _round: _cli(many, "history"),
+        "stats": lambda _round: _cli(many, "stats"),
+        "export": lambda round_: _cli(many, "export", finished, *_pdf_to(floor_db, round_)),
+    }
+    acts: dict[Path, list[tuple[float, float]]] = {many: [], few: []}
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
     # interleaved, so that each sees the same machine; round 0 compiles the bytecode: not counted
     for round_ in range(REPEATS + 1):
         for db in (few, many):
             game_id = _new_targi(db)
             wall, cpu, out = _cli(db, "game", "act", game_id, "0", REVEAL, "--compact")
             assert json.loads(out)["verdict"]["ok"], out
-            acts[db].append((wall, cpu))
-        floors.append(_process(["-c", FLOOR, str(floor_db)])[:2])
-        histories.append(_cli(many, "history")[:2])
-        stats.append(_cli(many, "stats")[:2])
-        target = floor_db.with_name(f"export-{round_}.pdf")
-        exports.append(_cli(many, "export", finished, "--format", "pdf", "-o", str(target))[:2])
-    for samples in (acts[few], acts[many], floors, histories, stats, exports):
-        del samples[0]
-    act_few, act_many, floor = _medians(acts[few]), _medians(acts[many]), _medians(floors)
+            if round_:
+                acts[db].append((wall, cpu))
+        for name, run in runs.items():
+            wall, cpu, _out = run(round_)
+            if round_:
+                samples[name].append((wall, cpu))
+    act_few, act_many = _medians(acts[few]), _medians(acts[many])
+    median = {name: _medians(taken) for name, taken in samples.items()}
+    floor = median["floor"]
     return [
         ("floor: python, import sqlite3, commit a row", f"{floor[1] * 1e3:.1f} ms CPU",
          f"wall {floor[0] * 1e3:.0f} ms (median of {REPEATS})"),
@@ -207,9 +244,12 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
         budget_row(f"CLI game act, {history_bench.MANY}-game database", *act_many, 300),
         ratio_row("  game act: 1000 games / 1 game", act_many, act_few, 1.2),
         ratio_row("  game act (1000 games) / the floor", act_many, floor, 2.0),
-        budget_row(f"CLI history, {history_bench.MANY} games", *_medians(histories), 300),
-        budget_row(f"CLI stats, {history_bench.MANY} games", *_medians(stats), 300),
-        budget_row("CLI export, one game's PDF", *_medians(exports), 300),
+        part_row("  of it: python importing the stdlib the CLI imports", median["stdlib"], floor),
+        part_row("  of it: CLI game list (the command line, no game's rules)", median["list"], floor),
+        part_row("  of it: python making Targi's rules (pydantic, schemas)", median["rules"], floor),
+        budget_row(f"CLI history, {history_bench.MANY} games", *median["history"], 300),
+        budget_row(f"CLI stats, {history_bench.MANY} games", *median["stats"], 300),
+        budget_row("CLI export, one game's PDF", *median["export"], 300),
     ]  # fmt: skip
 
 

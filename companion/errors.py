@@ -59,3 +59,13 @@ class InputError(Exception):
                 return cls(code, message)
             field = prefix.rstrip(".") or whole
         return cls(code, f"{field}: {message}")
+
+
+class LogCorruptionError(Exception):
+    """A stored log that cannot be replayed: an entry no longer applies, or entries are missing.
+
+    :meth:`companion.session.Session.resume` raises it only for a game it cannot set up at all
+    (its kind unknown, its options damaged); a log damaged further on opens read-only instead.
+    Defined here, beside the input errors, so that a command catching it (``history``, ``stats``)
+    does not load the rules' machinery to name it.
+    """

@@ -21,12 +21,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from companion import players as player_records
-from companion.errors import InputError
+from companion.errors import InputError, LogCorruptionError
 from companion.i18n import _
 from companion.registry import GAMES
 from companion.results import GameResult
 from companion.scoresheet import ScoreSheet
-from companion.session import LogCorruptionError, Session
 from companion.store import PlayerRecord, Store, StoreError, UnknownGameError
 
 _log = logging.getLogger(__name__)
@@ -134,6 +133,8 @@ class _Facts:
 
 
 def _replayed(store: Store, game_id: str) -> GameResult:
+    from companion.session import Session  # the rules' machinery: for a game not yet kept only
+
     session = Session.resume(store, game_id)
     entries = session.entries
     last = session.ended_by() or len(entries)

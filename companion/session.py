@@ -25,6 +25,7 @@ from typing import Any
 
 from companion import last_refusal
 from companion.errors import InputError
+from companion.errors import LogCorruptionError as LogCorruptionError  # its old place
 from companion.game import GameRules, PlayerOptions
 from companion.log_fold import ACTION_KINDS, LogFold
 from companion.refusals import (
@@ -48,14 +49,6 @@ from companion.verdict import RuleViolation, Verdict
 logger = logging.getLogger(__name__)
 
 Rules = GameRules[Any, Any, Any]
-
-
-class LogCorruptionError(Exception):
-    """A stored log that cannot be replayed: an entry no longer applies, or entries are missing.
-
-    :meth:`Session.resume` raises it only for a game it cannot set up at all (its kind unknown,
-    its options damaged); a log damaged further on opens read-only instead.
-    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,12 @@ commands (reading every package's metadata), while ``--help`` still names every 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from played_games import record
 
 PROBE = """
 import importlib.metadata, json, sys
@@ -20,17 +23,20 @@ importlib.metadata.entry_points = recorded
 from companion.cli import main
 code = main(sys.argv[1:])
 loaded = sorted({m.split(".")[2] for m in sys.modules if m.startswith("companion.games.")})
-print(json.dumps({"code": code, "groups": groups, "games": loaded}), file=sys.stderr)
+pydantic = "pydantic" in sys.modules
+print(json.dumps({"code": code, "groups": groups, "games": loaded, "pydantic": pydantic}),
+      file=sys.stderr)
 """
 
 
-def _probe(*arguments: str) -> tuple[str, dict[str, object]]:
+def _probe(*arguments: str, env: dict[str, str] | None = None) -> tuple[str, dict[str, object]]:
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *arguments],
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
+        env=env,
     )
     return done.stdout, json.loads(done.stderr.strip().splitlines()[-1])
 
@@ -67,3 +73,35 @@ def test_the_help_of_a_command_still_names_every_game() -> None:
             check=True,
         )
         assert "targi, timbuktu, tuareg" in " ".join(done.stdout.split()), command
+
+
+def test_history_and_stats_load_no_rules_machinery_when_the_results_are_kept(
+    tmp_path: Path,
+) -> None:
+    """``history`` and ``stats`` read the results each game's last entry kept: they load neither
+    the games' rules nor pydantic (without a config file there is no schema to check), and print
+    the same history as before."""
+    db = tmp_path / "table.sqlite3"
+    record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Bilal", "Cleo"], 1)])
+    env = {**os.environ, "TABLE_COMPANION_CONFIG": "", "XDG_CONFIG_HOME": str(tmp_path / "none")}
+    for command in ("history", "stats"):
+        out, seen = _probe("--db", str(db), command, env=env)
+        assert seen["code"] == 0, out
+        assert seen["pydantic"] is False, command
+        assert seen["games"] == [], command
+        printed = json.loads(out)
+        assert out == json.dumps(printed, indent=2, ensure_ascii=False) + "\n"
+        assert (len(printed["plays"]) if command == "history" else printed["plays"]) == 2
+
+
+def test_a_config_file_is_still_checked_whole_before_a_history(tmp_path: Path) -> None:
+    """A config file there is still checked against its schema first (exit 2 naming the key)."""
+    config = tmp_path / "config.toml"
+    config.write_text("[buttons.confirm]\npin = 99\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--config", str(config), "--db", str(tmp_path / "t.db"),
+         "history"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "config key buttons.confirm.pin must be between 0 and 27, not 99" in done.stderr

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from companion import history, players, stats, transfer
+from companion import history, players, stats
+from companion.cli import output
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
-from companion.errors import InputError
+from companion.errors import InputError, LogCorruptionError
 from companion.exports import table_facts
 from companion.files import write_or_refuse
 from companion.i18n import _
-from companion.session import LogCorruptionError, Session
 from companion.store import LOCATION, Store, StoreError
 
 if TYPE_CHECKING:
@@ -37,10 +36,13 @@ def run(args: argparse.Namespace, store: Store) -> int:
         _print(_players(args, store))
     elif args.command == "location":
         _print({"location": _location(args.name, store)})
-    elif args.command == "backup":
-        _print(transfer.export_to(store, args.file))
     else:
-        _print(transfer.import_from(store, args.file))
+        from companion import transfer  # the rules' machinery: to check a backup's games
+
+        if args.command == "backup":
+            _print(transfer.export_to(store, args.file))
+        else:
+            _print(transfer.import_from(store, args.file))
     return EXIT_OK
 
 
@@ -160,6 +162,8 @@ def _game_export(
 def _repair_if_damaged(store: Store, game_id: str) -> None:
     """A game whose log is damaged is repaired from a backup before it is exported, as opening it
     does (:mod:`companion.storage.game_repair`); what came back and what was lost goes to stderr."""
+    from companion.session import Session
+
     try:
         if store.load(game_id).damage is None:
             return
@@ -171,8 +175,8 @@ def _repair_if_damaged(store: Store, game_id: str) -> None:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    return output.dumps(value) + "\n"
 
 
 def _print(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(output.dumps(value))

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import logging
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from companion.cli import after_game, games, language, rules, rules_forms
+from companion.cli import after_game, games, language, output, rules, rules_forms
 from companion.cli import commands as installed_commands
 from companion.cli import labels as labels_cli
-from companion.cli import scan as scan_cli
 from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
 from companion.cli.start import (
@@ -29,12 +27,14 @@ from companion.cli.start import (
     reported,
     store_opener,
 )
-from companion.config import ConfigError, load_config
-from companion.errors import InputError
+from companion.config import ConfigError, ConfigSource, load_config, read_config
+from companion.errors import InputError, LogCorruptionError
 from companion.i18n import set_language, system_language
 from companion.registry import GAMES
-from companion.session import LogCorruptionError, Outcome
 from companion.store import Store, StoreError
+
+if TYPE_CHECKING:
+    from companion.session import Outcome
 
 _log = logging.getLogger(__name__)
 
@@ -195,7 +195,7 @@ _EXPLAIN_HELP = "a refusal's verdict also carries its explanation (as rules expl
 
 
 def _print(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(output.dumps(value))
 
 
 def _game_command(args: argparse.Namespace, store: Store) -> int:
@@ -216,15 +216,13 @@ def _game_command(args: argparse.Namespace, store: Store) -> int:
         _print(games.now(session))
     elif args.verb == "sheet":
         sheet = session.score_sheet()
-        print(
-            sheet.to_csv()
-            if args.format == "csv"
-            else json.dumps(sheet.as_dict(), indent=2, ensure_ascii=False)
-        )
+        print(sheet.to_csv() if args.format == "csv" else output.dumps(sheet.as_dict()))
     else:
         if args.verb == "act":
             outcome = games.act(session, args.seq, args.action)
         elif args.verb == "scan":
+            from companion.cli import scan as scan_cli
+
             move, outcome = scan_cli.scan(
                 store, session, args.seq, args.tag, given=args.given, check=args.check
             )
@@ -296,6 +294,14 @@ def _settings_reader(args: argparse.Namespace, opened: ExitStack) -> rules.Setti
     return read
 
 
+def _checked_config(path: Path | None) -> ConfigSource:
+    """The config file checked whole against its schema, as every core command checks it first;
+    with no file there is nothing to check (the defaults hold), and the schema (pydantic) is not
+    loaded for it: the core's commands read no more than the database's path."""
+    read = read_config(path)
+    return read if read.source is None else read.checked()
+
+
 def _named_command(argv: Sequence[str]) -> str | None:
     """The command ``argv`` names: its first word that is no option (or an option's value)."""
     options = argparse.ArgumentParser(add_help=False, exit_on_error=False)
@@ -346,12 +352,13 @@ def main(argv: Sequence[str]) -> int:
         if args.command == "labels":
             _print(labels_cli.run(args))
             return games.EXIT_OK
-        config = load_config(args.config)
         name = args.command or installed_commands.APP
         if args.command == "tags" and args.tags_verb == "enrol":
             name = installed_commands.TAGS_ENROL
-        if name in added:
-            return added[name].run(args, config, store_opener(args, config))
+        if name in added:  # as Command.run says: checked whole, defaults too
+            checked = load_config(args.config)
+            return added[name].run(args, checked, store_opener(args, checked))
+        config = _checked_config(args.config)
         if args.command is None:
             raise ConfigError(
                 "the touchscreen app is not installed: only the commands listed by --help work here"

@@ -17,9 +17,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
-
-from pydantic import TypeAdapter
+from typing import TYPE_CHECKING, Any
 
 from companion import reference
 from companion.errors import InputError
@@ -29,8 +27,12 @@ from companion.json_input import check_text, read_json
 from companion.log_fold import LogFold
 from companion.registry import GAMES, rules_for
 from companion.rulings import check_choices, deciding, game_options
-from companion.session import Outcome, Session
 from companion.store import LogEntry, Store, UnknownGameError
+
+if TYPE_CHECKING:  # the rules' machinery (pydantic) loads for a command that opens a game
+    from pydantic import TypeAdapter
+
+    from companion.session import Outcome, Session
 
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
 LATEST = "latest"
@@ -45,6 +47,8 @@ _log = logging.getLogger(__name__)
 
 @cache
 def _state_adapter(state_type: type) -> TypeAdapter[Any]:
+    from pydantic import TypeAdapter
+
     return TypeAdapter(state_type)
 
 
@@ -137,12 +141,16 @@ def new_game(
             **game_options(game, parse_rulings(game, rulings)),
         }
     )
+    from companion.session import Session
+
     session = Session.create(store, rules, options)
     _log.info("game %s: new %s game, %d players", session.game_id, game, len(players))
     return describe(session)
 
 
 def open_session(store: Store, game_id: str) -> Session:
+    from companion.session import Session
+
     check_text(game_id, "game_id")
     try:
         session = Session.resume(store, game_id, repair=True)

@@ -27,10 +27,7 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import IO, Any
-
-from pydantic import BaseModel, Field, ValidationError, create_model
-from pydantic_core import to_json
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.errors import WHOLE_INPUT, InputError
 from companion.explanations import explained
@@ -39,6 +36,9 @@ from companion.reference import part_dict, reference_of
 from companion.refusals import all_refusals
 from companion.registry import GAMES
 from companion.rulings import RULINGS_OPTION, HouseRules, check_choices, rulings_of
+
+if TYPE_CHECKING:  # pydantic loads for a question only, not for the other commands
+    from pydantic import BaseModel
 
 SettingsReader = Callable[[str], Mapping[str, Any]]
 """Game name -> the settings stored for it (key -> JSON value)."""
@@ -114,6 +114,9 @@ def answer(
             "unknown_question",
             f"question: {game} has no question {question!r}; known: {sorted(questions)}",
         )
+    from pydantic import ValidationError
+    from pydantic_core import to_json
+
     model, handler = _asked(questions[question].model), questions[question].handler
     value = read_json(text, WHOLE_INPUT)
     try:  # validated as JSON, strictly: strings name enum members, no type is coerced
@@ -130,6 +133,8 @@ def answer(
 def _asked(model: type[BaseModel]) -> type[BaseModel]:
     """A question's model that also takes the game's house rules (``rulings``), empty unless
     given: the handler reads them as the question's ``rulings``."""
+    from pydantic import Field, create_model
+
     asked: type[BaseModel] = create_model(
         model.__name__,
         __base__=model,
