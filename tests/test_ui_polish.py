@@ -23,6 +23,7 @@ from timbuktu_table import options as timbuktu_options
 from tuareg_table import CAMEL_1, GOLD, MILLET, SALT, WATER, options
 from ui_harness import Harness, plain, running_app, tap_text
 
+import ui.games
 import ui.screens
 from companion.games.targi import actions as t
 from companion.games.timbuktu import actions as tb
@@ -329,9 +330,11 @@ def test_every_correction_of_every_game_starts_from_the_belief(tmp_path: Path) -
 
 def navigator_screens() -> list[type]:
     """Every screen given a :class:`Navigator`, with the mixins it is made of (every screen
-    module imported first: the app imports game screens on first use)."""
+    module and every game's screen imported first: the app imports game screens on first use)."""
     for module in pkgutil.iter_modules(ui.screens.__path__):
         importlib.import_module(f"ui.screens.{module.name}")
+    for game in ui.games.entries():
+        ui.games.screen_class(game)
     found: list[type] = [CorrectScreen]
     pending = [GameScreen]
     while pending:
