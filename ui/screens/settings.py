@@ -22,8 +22,9 @@ from ui.corrections import card_label
 from ui.kv import load_kv
 from ui.language import LANGUAGE_SETTING
 from ui.picker import PickField  # noqa: F401 (the class settings.kv places)
+from ui.screens.history import FilterChip
 from ui.screens.settings_section import SettingsSection
-from ui.widgets import BigButton, ChoiceButton, scroll_vertically
+from ui.widgets import BigButton, ChoiceButton, scroll_vertically, show_only
 
 _log = logging.getLogger(__name__)
 
@@ -118,13 +119,25 @@ class SettingsScreen(Screen):
         self.ids.language.bind(text=lambda _spinner, name: self.choose_language(name))
         self.sections = game_sections(store, self.say)
         """Game -> the section of Settings it contributes, in the games' name order."""
-        for section in self.sections.values():
-            self.ids.sections.add_widget(section)
+        self.section_chips: dict[str, FilterChip] = {}
+        if len(self.sections) > 1:  # one section at a time, chosen by its game's chip
+            for game in self.sections:
+                chip = FilterChip(text=GAMES[game].title() if game in GAMES else game)
+                chip.bind(on_release=lambda _chip, g=game: self.show_section(g))
+                self.section_chips[game] = chip
+                self.ids.section_chips.add_widget(chip)
+        self.show_section(next(iter(self.sections), None))
 
     def on_pre_enter(self, *_args: object) -> None:
         for section in self.sections.values():
             section.load()
         self.load_tags()
+
+    def show_section(self, game: str | None) -> None:
+        """Show ``game``'s section (None: no game contributes one), its chip chosen."""
+        for name, chip in self.section_chips.items():
+            chip.chosen = name == game
+        show_only(self.ids.sections, *([self.sections[game]] if game is not None else []))
 
     def say(self, sentence: str) -> None:
         """Show ``sentence`` on the message line (a section's outcome, an enrolment's)."""

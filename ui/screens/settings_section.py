@@ -3,7 +3,9 @@
 
 Settings makes each section with the store and its message line, and asks it to show what the
 store holds each time the screen opens; a section keeps its own widgets and saves through the
-core's checks, saying the outcome on the screen's message line."""
+core's checks, saying the outcome on the screen's message line. When several games contribute one,
+Settings shows one at a time, chosen by its game's chip: a section fits the column on its own at
+800x480 (the layout audit's Settings states check it)."""
 
 from __future__ import annotations
 
