@@ -1,25 +1,14 @@
-"""Helpers that set up Targi positions the way a table would reach them."""
+"""Helpers that set up Targi positions the way a table would reach them (as states; the same centre
+and players as the layout tour's positions, :mod:`ui.games.targi.positions`, which log them)."""
 
 from __future__ import annotations
 
 from companion.games.targi import actions as a
 from companion.games.targi.model import TargiState
-from companion.games.targi.rules import TargiRules
+from ui.games.targi.positions import CENTRE as CENTRE
+from ui.games.targi.positions import TARGI, TARGI_PLAYERS
 
-RULES = TargiRules()
-
-CENTRE = {
-    (1, 1): "TARGI-GOODS-DATES-1",
-    (1, 2): "TARGI-TRIBE-WELL-1",
-    (1, 3): "TARGI-GOODS-2SALT",
-    (2, 1): "TARGI-TRIBE-OASIS-9",
-    (2, 2): "TARGI-GOODS-CHOICE-1",
-    (2, 3): "TARGI-TRIBE-TENT-3",
-    (3, 1): "TARGI-GOODS-GOLD-1",
-    (3, 2): "TARGI-TRIBE-TARGIA-6",
-    (3, 3): "TARGI-GOODS-SALT-PEPPER",
-}
-"""A centre dealt at setup: goods on the corners and the middle, tribe cards on the edges."""
+RULES = TARGI
 
 
 def new_game(start_player: int = 0, rulings: dict[str, str] | None = None) -> TargiState:
@@ -27,7 +16,7 @@ def new_game(start_player: int = 0, rulings: dict[str, str] | None = None) -> Ta
     ``rulings``: the game's house rules (ruling id -> alternative id)."""
     options = RULES.parse_options(
         {
-            "players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}],
+            "players": TARGI_PLAYERS,
             "start_player": start_player,
             "rulings": rulings or {},
         }

@@ -202,15 +202,6 @@ def test_no_arguments_open_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
 
 # --- no module outside a game's own packages names a game -----------------------------------------
 
-PENDING = {
-    "ui/screens/settings.py": "the Settings screen's Tuareg card-value panel (issue 14: UI packages)",
-    "ui/screens/settings.kv": "the same panel's heading",
-}
-"""Files that still name a game, and why; each moves into the game's UI package."""
-TOURS = ("ui/audit/",)
-"""Tools that visit every game on purpose, as the tests do: the layout audit (issue 15) sets up
-positions of each game to photograph its screens."""
-
 
 def own_package(relative: str, game: str) -> bool:
     """``companion/games/<game>/`` and ``ui/games/<game>/`` (screen, ``.kv``, view, drafts, prompts)
@@ -245,9 +236,7 @@ def naming(games: list[str], root: Path = ROOT) -> list[str]:
     for package in ("companion", "ui", "hardware", "web"):
         for path in sorted((root / package).rglob("*")):
             relative = path.relative_to(root).as_posix()
-            if path.suffix not in (".py", ".kv", ".html", ".js", ".css") or relative in PENDING:
-                continue
-            if relative.startswith(TOURS) and root == ROOT:
+            if path.suffix not in (".py", ".kv", ".html", ".js", ".css"):
                 continue
             if path.suffix == ".py":
                 said = list(strings(path))
@@ -268,8 +257,6 @@ def test_no_module_outside_a_games_own_packages_names_a_game() -> None:
     games = sorted(spec.parent.name for spec in (ROOT / "companion/games").glob("*/spec.py"))
     assert set(games) <= set(GAMES) and {"targi", "tuareg", "timbuktu"} <= set(games)
     assert naming(games) == []
-    for path in PENDING:
-        assert (ROOT / path).exists(), f"{path} is gone: take it off PENDING"
 
 
 def test_the_name_check_finds_a_game_named_in_code(tmp_path: Path) -> None:

@@ -118,6 +118,9 @@ def test_every_house_rule_offered_says_itself_in_a_few_words(game: str) -> None:
 
 
 def test_the_games_ui_entry_gives_a_game_screen_and_its_tour(game: str) -> None:
+    """Every part the entry declares loads as what it must be: the screen, the corrections, the
+    tour's states, the positions the app's own states log, the typical turns, the Settings section."""
+    from companion.registry import load
     from ui.games import corrections_of, entry_of, screen_class
     from ui.screens.base import GameScreen
 
@@ -128,9 +131,21 @@ def test_the_games_ui_entry_gives_a_game_screen_and_its_tour(game: str) -> None:
     assert entry.game == game
     corrections_of(game)  # loads, if declared
     if entry.tour is not None:
-        from companion.registry import load
         from ui.audit.tour import all_states
 
         states = load(entry.tour, dict)
         assert states and set(states) <= set(all_states())
         assert all(callable(state) for state in states.values())
+    if entry.positions is not None:
+        from ui.audit.positions import Positions
+
+        assert callable(load(entry.positions, Positions).under_way)
+    if entry.turns is not None:
+        from ui.audit.taps import Turn
+
+        turns = load(entry.turns, tuple)
+        assert turns and all(isinstance(t, Turn) and t.game == game for t in turns)
+    if entry.settings is not None:
+        from ui.screens.settings_section import SettingsSection
+
+        assert issubclass(load(entry.settings, type), SettingsSection)

@@ -3,8 +3,9 @@ distribution into a folder on a process's path (:mod:`plugin_game`: as ``pip ins
 it, with the entry points its ``pyproject.toml`` declares), and then the command line tracks it,
 answers its rules questions, keeps its settings and gives its own rulings, explanations and
 reference; the app starts it from Home on its own screen (or, without its UI entry, the generic
-one), where the seat and next buttons mean what its spec says; and the layout audit tours it, its
-Rules and its cards in Settings. No module of the app names it."""
+one), where the seat and next buttons mean what its spec says; Settings shows its own section
+beside Tuareg's; and the layout audit tours it, its Rules, its cards and its section in Settings.
+No module of the app names it."""
 
 from __future__ import annotations
 
@@ -182,7 +183,7 @@ def test_the_app_shows_a_plugged_in_games_own_screen_rules_and_cards(tmp_path: P
 def test_the_layout_audit_tours_a_plugged_in_game(
     plugin_env: dict[str, str], tmp_path: Path
 ) -> None:
-    states = "wells_turn,rules_wells,settings_wells_cards"
+    states = "wells_turn,rules_wells,settings_wells_cards,settings_wells_target"
     command = [sys.executable, "-m", "ui.audit.run", "--size", "800x480", "--states", states]
     done = subprocess.run(
         [*command, "--out", str(tmp_path)],
@@ -222,3 +223,44 @@ def test_a_plugged_in_screen_that_does_not_load_leaves_the_game_on_the_generic_s
         finally:
             ui.games.unregister("wells")
         assert f"wells's screen {target} does not load" in caplog.text
+
+
+def test_settings_show_a_plugged_in_games_own_section_one_at_a_time(tmp_path: Path) -> None:
+    """The game's UI entry contributes a section (its target): Settings shows one section at a
+    time, chosen by its game's chip, and the section saves under the game's own check."""
+    from ui_harness import running_app, tap_text
+
+    with plugged_in("wells"), running_app(tmp_path / "games.sqlite3") as h:
+        tap_text(h, "Settings")
+        screen = h.screen
+        assert list(screen.sections) == ["tuareg", "wells"]
+        chips, wells = screen.section_chips, screen.sections["wells"]
+        assert [c.text for c in chips.values()] == ["Tuareg", "Wells"]
+        assert chips["tuareg"].chosen and list(screen.ids.sections.children) == [
+            screen.sections["tuareg"]
+        ]
+        h.tap(chips["wells"])
+        assert chips["wells"].chosen and not chips["tuareg"].chosen
+        assert list(screen.ids.sections.children) == [wells] and wells.target.value == 10
+        h.tap(wells.target.ids.up)
+        h.tap(wells.save)
+        assert screen.message == "Saved."
+        assert h.app.store.get_setting("wells", "target") == 11
+
+
+def test_a_plugged_in_section_that_does_not_load_leaves_the_rest_of_settings(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import ui.games
+    from companion.store import Store
+    from ui.screens.settings import game_sections
+
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        for target in ("wells_game.nowhere:WellsSettings", "wells_game.spec:SPEC"):
+            entry = ui.games.GameUI(game="wells", screen="x:Y", settings=target)
+            ui.games.register(entry)
+            try:
+                assert list(game_sections(store, print)) == ["tuareg"]
+            finally:
+                ui.games.unregister("wells")
+            assert f"wells's section of Settings {target} does not load" in caplog.text

@@ -21,7 +21,7 @@ from companion.games.tuareg.model import Good as TuaregGood
 from companion.scoresheet import PENDING, Category, ScoreSheet, build_sheet
 from companion.sheet_words import headline, names, tiebreak
 from companion.store import Store
-from ui.audit import positions
+from ui.games.targi import positions
 
 
 @pytest.fixture(autouse=True)

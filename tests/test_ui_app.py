@@ -274,7 +274,8 @@ def test_the_settings_screen_steps_card_values_within_what_the_settings_command_
     with running_app(database) as h:
         tap_text(h, "Settings")
         screen = h.screen
-        water = screen.rows[Good.WATER].ids.points
+        values = screen.sections["tuareg"]  # the section Tuareg's UI entry contributes
+        water = values.rows[Good.WATER].ids.points
         assert water.shown == "?"  # not confirmed yet: nothing stored for it
         for _ in range(25):
             h.tap(water.ids.up)
@@ -282,7 +283,7 @@ def test_the_settings_screen_steps_card_values_within_what_the_settings_command_
         assert water.value == 20 and water.ids.up.disabled
         for _ in range(16):
             h.tap(water.ids.down)
-        h.tap(screen.ids.save)
+        h.tap(values.ids.save)
         assert screen.message == "Saved."
         assert h.app.store.get_setting("tuareg", "values") == {"water": 4, "gold": 5}
-        assert screen.rows[Good.WATER].source == "confirmed by this table"
+        assert values.rows[Good.WATER].source == "confirmed by this table"

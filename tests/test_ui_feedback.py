@@ -28,7 +28,11 @@ from ui.audit.interaction import (
     selection_hidden,
     toast_over_control,
 )
+from ui.audit.tour import all_states
+from ui.games.targi import tour as targi_tour
+from ui.games.timbuktu import tour as timbuktu_tour
 from ui.games.timbuktu.gamescreen import TheftRow
+from ui.games.tuareg import tour as tuareg_tour
 from ui.header import HeaderBand
 from ui.picker import PickField
 
@@ -68,12 +72,12 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
     tmp_path: Path, lang: str
 ) -> None:
     with driven(tmp_path, SMALL, lang) as d:
-        tour.timbuktu_camel_choice(d)
+        timbuktu_tour.timbuktu_camel_choice(d)
         screen = d.screen
         answers_before = window_rect(screen.ids.options_view)
         title_before = window_rect(screen.ids.title)
 
-        tour.tap_other_camel(d)  # another player's camel: refused
+        timbuktu_tour.tap_other_camel(d)  # another player's camel: refused
         refusal = screen.table.refusal
         assert refusal is not None and screen.toast.shown and screen.toast.refusal
         assert screen.ids.refusal.text == refusal.message
@@ -89,7 +93,7 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
             for x in range(int(line[0]), int(line[2]))
         )
 
-        tour.choose_camel(d, "A")  # a right tap: the refusal is over at once
+        timbuktu_tour.choose_camel(d, "A")  # a right tap: the refusal is over at once
         assert screen.table.refusal is None and screen.move is not None
         assert not screen.toast.shown
         assert screen.ids.refusal.text == ""
@@ -117,9 +121,9 @@ def test_a_refusal_ends_at_the_next_accepted_button_press_or_scan_too(tmp_path: 
     from hardware.events import ButtonPressed
 
     with driven(tmp_path) as d:
-        tour.timbuktu_camel_choice(d)
+        timbuktu_tour.timbuktu_camel_choice(d)
         screen = d.screen
-        tour.tap_other_camel(d)  # refused
+        timbuktu_tour.tap_other_camel(d)  # refused
         assert screen.table.refusal is not None and screen.toast.shown
         d.scan("TIMBUKTU-CAMEL-A")  # the camel of the player to move, as a tap on it names it
         assert screen.move is not None, "the scanned camel was not taken"
@@ -127,7 +131,7 @@ def test_a_refusal_ends_at_the_next_accepted_button_press_or_scan_too(tmp_path: 
         assert screen.ids.refusal.text == "" and not screen.ids.bar.ids.message.refused
 
     with driven(tmp_path / "targi") as d:
-        tour.targi_card_naming(d)
+        targi_tour.targi_card_naming(d)
         screen = d.screen
         d.scan("NOT-A-CARD")  # refused by the scan check
         assert screen.table.refusal is not None
@@ -144,7 +148,7 @@ def test_home_keeps_the_chosen_game_and_who_starts_filled_after_the_finger_lifts
     tmp_path: Path, size: tuple[int, int], lang: str
 ) -> None:
     with driven(tmp_path, size, lang) as d:
-        tour.home_chosen(d)  # a real tap and lift on Tuareg, then on seat 2's "Starts"
+        tuareg_tour.home_chosen(d)  # a real tap and lift on Tuareg, then on seat 2's "Starts"
         home = d.screen
         games = list(home.ids.game.children)
         chosen = [b for b in games if b.chosen]
@@ -167,7 +171,7 @@ def test_home_keeps_the_chosen_game_and_who_starts_filled_after_the_finger_lifts
 )
 def test_no_toast_lies_over_an_enabled_control_or_the_band(tmp_path: Path, state: str) -> None:
     with driven(tmp_path, SMALL, "de") as d:
-        tour.STATES[state](d)
+        all_states()[state](d)
         d.frames(3)
         screen = d.screen
         assert screen.table.refusal is not None
@@ -196,7 +200,7 @@ def test_no_toast_lies_over_an_enabled_control_or_the_band(tmp_path: Path, state
 )
 def test_a_list_that_does_not_fit_says_how_many_more(tmp_path: Path, state: str, lang: str) -> None:
     with driven(tmp_path, SMALL, lang) as d:
-        tour.STATES[state](d)
+        all_states()[state](d)
         d.frames(3)
         nodes = layout_nodes(window_roots(Window), tuple(Window.size))
         assert cut_option(nodes) == []
@@ -215,7 +219,7 @@ def test_after_back_from_the_final_sheet_the_board_names_the_winner(
     tmp_path: Path, state: str
 ) -> None:
     with driven(tmp_path) as d:
-        tour.STATES[state](d)  # the final sheet, then Back to the board
+        all_states()[state](d)  # the final sheet, then Back to the board
         screen = d.screen
         assert screen.table.over
         band = screen.ids.bar.ids.message
@@ -228,7 +232,7 @@ def test_home_and_history_write_dates_alike_and_an_unfinished_game_says_where_it
     tmp_path: Path,
 ) -> None:
     with driven(tmp_path, SMALL, "de") as d:
-        tour.home_names_entered(d)  # a Targi and a Tuareg game under way, a Targi game finished
+        tour.home_names_entered(d)  # a game of each game under way, Targi's finished too
         listed = [plain_text(b) for b in d.screen.ids.unfinished.children]
         finished = [plain_text(b) for b in d.screen.ids.finished.children]
         german = re.compile(r"\d{2}\.\d{2}\.\d{4}\u00a0\d{2}:\d{2}$")  # 28.11.2026 00:41
@@ -266,7 +270,7 @@ def test_the_language_is_chosen_in_the_apps_own_picker_the_current_one_ticked(
 
 def test_a_number_stays_with_its_word_and_a_line_never_starts_with_a_dot(tmp_path: Path) -> None:
     with driven(tmp_path, SMALL, "de") as d:
-        tour.tuareg_five_players(d)  # the market's counts in German, 800 wide
+        tuareg_tour.tuareg_five_players(d)  # the market's counts in German, 800 wide
         labels = [d.screen.ids.table_info]
         checked = 0
         for label in labels:
@@ -293,14 +297,14 @@ def test_numbers_stay_with_their_words_on_timbuktu_and_tuareg_panels(
     """Issue 23: Polish ``1 z 4`` and a thief's ``pitches 1 + 2`` never split over two lines, nor
     Tuareg's ``hand 2``: every space beside a number in a panel is a no-break space."""
     with driven(tmp_path, SMALL, lang) as d:
-        tour.timbuktu_thefts_report(d)
+        timbuktu_tour.timbuktu_thefts_report(d)
         screen = d.screen
         rows = [row.text for row in screen.player_rows if row.parent is not None]
         heads = [w.header for w in screen.walk() if isinstance(w, TheftRow)]
         shown = [plain_text_of(text) for text in rows + heads]
         assert rows and heads and not [t for t in shown if BREAKABLE_NUMBER.search(t)]
     with driven(tmp_path / "tuareg", SMALL, lang) as d:
-        tour.tuareg_turn(d)
+        tuareg_tour.tuareg_turn(d)
         panels = [plain_text_of(panel.text) for panel in d.screen.panels]
         assert panels and not [t for t in panels if BREAKABLE_NUMBER.search(t)]
 

@@ -174,7 +174,8 @@ def test_the_keyboard_types_every_language_s_letters_backspace_and_cancel(tmp_pa
 def test_a_held_stepper_keeps_stepping_within_its_bounds(tmp_path: Path) -> None:
     with running_app(tmp_path / "games.sqlite3") as h:
         tap_text(h, "Settings")
-        water = h.screen.rows[next(iter(h.screen.rows))].ids.points
+        rows = h.screen.sections["tuareg"].rows
+        water = rows[next(iter(rows))].ids.points
         x, y = water.ids.up.to_window(*water.ids.up.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -22,7 +22,7 @@ from companion.games.tuareg.state import Phase as TuaregPhase
 from companion.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
-from ui.audit import positions
+from ui.games.tuareg import positions
 
 KARIN, TIMO = 0, 1
 TARGI = TargiRules()

@@ -20,18 +20,10 @@ from companion.scoresheet import ScoreSheet
 from companion.session import Session
 from companion.sheet_words import headline
 from companion.store import Store
-from ui.audit import positions as p
 from ui.audit.driver import plain
 from ui.design import piece
-
-FIVE = [
-    {"name": n, "colour": c}
-    for n, c in zip(
-        ("Małgorzata", "Bartholomäus", "Cleo", "Dara", "Emil"),
-        ("red", "blue", "green", "yellow", "black"),
-        strict=True,
-    )
-]
+from ui.games.targi import positions as p
+from ui.games.timbuktu.positions import timbuktu_five_finished
 
 
 @pytest.fixture(autouse=True)
@@ -48,8 +40,7 @@ def submit(session: Session, *actions: object) -> None:
 def finished_timbuktu_of_five(store: Store) -> Session:
     """Five players to the end; then the table corrects Bartholomäus's first camel to four gold,
     so that he wins alone."""
-    session = Session.create(store, p.TIMBUKTU, p.TIMBUKTU.parse_options({"players": FIVE}))
-    p.play_until(session, p.timbuktu_next, p.TIMBUKTU.is_over)
+    session = timbuktu_five_finished(store)
     submit(session, ba.SetGoods(player=1, camel="A", goods=(Good.GOLD,) * 4))
     return session
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.store import Store
-from ui.audit import positions as p
 from ui.audit.taps import Count, Turn, _turns, count_turn, part, table, text
+from ui.games.targi import positions as p
 
 SIZE = (800, 480)
 

@@ -305,7 +305,7 @@ def test_a_drawn_tribe_card_is_named_in_two_taps_without_a_scanner(tmp_path: Pat
     """Amal's Targi on the Tribal expansion: the card drawn is named by its symbol, then by one
     of that symbol's faces (at most 8, all in view, none scrolled to): two taps, as the centre
     naming does, not a list of 40 faces."""
-    from ui.audit import positions
+    from ui.games.targi import positions
 
     database = tmp_path / "games.sqlite3"
     with Store.open(database) as store:
@@ -342,7 +342,7 @@ def test_a_drawn_tribe_card_is_named_in_two_taps_without_a_scanner(tmp_path: Pat
 
 def test_raid_options_say_what_the_player_does(tmp_path: Path) -> None:
     """Not "Pepper 1 / Vp 1" like the card "Dates 1": "Give 1 pepper", "Lose 1 VP"."""
-    from ui.audit import positions
+    from ui.games.targi import positions
 
     database = tmp_path / "games.sqlite3"
     with Store.open(database) as store:

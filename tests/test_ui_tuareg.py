@@ -465,7 +465,7 @@ def test_the_only_animal_that_can_take_the_market_cards_is_preselected(tmp_path:
 def test_a_short_payment_or_lay_greys_its_button_out_with_the_reason(tmp_path: Path) -> None:
     """ "Draw, lay 0 into the market" and "Buy the cave" while the note says what is missing:
     greyed out, the rules' reason on them, a tap logs nothing; live again once enough is laid."""
-    from ui.audit import positions
+    from ui.games.tuareg import positions
 
     database = tmp_path / "games.sqlite3"
     with Store.open(database) as store:

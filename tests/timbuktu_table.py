@@ -1,4 +1,5 @@
-"""Helpers that set up Timbuktu positions the way a table would reach them."""
+"""Helpers that set up Timbuktu positions the way a table would reach them (as states; the known
+loads and start-area pens are the layout tour's, :mod:`ui.games.timbuktu.positions`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import CAMELS, DEALT, PENS, PITCHES, Good, Phase, TimbuktuState
 from companion.games.timbuktu.rules import TimbuktuRules
 from companion.verdict import RuleViolation
+from ui.games.timbuktu.positions import patterned_loads as patterned_loads
+from ui.games.timbuktu.positions import placement_pen
 
 RULES = TimbuktuRules()
 NAMES = ("Ada", "Ben", "Cleo", "Dov", "Eli")
@@ -68,22 +71,6 @@ def pool_loads(
     return caravans
 
 
-def patterned_loads(players: int) -> list[list[list[Good]]]:
-    """Known loads: the k-th camel of the table carries every good but one (the (k mod 5)-th),
-    rotated, so no kind goes over the box's 21."""
-    camels = len(CAMELS[players])
-    kinds = list(Good)
-    loads = []
-    for seat in range(players):
-        caravan = []
-        for c in range(camels):
-            k = seat * camels + c
-            others = [g for g in kinds if g is not kinds[k % 5]]
-            caravan.append(others[k % 4 :] + others[: k % 4])
-        loads.append(caravan)
-    return loads
-
-
 def load_all(state: TimbuktuState, loads: list[list[list[Good]]]) -> TimbuktuState:
     for seat, caravan in enumerate(loads):
         state = play(state, a.LoadCaravan(player=seat, camels=tuple(map(tuple, caravan))))
@@ -99,16 +86,6 @@ def loaded(
     )
     assert state.phase is Phase.PLACEMENT
     return state
-
-
-def placement_pen(state: TimbuktuState, seat: int) -> int:
-    """A pen that keeps the start area completable: the lowest pen the player still lacks, else
-    the pen with the most free pitches."""
-    player = state.players[seat]
-    have = {c.pen for c in player.camels if c.place == 0}
-    free = {pen: PITCHES - len(state.occupied(0, pen)) for pen in range(1, PENS + 1)}
-    lacking = [pen for pen in range(1, PENS + 1) if pen not in have and free[pen]]
-    return lacking[0] if lacking else max(free, key=lambda pen: (free[pen], -pen))
 
 
 def placed(state: TimbuktuState) -> TimbuktuState:

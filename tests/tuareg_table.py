@@ -1,4 +1,5 @@
-"""Helpers that set up Tuareg card-game positions the way a table would reach them."""
+"""Helpers that set up Tuareg card-game positions the way a table would reach them (as states; the
+same players, values and goods as the layout tour's positions, :mod:`ui.games.tuareg.positions`)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,19 @@ from typing import Any
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Animal, Good
-from companion.games.tuareg.rules import TuaregRules
 from companion.games.tuareg.state import AnimalRef, TuaregState
+from ui.games.tuareg.positions import CAMEL_1 as CAMEL_1
+from ui.games.tuareg.positions import GOLD as GOLD
+from ui.games.tuareg.positions import MILLET as MILLET
+from ui.games.tuareg.positions import SALT as SALT
+from ui.games.tuareg.positions import TUAREG, TUAREG_NAMES, TUAREG_VALUES
+from ui.games.tuareg.positions import WATER as WATER
 
-RULES = TuaregRules()
-WATER, GOLD, SALT, MILLET = Good.WATER, Good.GOLD, Good.SALT, Good.MILLET
-CAMEL_1 = AnimalRef(Animal.CAMEL, 1)
+RULES = TUAREG
 CAMEL_2 = AnimalRef(Animal.CAMEL, 2)
 DONKEY_1 = AnimalRef(Animal.DONKEY, 1)
-NAMES = ("Karin", "Timo", "Lea", "Omar", "Sami")
-TABLE_VALUES = {
-    "water": {"dinars": 1, "points": 4},
-    "salt": {"dinars": 1, "points": 3},
-    "millet": {"dinars": 1, "points": 2},
-}
+NAMES = TUAREG_NAMES
+TABLE_VALUES = TUAREG_VALUES
 """Values a table might confirm for the goods the rulebook does not print (a test's choice)."""
 
 

@@ -1,9 +1,9 @@
-"""Drive the real app in a real (offscreen) Kivy window: touches, frames, screenshots."""
+"""Drive the real app in a real (offscreen) Kivy window: touches, frames, screenshots. A tap
+scrolls its widget into view as the layout audit's driver does (:mod:`ui.audit.driver`)."""
 
 from __future__ import annotations
 
 import gc
-import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,22 +12,17 @@ from pathlib import Path
 from kivy.base import EventLoop
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from PIL import Image
 
 from companion.store import Store
 from ui.app import CompanionApp
+from ui.audit.driver import SCROLL_RELEASE_DELAY, plain, scroll_into_view, scroller_of
 from ui.toast import SHOW_SECONDS, Toast
-from ui.widgets import scroll_vertically
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the UI tests write their screenshots (git ignores it)."""
 SIZES = ((800, 480), (1280, 720))
-MARKUP = re.compile(r"\[/?(?:b|i|color|size|font)(?:=[^\]]*)?\]")
-SCROLL_RELEASE_DELAY = 0.25
-"""A ScrollView hands a tap's release to its child 0.2 s after the finger lifts (Kivy's
-``ScrollView.on_scroll_stop``): a tap inside one waits that long, however fast the machine."""
 MIN_TOUCH = 48
 """Pixels every touch target measures at least, both ways."""
 
@@ -60,15 +55,9 @@ class Harness:
         player would."""
         gc.collect()  # a widget kept only through a weak ``ids`` proxy dies now, not by luck later
         self.frames(2)  # let a list just filled lay itself out
-        scroller = None
-        ancestor = widget.parent
-        while ancestor is not None and ancestor is not Window:
-            if isinstance(ancestor, ScrollView):
-                scroller = ancestor
-                break
-            ancestor = ancestor.parent
-        if scroller is not None:
-            self.scroll_into_view(scroller, widget)
+        scroller = scroller_of(widget)
+        if scroller is not None and scroll_into_view(scroller, widget):
+            self.frames(2)
         self.frames(1)
         x, y = widget.to_window(*widget.center)
         self.wait_out_toast(widget, x, y)
@@ -85,16 +74,6 @@ class Harness:
         for toast in [w for w in Window.children if isinstance(w, Toast)]:
             if toast is not widget and toast.collide_point(x, y):
                 self.wait_for(lambda t=toast: t.parent is None, SHOW_SECONDS + 2)
-
-    def scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
-        """Scroll vertically until ``widget`` sits in the middle of the view (as far as it can)."""
-        content = scroller.children[0]
-        spare = content.height - scroller.height
-        if spare > 0:
-            _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
-            middle = y - (scroller.height - widget.height) / 2
-            scroll_vertically(scroller, min(1.0, max(0.0, middle / spare)))
-            self.frames(2)
 
     def run_for(self, seconds: float) -> None:
         """Run frames for ``seconds`` of wall-clock time (for what Kivy schedules after a delay)."""
@@ -132,11 +111,6 @@ def running_app(database: Path, size: tuple[int, int] = SIZES[0]) -> Iterator[Ha
             yield harness
         finally:
             harness.close()
-
-
-def plain(text: str) -> str:
-    """``text`` without Kivy markup."""
-    return MARKUP.sub("", text)
 
 
 def button_texts(root: Widget) -> list[str]:

@@ -1,12 +1,12 @@
-"""The layout tour's states of the fourth game: its screen mid-turn, its rules, and its cards in
-Settings' enrolment chooser."""
+"""The layout tour's states of the fourth game: its screen mid-turn, its rules, its cards in
+Settings' enrolment chooser and its own section of Settings."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ui.audit.tour import open_rules, start_from_home
+from ui.audit.tour import open_rules, settings, start_from_home
 
 
 def wells_turn(d: Any) -> None:
@@ -28,8 +28,19 @@ def settings_wells_cards(d: Any) -> None:
     d.expect_screen("settings")
 
 
+def settings_wells_target(d: Any) -> None:
+    """Settings from Home: wells' section chosen by its chip (Tuareg's shows first), its target
+    stepped up and saved."""
+    settings(d)
+    d.tap_text("Wells")
+    section = d.screen.sections["wells"]
+    d.tap(section.target.ids.up)
+    d.tap(section.save)
+
+
 STATES: dict[str, Callable[[Any], None]] = {
     "wells_turn": wells_turn,
     "rules_wells": rules_wells,
     "settings_wells_cards": settings_wells_cards,
+    "settings_wells_target": settings_wells_target,
 }

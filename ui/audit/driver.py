@@ -53,6 +53,36 @@ def is_button(widget: Widget) -> bool:
     return hasattr(widget, "trigger_action")
 
 
+def scroller_of(widget: Widget) -> ScrollView | None:
+    """The scroll view ``widget`` lies in, if any."""
+    ancestor = widget.parent
+    while ancestor is not None and ancestor is not Window:
+        if isinstance(ancestor, ScrollView):
+            return ancestor
+        ancestor = ancestor.parent
+    return None
+
+
+def scroll_into_view(scroller: ScrollView, widget: Widget) -> bool:
+    """Scroll ``scroller`` vertically until ``widget`` sits in the middle of its view (as far as it
+    can), as a finger would before tapping it, unless it is wholly in view already: whether it
+    scrolled (the caller lets a frame or two lay the view out)."""
+    content = scroller.children[0]
+    spare = content.height - scroller.height
+    _left, bottom = widget.to_window(widget.x, widget.y)
+    _right, top = widget.to_window(widget.right, widget.top)
+    _sx, view_bottom = scroller.to_window(scroller.x, scroller.y)
+    _sr, view_top = scroller.to_window(scroller.right, scroller.top)
+    if view_bottom <= bottom and top <= view_top:
+        return False  # wholly in view already: a finger reaches it without a swipe
+    if spare <= 0:
+        return False
+    _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
+    middle = y - (scroller.height - widget.height) / 2
+    scroll_vertically(scroller, min(1.0, max(0.0, middle / spare)))
+    return True
+
+
 class Driver:
     """One app on one store, shown in the process's window at ``size``."""
 
@@ -98,7 +128,7 @@ class Driver:
         """A finger down and up on the middle of ``widget``, scrolled into view first."""
         gc.collect()  # a widget kept only through a weak ``ids`` proxy dies now, not by luck later
         self.frames(2)
-        scroller = self._scroller(widget)
+        scroller = scroller_of(widget)
         if scroller is not None:
             self._scroll_into_view(scroller, widget)
         x, y = widget.to_window(*widget.center)
@@ -166,26 +196,8 @@ class Driver:
         written = Path(Window.screenshot(name=str(target)))  # Kivy numbers the file it writes
         return written.replace(target)
 
-    @staticmethod
-    def _scroller(widget: Widget) -> ScrollView | None:
-        ancestor = widget.parent
-        while ancestor is not None and ancestor is not Window:
-            if isinstance(ancestor, ScrollView):
-                return ancestor
-            ancestor = ancestor.parent
-        return None
-
     def _scroll_into_view(self, scroller: ScrollView, widget: Widget) -> None:
-        content = scroller.children[0]
-        spare = content.height - scroller.height
-        _left, bottom = widget.to_window(widget.x, widget.y)
-        _right, top = widget.to_window(widget.right, widget.top)
-        _sx, view_bottom = scroller.to_window(scroller.x, scroller.y)
-        _sr, view_top = scroller.to_window(scroller.right, scroller.top)
-        if view_bottom <= bottom and top <= view_top:
-            return  # wholly in view already: a finger reaches it without a swipe
-        if spare > 0:
-            _x, y = content.to_widget(*widget.to_window(widget.x, widget.y))
-            middle = y - (scroller.height - widget.height) / 2
-            scroll_vertically(scroller, min(1.0, max(0.0, middle / spare)))
+        """:func:`scroll_into_view`, the view laid out after a scroll (a counter of swipes
+        overrides it)."""
+        if scroll_into_view(scroller, widget):
             self.frames(2)

@@ -1,8 +1,9 @@
 """``scripts/ui-taps [--size WxH] [--json]``: the taps a typical turn of each game costs, counted
 in the real app in an offscreen window, driven as the layout audit's tour drives it.
 
-Each turn below starts from a position the table logged (:mod:`ui.audit.positions`), resumed from
-Home, and is a short list of taps; the table printed counts, per turn:
+Each turn starts from a position the table logged (a game's positions), resumed from Home, and is
+a short list of taps; each game declares its own (``ui/games/<game>/taps.py``, its UI entry's
+``turns``). The table printed counts, per turn:
 
 - ``taps``: fingers put down (the taps of the turn, nothing else);
 - ``swipes``: taps whose button was first scrolled into view (a list longer than its box);
@@ -11,7 +12,7 @@ Home, and is a short list of taps; the table printed counts, per turn:
 - ``moves``: entries the turn added to the game's log (checked: a turn that logs fewer or more
   than its script says is reported as broken, not counted).
 
-When the screens change, update the steps of :data:`TURNS` (they are meant to be edited), keeping
+When the screens change, update the steps of a game's ``TURNS`` (they are meant to be edited), keeping
 each turn the same move at the table, so that before and after compare.
 
 Before (commit c710889, the screens before issue 15's redesign, 800x480)::
@@ -114,24 +115,6 @@ def scan(card: str) -> Step:
     return lambda d: d.scan(card)
 
 
-def _lacking(load: Sequence[Any]) -> str:
-    """The good a camel of four different goods lacks, as its "all but" button names it."""
-    from companion.games.timbuktu.model import Good
-    from ui.games.timbuktu.view import GOOD_SYMBOL
-
-    (missing,) = set(Good) - set(load)
-    return f"{GOOD_SYMBOL[missing]}\N{NO-BREAK SPACE}{missing.value}"
-
-
-def camel(letter: str) -> Step:
-    def tap(d: Driver) -> None:
-        from ui.audit.tour import choose_camel
-
-        choose_camel(d, letter)
-
-    return tap
-
-
 @dataclass(frozen=True)
 class Turn:
     game: str
@@ -144,139 +127,16 @@ class Turn:
 
 
 def _turns() -> list[Turn]:
-    from companion.games.timbuktu.model import Phase
-    from ui.audit import positions as p
+    """Every game's typical turns (the ``turns`` its UI entry declares), game by game in name
+    order."""
+    from companion.registry import load
+    from ui.games import entries
 
     return [
-        Turn(
-            "targi",
-            "name 2 revealed centre cards (Dates 1, Well 1)",
-            lambda store: p.targi(store, revealed=False),
-            # one chip per distinct card, by what it prints: Dates 1 gives 1 date; Well 1 is
-            # the first chip of the Well symbol, preselected as the likeliest
-            (text("gives 1 date", prefix=True), text("1 VP · 1 date, 1 gold", prefix=True)),
-            2,
-        ),
-        Turn("targi", "place a Targi on border card 2", p.targi, (part("cells", 2),), 1),
-        Turn(
-            "targi",
-            "resolve an intersection (Choice 1: dates)",
-            lambda store: p.targi_placed(store, (2, 5, 14, 3, 13, 11)),
-            (part("cells", (2, 2)), text("Dates")),
-            1,
-        ),
-        Turn(
-            "tuareg",
-            "take 1 water from the market, end the turn",
-            p.tuareg_opened,
-            (
-                text("Take from the market"),
-                part("animal_cells", (p.KARIN, p.CAMEL_1)),
-                text("Take 1 water"),
-                text("End turn"),
-            ),
-            2,
-        ),
-        Turn(
-            "tuareg",
-            "load a card from the hand, end the turn",
-            p.tuareg_opened,
-            (
-                text("Load from the hand"),
-                part("animal_cells", (p.KARIN, p.CAMEL_1)),
-                text("gold"),
-                text("Load 1 card", prefix=True),
-                text("End turn"),
-            ),
-            2,
-        ),
-        Turn(
-            "timbuktu",
-            "move camel A to pen 1, pay coffee, no swap field",
-            lambda store: p.timbuktu(store, p.at_phase(Phase.MOVES)),
-            (camel("A"), part("columns", 0), text("coffee", suffix=True), text("No swap field")),
-            1,
-        ),
-        Turn(
-            "timbuktu",
-            "a thief pile at a stage's end (pen 1, pitches 1 and 3, gold and salt)",
-            lambda store: p.timbuktu(store, p.at_phase(Phase.THEFTS, stage=1)),
-            # the pen card (pen 1 is preselected: tapped anyway), the pitch card, the goods card
-            (part("columns", 0), text("1 + 3"), text("☀ gold\n❄ salt")),
-            1,
-        ),
-        Turn(
-            "timbuktu",
-            "first game: one printed caravan board (8 camels), loaded",
-            lambda store: p.timbuktu(store, p.at_phase(Phase.LOADING)),
-            (
-                *(text(f"all but {_lacking(load)}") for load in p.patterned_loads(3)[0]),
-                text("Load Ada's caravan"),
-            ),
-            1,
-        ),
-        Turn(
-            "targi",
-            "name the tribe card the Tribal expansion drew (Tent 9), into the hand",
-            lambda store: p.targi_placed(store, (2, 5, 14, 3, 13, 11)),
-            # the Tribal expansion, the card's symbol, its face (the naming: 2 taps), the hand
-            (
-                part("cells", 14),
-                text("Tent"),
-                text("1 VP · 1 date, 1 pepper", prefix=True),
-                text("Hand"),
-            ),
-            1,
-        ),
-        # the same turns with a scanner fitted: a card the table handles anyway is scanned
-        Turn(
-            "tuareg",
-            "scanner: take 1 water from the market, end the turn",
-            p.tuareg_opened,
-            (
-                text("Take from the market"),
-                part("animal_cells", (p.KARIN, p.CAMEL_1)),
-                scan("TUAREG-GOOD-WATER"),  # the market's only water: nothing left to choose
-                text("End turn"),
-            ),
-            2,
-        ),
-        Turn(
-            "tuareg",
-            "scanner: load a card from the hand, end the turn",
-            p.tuareg_opened,
-            (
-                text("Load from the hand"),
-                part("animal_cells", (p.KARIN, p.CAMEL_1)),
-                scan("TUAREG-GOOD-GOLD"),
-                text("Load 1 card", prefix=True),
-                text("End turn"),
-            ),
-            2,
-        ),
-        Turn(
-            "timbuktu",
-            "scanner: move camel A to pen 1, pay coffee, no swap field",
-            lambda store: p.timbuktu(store, p.at_phase(Phase.MOVES)),
-            (
-                scan("TIMBUKTU-CAMEL-A"),
-                part("columns", 0),
-                text("coffee", suffix=True),
-                text("No swap field"),
-            ),
-            1,
-        ),
-        Turn(
-            "timbuktu",
-            "scanner: a thief pile at a stage's end",
-            lambda store: p.timbuktu(store, p.at_phase(Phase.THEFTS, stage=1)),
-            (
-                scan("TIMBUKTU-THIEF-PEN-1"),
-                scan("TIMBUKTU-THIEF-PITCH-1-3"),
-                scan("TIMBUKTU-THIEF-GOODS-GOLD-SALT"),
-            ),
-            1,
-        ),
+        turn
+        for _game, entry in sorted(entries().items())
+        if entry.turns is not None
+        for turn in load(entry.turns, tuple)
     ]
 
 

@@ -1,6 +1,7 @@
 """Each game's part of the app, declared once: a :class:`GameUI` names the game it pairs with and, as
 ``"module:attr"`` targets loaded on first use (:func:`companion.registry.load`), its screen, its
-corrections module and the layout tour's states of it.
+corrections module, its section of Settings, and the layout tour's states, positions and typical
+turns of it.
 
 The entries are found as the games are (:mod:`companion.registry`), never by where a module sits:
 every package under :mod:`ui.games` that exports ``UI`` (the built-in games), then every entry point
@@ -51,6 +52,15 @@ class GameUI:
     tour: str | None = None
     """``"module:attr"``: the layout tour's states of this game (name -> :data:`TourState`, in the
     order they run), which :func:`ui.audit.tour.all_states` adds to the shared ones; None: none."""
+    positions: str | None = None
+    """``"module:attr"``: games of it played so far (a :class:`ui.audit.positions.Positions`), which
+    the tour's own states (Home's lists, the history) log; None: they show none of it."""
+    turns: str | None = None
+    """``"module:attr"``: its typical turns (a sequence of :class:`ui.audit.taps.Turn`), whose taps
+    ``scripts/ui-taps`` counts; None: none."""
+    settings: str | None = None
+    """``"module:Class"``: its section of Settings (a
+    :class:`ui.screens.settings_section.SettingsSection`, its ``.kv`` loaded with it); None: none."""
 
 
 def _built_in() -> Iterator[GameUI]:

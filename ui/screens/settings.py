@@ -1,10 +1,11 @@
 """Settings: is the scanner connected (live), the RFID tags enrolled on this table (an unknown tag
-scanned during play is enrolled here: pick the card it stands for), the card values this table
-confirmed (Tuareg's majority points), and the language."""
+scanned during play is enrolled here: pick the card it stands for), the language, and each game's
+own section (its UI entry's ``settings``: Tuareg's card values, say)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import StringProperty
@@ -13,34 +14,19 @@ from kivy.uix.screenmanager import Screen
 
 from companion.cards import TagDirectory, card_ids
 from companion.errors import InputError
-from companion.games.tuareg.model import KNOWN_VALUES, Good
-from companion.games.tuareg.names import good_name
-from companion.games.tuareg.values import (
-    BOUNDS,
-    SETTINGS_GAME,
-    VALUES_KEY,
-    confirm_values,
-    confirmed_values,
-)
 from companion.i18n import LANGUAGES, _, current_language, pgettext, set_language
-from companion.registry import GAMES
-from companion.store import DamagedSettingError, Store
+from companion.registry import GAMES, load
+from companion.store import Store
 from hardware.events import ScannerConnected
 from ui.corrections import card_label
 from ui.kv import load_kv
 from ui.language import LANGUAGE_SETTING
 from ui.picker import PickField  # noqa: F401 (the class settings.kv places)
-from ui.stepper import Stepper  # noqa: F401  (the rule of the value rows' steppers)
-from ui.widgets import BigButton, ChoiceButton, scroll_vertically
+from ui.screens.history import FilterChip
+from ui.screens.settings_section import SettingsSection
+from ui.widgets import BigButton, ChoiceButton, scroll_vertically, show_only
 
 _log = logging.getLogger(__name__)
-
-
-class ValueRow(BoxLayout):
-    """One good's majority value (a stepper, ``?`` while not confirmed) and where it comes from."""
-
-    good = StringProperty("")
-    source = StringProperty("")
 
 
 class ForgetButton(BigButton):
@@ -91,6 +77,26 @@ def group_name(group: str) -> str:
     return names.get(group, group.capitalize())
 
 
+def game_sections(store: Store, say: Callable[[str], None]) -> dict[str, SettingsSection]:
+    """Each game's section of Settings (its UI entry's ``settings``), made for ``store``, in the
+    games' name order. A section that does not load (a broken plug-in) is logged and left out:
+    the rest of Settings still works."""
+    from ui.games import entries
+
+    sections: dict[str, SettingsSection] = {}
+    for game, entry in sorted(entries().items()):
+        if entry.settings is None:
+            continue
+        try:
+            section = load(entry.settings, type)
+            if not issubclass(section, SettingsSection):
+                raise TypeError(f"{entry.settings} is no SettingsSection")
+            sections[game] = section(store, say)
+        except Exception:
+            _log.exception("%s's section of Settings %s does not load", game, entry.settings)
+    return sections
+
+
 class SettingsScreen(Screen):
     hardware = StringProperty("")
     message = StringProperty("")
@@ -111,49 +117,31 @@ class SettingsScreen(Screen):
         self.ids.language.values = list(LANGUAGES.values())  # each in its own name
         self.ids.language.text = LANGUAGES[current_language()]
         self.ids.language.bind(text=lambda _spinner, name: self.choose_language(name))
-        self.rows: dict[Good, ValueRow] = {}
-        low, high = BOUNDS[VALUES_KEY]
-        for good in Good:
-            row = ValueRow(good=good_name(good))
-            row.ids.points.minimum, row.ids.points.maximum = low, high
-            self.rows[good] = row
-            self.ids.value_rows.add_widget(row)
+        self.sections = game_sections(store, self.say)
+        """Game -> the section of Settings it contributes, in the games' name order."""
+        self.section_chips: dict[str, FilterChip] = {}
+        if len(self.sections) > 1:  # one section at a time, chosen by its game's chip
+            for game in self.sections:
+                chip = FilterChip(text=GAMES[game].title() if game in GAMES else game)
+                chip.bind(on_release=lambda _chip, g=game: self.show_section(g))
+                self.section_chips[game] = chip
+                self.ids.section_chips.add_widget(chip)
+        self.show_section(next(iter(self.sections), None))
 
     def on_pre_enter(self, *_args: object) -> None:
-        self.load_values()
+        for section in self.sections.values():
+            section.load()
         self.load_tags()
 
-    def load_values(self) -> None:
-        try:
-            confirmed = confirmed_values(self.store.list_settings(SETTINGS_GAME))
-        except InputError as error:
-            self.message = error.message
-            confirmed = {}
-        except DamagedSettingError as error:  # named, never a crash
-            self.message = str(error)
-            confirmed = {}
-        for good, row in self.rows.items():
-            if good in confirmed:
-                row.ids.points.value, row.source = confirmed[good], _("confirmed by this table")
-            elif good in KNOWN_VALUES:
-                row.ids.points.value, row.source = KNOWN_VALUES[good], _("printed in the rulebook")
-            else:
-                row.ids.points.value, row.source = None, _("not confirmed yet")
+    def show_section(self, game: str | None) -> None:
+        """Show ``game``'s section (None: no game contributes one), its chip chosen."""
+        for name, chip in self.section_chips.items():
+            chip.chosen = name == game
+        show_only(self.ids.sections, *([self.sections[game]] if game is not None else []))
 
-    def save_values(self) -> None:
-        """Store every value set on the steppers (one left at ``?`` is not stored)."""
-        values = {
-            good: row.ids.points.value
-            for good, row in self.rows.items()
-            if row.ids.points.value is not None
-        }
-        try:
-            confirm_values(self.store, values)
-        except InputError as error:  # the same check as ``table-companion settings set``
-            self.message = error.message
-            return
-        self.message = _("Saved.")
-        self.load_values()
+    def say(self, sentence: str) -> None:
+        """Show ``sentence`` on the message line (a section's outcome, an enrolment's)."""
+        self.message = sentence
 
     def choose_language(self, name: str) -> None:
         """Switch to the language named ``name`` (as the picker lists it) and store the choice.

@@ -6,4 +6,7 @@ UI = GameUI(
     game="targi",
     screen="ui.games.targi.gamescreen:TargiScreen",
     corrections="ui.games.targi.corrections",
+    tour="ui.games.targi.tour:STATES",
+    positions="ui.games.targi.positions:POSITIONS",
+    turns="ui.games.targi.taps:TURNS",
 )

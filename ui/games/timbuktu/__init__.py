@@ -6,4 +6,7 @@ UI = GameUI(
     game="timbuktu",
     screen="ui.games.timbuktu.gamescreen:TimbuktuScreen",
     corrections="ui.games.timbuktu.corrections",
+    tour="ui.games.timbuktu.tour:STATES",
+    positions="ui.games.timbuktu.positions:POSITIONS",
+    turns="ui.games.timbuktu.taps:TURNS",
 )
