@@ -90,7 +90,7 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
         )
 
         tour.choose_camel(d, "A")  # a right tap: the refusal is over at once
-        assert screen.table.refusal is None and screen.move is not None
+        assert screen.table.refusal is None and screen.rounds.move is not None
         assert not screen.toast.shown
         assert screen.ids.refusal.text == ""
         assert not screen.ids.bar.ids.message.refused
@@ -122,7 +122,7 @@ def test_a_refusal_ends_at_the_next_accepted_button_press_or_scan_too(tmp_path: 
         tour.tap_other_camel(d)  # refused
         assert screen.table.refusal is not None and screen.toast.shown
         d.scan("TIMBUKTU-CAMEL-A")  # the camel of the player to move, as a tap on it names it
-        assert screen.move is not None, "the scanned camel was not taken"
+        assert screen.rounds.move is not None, "the scanned camel was not taken"
         assert screen.table.refusal is None and not screen.toast.shown
         assert screen.ids.refusal.text == "" and not screen.ids.bar.ids.message.refused
 

@@ -271,7 +271,7 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         while screen.table.state.phase is Phase.PLACEMENT:  # every camel placed by a tap
             state = screen.table.state
             seat = state.to_move
-            letter = screen.placing_letter()
+            letter = screen.setup.placing_letter()
             assert letter == next(c.letter for c in state.players[seat].camels if c.place is None)
             tap_pen(h, placement_pen(state, seat))
         state = screen.table.state
@@ -331,7 +331,7 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         tap_text(h, f"Enter the arrows of pen {origin}")
         tap_text(h, "Pens 2 and 3")
         assert screen.table.state.layout.arrows_from(0, origin) == (2, 3)
-        assert screen.move is not None and screen.move.letter == "B"
+        assert screen.rounds.move is not None and screen.rounds.move.letter == "B"
         tap_pen(h, 2)
         assert shown(h, "title") == "Is pitch 1 of pen 2 a swap field?"  # the arrows decided
         # The answers fit: their area does not scroll, so the tap reaches the button at once
@@ -407,7 +407,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert shown(h, "title") == "The thieves of oasis 1 took:"
         ben = state.players[BEN].camels[0]  # the report is read first: a camel tap waits
         tap_pitch(h, ben.pen, ben.pitch)
-        assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.move is None
+        assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.rounds.move is None
         # a row per pen (it scrolls, the way on stays in view), a chip per camel robbed: its
         # owner's shape and its letter over the symbols of what it lost
         rows = list(reversed(screen.ids.options.children))
@@ -556,10 +556,12 @@ def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Pa
         # Another player's camel is not Ada's to move: said so, nothing chosen.
         ben_camel = state.players[1].camel("A")
         tap_pitch(h, ben_camel.pen, ben_camel.pitch)
-        assert shown(h, "refusal") == "Tap one of Ada's framed camels." and screen.move is None
+        assert (
+            shown(h, "refusal") == "Tap one of Ada's framed camels." and screen.rounds.move is None
+        )
         # Ada's camel C, tapped where it stands, goes into pen 4 in two more taps.
         tap_camel(h, "C")
-        assert screen.move is not None and screen.move.letter == "C"
+        assert screen.rounds.move is not None and screen.rounds.move.letter == "C"
         tap_pen(h, 4)
         tap_text(h, "Free, no swap field")
         state = screen.table.state
@@ -602,7 +604,9 @@ def test_the_only_pen_a_camel_may_enter_is_entered_for_it(tmp_path: Path) -> Non
         assert screen.table.submit(correction, seq=screen.table.seq).ok
         camel = next(c for c in screen.table.state.players[ADA].camels if c.place == 0)
         tap_camel(h, camel.letter)
-        assert screen.move is not None and screen.move.pen == open_pen  # no pen to tap
+        assert (
+            screen.rounds.move is not None and screen.rounds.move.pen == open_pen
+        )  # no pen to tap
         assert shown(h, "note") == f"Camel {camel.letter} enters pen {open_pen} and takes pitch 4."
         tap_text(h, "Free, no swap field")
         assert screen.table.state.players[ADA].camel(camel.letter).spot == (1, open_pen, 4)

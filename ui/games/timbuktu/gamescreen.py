@@ -27,7 +27,6 @@ from companion.i18n import _, ngettext
 from companion.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
-from ui.games.timbuktu.drafts import CaravanDraft, MoveDraft, ThiefDraft
 from ui.games.timbuktu.rounds import RoundPrompts
 from ui.games.timbuktu.scanning import TimbuktuScans
 from ui.games.timbuktu.setup import SetupPrompts
@@ -46,6 +45,7 @@ from ui.games.timbuktu.view import (
     theft_header,
 )
 from ui.kv import load_kv
+from ui.scans import ScanSteps
 from ui.screens.base import GameScreen
 from ui.widgets import BigButton, scroll_vertically, show_only
 
@@ -118,11 +118,18 @@ def _fit_height(button: BigButton, texture_size: list[float]) -> None:
     button.height = max(design.target, texture_size[1] + dp(10))
 
 
-class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
-    """Tap a pen, a camel or an answer; the rules answer."""
+class TimbuktuScreen(ScanSteps, GameScreen):
+    """Tap a pen, a camel or an answer; the rules answer. What each step asks and what a tap or
+    a scan means in it, the prompt objects the screen holds say (typed against
+    :class:`ui.games.timbuktu.host.TimbuktuHost`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.setup = SetupPrompts(self)
+        self.rounds = RoundPrompts(self)
+        self.scans = TimbuktuScans(self)
+        self.reported_stage: int | None = None
+        """The stage whose thefts' report is showing, if any."""
         self.columns = [PenColumn(pen) for pen in range(1, PENS + 1)]
         for column in self.columns:
             for cell in column.cells:
@@ -139,21 +146,16 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
     @property
     def state(self) -> TimbuktuState:
         assert self.table is not None
-        return self.table.state
+        state: TimbuktuState = self.table.state
+        return state
 
     # --- the table shown and what is being entered on it ----------------------------------------
 
     def reset_drafts(self) -> None:
-        self.caravan: CaravanDraft | None = None
-        self.placing: str | None = None
-        """The camel the player to place picked (None: the first not placed)."""
-        self.move: MoveDraft | None = None
-        self.thief: ThiefDraft | None = None
-        self.thief_cards: list[str] = []
-        self.mode: str | None = None
-        """A board entry in progress: ``arrows`` or ``swap_fields``."""
-        self.swap_fields: set[tuple[int, int]] = set()
-        self.reported_stage: int | None = None
+        self.setup.reset()
+        self.rounds.reset()
+        self.scans.reset()
+        self.reported_stage = None
 
     def reset(self) -> None:
         """A new log entry (or another game) forgets half-made entries; a refusal keeps them, so
@@ -175,27 +177,30 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
             self.render()
         return verdict
 
+    def on_scan(self, card: str) -> bool:
+        return self.scans.on_scan(card)
+
     def tap_pitch(self, pen: int, pitch: int) -> None:
         """A tap on the board: a camel of the player to move chosen where they choose one, a swap
         field marked where they are entered, a pen otherwise."""
         phase = self.state.phase
         if self.reported_stage is not None:  # the thefts' report is read first
             return
-        if phase is Phase.MOVES and self.mode == "swap_fields":
-            self.toggle_swap_field((pen, pitch))
-        elif phase is Phase.MOVES and self.mode is None and self.move is None:
-            self.tap_camel(pen, pitch)
+        if phase is Phase.MOVES and self.rounds.mode == "swap_fields":
+            self.rounds.toggle_swap_field((pen, pitch))
+        elif phase is Phase.MOVES and self.rounds.mode is None and self.rounds.move is None:
+            self.rounds.tap_camel(pen, pitch)
         else:
             self.tap_pen(pen)
 
     def tap_pen(self, pen: int) -> None:
         phase = self.state.phase
         if phase is Phase.PLACEMENT:
-            self.place_in(pen)
-        elif phase is Phase.MOVES and self.mode is None:
-            self.enter_pen(pen)
+            self.setup.place_in(pen)
+        elif phase is Phase.MOVES and self.rounds.mode is None:
+            self.rounds.enter_pen(pen)
         elif phase is Phase.THEFTS and self.reported_stage is None:
-            self.thief_pen(pen)
+            self.rounds.thief_pen(pen)
 
     # --- rendering ------------------------------------------------------------------------------
 
@@ -232,24 +237,26 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         """The place the board shows: where the camels stand while one is chosen to move (tap
         it), else :func:`shown_place`."""
         state = self.state
-        choosing = state.phase is Phase.MOVES and self.move is None and self.mode is None
+        choosing = (
+            state.phase is Phase.MOVES and self.rounds.move is None and self.rounds.mode is None
+        )
         return state.stage - 1 if choosing else shown_place(state)
 
     def render_board(self) -> None:
         state = self.state
-        if self.caravan is not None and state.phase is Phase.LOADING:
-            self.caravan_view.text = caravan_board_text(self.caravan)
+        if self.setup.caravan is not None and state.phase is Phase.LOADING:
+            self.caravan_view.text = caravan_board_text(self.setup.caravan)
             show_only(self.ids.board_area, self.caravan_view, Widget())
             return
         show_only(self.ids.board_area, self.pens_view)
         place = self.board_place()
-        targets = self.target_pens()
+        targets = self.rounds.target_pens()
         for column, pitches in zip(self.columns, pens(state, place), strict=True):
-            column.header = self.pen_header(column.pen)
+            column.header = self.rounds.pen_header(column.pen)
             column.highlighted = column.pen in targets
-            chosen = column.pen == self.chosen_pen() and self.mode is None
+            chosen = column.pen == self.rounds.chosen_pen() and self.rounds.mode is None
             column.frame = CHOSEN_FRAME if chosen else NO_FRAME
-            marked = self.marked_pitches(column.pen)
+            marked = self.rounds.marked_pitches(column.pen)
             for cell, view in zip(column.cells, pitches, strict=True):
                 cell.frame = CHOSEN_FRAME if view.pitch in marked else NO_FRAME
                 if view.seat is None:
@@ -266,19 +273,19 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
     def render_side(self) -> None:
         phase = self.state.phase
         if self.reported_stage is not None and phase is not Phase.GAME_OVER:
-            self.stage_report_prompt()
+            self.rounds.stage_report_prompt()
         elif phase is Phase.LOADING:
-            self.loading_prompt()
+            self.setup.loading_prompt()
         elif phase is Phase.PLACEMENT:
-            self.placement_prompt()
+            self.setup.placement_prompt()
         elif phase is Phase.MOVES:
-            self.move_prompt()
+            self.rounds.move_prompt()
         elif phase is Phase.SWAP:
-            self.swap_prompt()
+            self.rounds.swap_prompt()
         elif phase is Phase.THEFTS:
-            self.thief_prompt()
+            self.rounds.thief_prompt()
         else:
-            self.game_over_prompt()
+            self.rounds.game_over_prompt()
 
     # --- the side panel: one prompt at a time ---------------------------------------------------
 
