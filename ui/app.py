@@ -137,7 +137,7 @@ class CompanionApp(InputRouting, App):
     def build(self) -> ScreenManager:
         design.follow(Window)  # the type scale grows with the window, before any screen is built
         self.manager = ScreenManager(transition=NoTransition())
-        self.game_screens: dict[str, GameScreen] = {}
+        self.game_screens: dict[str, GameScreen[Any]] = {}
         self.pump = HardwarePump(self.handle)
         self.throttle = IdleThrottle(after=self.idle_after)
         self.bind_inputs()
@@ -356,7 +356,7 @@ class CompanionApp(InputRouting, App):
         self.settings_screen.back_to = back_to
         self.go("settings")
 
-    def game_screen(self, game: str) -> GameScreen:
+    def game_screen(self, game: str) -> GameScreen[Any]:
         """The screen for ``game`` (made on first use): its UI package's, else the generic one."""
         if game not in self.game_screens:
             screen = game_screen_class(game)(nav=self, name=f"game-{game}")

@@ -150,7 +150,7 @@ class InputRouting:
     # --- events ---------------------------------------------------------------------------------
 
     @property
-    def current_game_screen(self) -> GameScreen | None:
+    def current_game_screen(self) -> GameScreen[Any] | None:
         screen = self.manager.current_screen
         return screen if isinstance(screen, GameScreen) else None
 
@@ -273,13 +273,13 @@ class InputRouting:
         return keyboard is not None and keyboard.key_up(KEY_NAMES.get(key, ""))
 
 
-def refusal_of(screen: GameScreen | None) -> object:
+def refusal_of(screen: GameScreen[Any] | None) -> object:
     """The refusal standing on ``screen``'s table (None: none, or no game shown)."""
     table = getattr(screen, "table", None)
     return getattr(table, "refusal", None)
 
 
-def end_refusal(screen: GameScreen | None, standing: object) -> None:
+def end_refusal(screen: GameScreen[Any] | None, standing: object) -> None:
     """An input from a hardware button or the scanner that ``screen`` took: the refusal
     ``standing`` before it is over unless the input was refused anew, as a tap ends it."""
     table = getattr(screen, "table", None)

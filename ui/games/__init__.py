@@ -110,7 +110,7 @@ def unregister(game: str) -> None:
         _added.pop(game, None)
 
 
-def screen_class(game: str) -> type[GameScreen]:
+def screen_class(game: str) -> type[GameScreen[Any]]:
     """The screen class for ``game``: the one its entry declares, else the generic one (its
     module, and so its ``.kv``, loaded now). A declared screen that does not load (a broken
     plug-in) is logged and the generic one serves the game: the table can still play it."""

@@ -1,12 +1,15 @@
 """What every game screen shares: the table it shows, the game bar (the header band saying whose turn
 it is, and its intents), refusals as a toast near the finger with the refused widget blinking, undo
 and redo saying what they took back, the named buttons and scanned cards, and how it reaches the
-other screens."""
+other screens.
+
+Generic in the game's state: a game's screen is ``class TargiScreen(GameScreen[TargiState])``, so
+that its :attr:`GameScreen.state` and :attr:`GameScreen.table` are typed as that game's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -25,6 +28,9 @@ from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
 from ui.toast import Rect, Toast, flash
 from ui.widgets import why_text
+
+StateT = TypeVar("StateT")
+"""The state of the game a screen shows (``TargiState`` ...)."""
 
 TAP_SECONDS = 0.5
 """A refusal this soon after a finger lifted answers that tap: the toast shows by it."""
@@ -69,13 +75,15 @@ def phase_text(state: Any) -> str:
     return text[:1].upper() + text[1:]  # it may stand where a name goes: "Reveal", not "reveal"
 
 
-class GameScreen(Screen):
-    """A screen showing one :class:`TableGame`; subclasses implement :meth:`render`."""
+class GameScreen(Screen, Generic[StateT]):
+    """A screen showing one :class:`TableGame` of a game whose state is a ``StateT``; subclasses
+    implement :meth:`render`."""
 
     def __init__(self, nav: Navigator, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.nav = nav
-        self.table: TableGame[Any, Any] | None = None
+        self.table: TableGame[StateT, Any] | None = None
+        """The game shown (None until :meth:`show`)."""
         self._reset_at = -1
         """The log's sequence number when half-made choices were last forgotten."""
         self.rendered_seq = -1
@@ -96,7 +104,15 @@ class GameScreen(Screen):
             self.ids.bar.ids.message.bind(on_release=lambda _band: self.toast.hide())
             self.ids.bar.bind(on_rules=lambda _bar: self.rules())
 
-    def show(self, table: TableGame[Any, Any]) -> None:
+    @property
+    def state(self) -> StateT:
+        """The shown game's state. Read only while a game is shown: the screen renders, and takes
+        input, only after :meth:`show`; before that it is a mistake in the code, said as such."""
+        if self.table is None:
+            raise RuntimeError(f"{self.name}: no game shown yet")
+        return self.table.state
+
+    def show(self, table: TableGame[StateT, Any]) -> None:
         """Show ``table`` from now on (the previous one is forgotten)."""
         if self.table is not None:
             self.table.forget(self._changed)

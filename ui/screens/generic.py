@@ -20,7 +20,9 @@ def state_summary(state: Any) -> str:
     return json.dumps(dumped, indent=1, ensure_ascii=False)
 
 
-class GenericGameScreen(GameScreen):
+class GenericGameScreen(GameScreen[Any]):
+    """The table of a game without a screen of its own (its state whatever its rules make)."""
+
     def render(self) -> None:
         if self.table is None:
             return

@@ -213,7 +213,7 @@ def cell_name(number: int) -> str:
     return names.cell_name(BORDER[number]) or border_name(number)
 
 
-class TargiScreen(GameScreen):
+class TargiScreen(GameScreen[TargiState]):
     """The Targi table: tap spaces, answer the prompt, correct what the app believes."""
 
     naming_drawn = BooleanProperty(False)
@@ -239,11 +239,6 @@ class TargiScreen(GameScreen):
         self.naming = TargiNaming()
         self.chips: list[TargiChip] = []
         """The naming chips shown, one per distinct card."""
-
-    @property
-    def state(self) -> TargiState:
-        assert self.table is not None
-        return self.table.state
 
     def reset(self) -> None:
         self.selected = None
