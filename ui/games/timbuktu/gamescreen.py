@@ -118,7 +118,7 @@ def _fit_height(button: BigButton, texture_size: list[float]) -> None:
     button.height = max(design.target, texture_size[1] + dp(10))
 
 
-class TimbuktuScreen(ScanSteps, GameScreen):
+class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
     """Tap a pen, a camel or an answer; the rules answer. What each step asks and what a tap or
     a scan means in it, the prompt objects the screen holds say (typed against
     :class:`ui.games.timbuktu.host.TimbuktuHost`)."""
@@ -142,12 +142,6 @@ class TimbuktuScreen(ScanSteps, GameScreen):
         self.answers: Any = self.ids.options
         """Where the prompt's answers go: the options' grid, or a group in it (:meth:`group`)."""
         self.reset_drafts()
-
-    @property
-    def state(self) -> TimbuktuState:
-        assert self.table is not None
-        state: TimbuktuState = self.table.state
-        return state
 
     # --- the table shown and what is being entered on it ----------------------------------------
 
