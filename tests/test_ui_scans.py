@@ -64,7 +64,7 @@ def test_a_tuareg_load_built_by_scanning_card_after_card(tmp_path: Path) -> None
         seq = screen.table.seq
         scan(h, "TUAREG-GOOD-WATER")
         h.wait_for(lambda: screen.load.added == [WATER])
-        reasons = [plain(w.text) for w in screen.ids.options.children[::-1] if w.text]
+        reasons = [plain(w.text) for w in screen.ids.prompt.ids.options.children[::-1] if w.text]
         assert "A camel carrying water carries nothing else." in reasons  # the live reasons
         scan(h, "TUAREG-GOOD-SALT")  # the touch builder's reason, and nothing changes
         refused(h, "A camel carrying water carries nothing else.")

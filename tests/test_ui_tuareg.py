@@ -73,11 +73,11 @@ def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
     with running_app(database) as h:
         start_tuareg(h)
         screen = h.screen
-        prompt = screen.values_prompt
+        prompt = screen.values.prompt
         assert prompt.parent is not None and screen.board.parent is None  # asked first
         shot(h, "tuareg-values")
         assert_touch_targets(h)
-        rows = screen.value_rows
+        rows = screen.values.rows
         h.tap(rows[WATER].ids.dinars.ids.up)
         for _ in range(4):
             h.tap(rows[WATER].ids.points.ids.up)
@@ -107,7 +107,7 @@ def test_the_card_values_are_asked_once_and_stored(tmp_path: Path) -> None:
 
         tap_text(h, "Home")  # the next game starts with the table's values: nothing is asked
         start_tuareg(h)
-        assert screen.table.game_id != game_id and screen.values_prompt.parent is None
+        assert screen.table.game_id != game_id and screen.values.prompt.parent is None
         assert screen.table.state.value(SALT) == CardValue(dinars=1, points=3)
 
     with Store.open(database) as store:  # in the file, for every later game, and in the log
@@ -128,7 +128,7 @@ def test_later_never_blocks_play_and_unconfirmed_dinars_say_so(tmp_path: Path) -
         start_tuareg(h)
         screen = h.screen
         tap_text(h, "Later")
-        assert screen.values_prompt.parent is None
+        assert screen.values.prompt.parent is None
         assert "Card values not confirmed: water, rock salt, millet" in shown(h, "table_info")
         tap_text(h, "water · millet")  # the two market cards
         assert screen.table.state.market == GoodCounts(water=1, millet=1)
@@ -172,9 +172,9 @@ def test_later_never_blocks_play_and_unconfirmed_dinars_say_so(tmp_path: Path) -
         assert screen.table.state.players[KARIN].hand == 0
 
         tap_text(h, "Card values")  # the prompt can be reopened at any time
-        assert screen.values_prompt.parent is not None
+        assert screen.values.prompt.parent is not None
         tap_text(h, "Later")
-        assert screen.values_prompt.parent is None
+        assert screen.values.prompt.parent is None
 
 
 def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
@@ -183,7 +183,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
     with running_app(database) as h:
         resume(h)
         screen = h.screen
-        assert screen.values_prompt.parent is None  # every value is known: nothing to ask
+        assert screen.values.prompt.parent is None  # every value is known: nothing to ask
         assert screen.ids.bar.status == "Stage 1 · Karin to move"
 
         # Karin draws 3 and must lay one into the market.
@@ -209,7 +209,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         tap_text(h, "Load from the hand")
         h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
         tap_text(h, "water")
-        reasons = [plain(w.text) for w in screen.ids.options.children[::-1] if w.text]
+        reasons = [plain(w.text) for w in screen.ids.prompt.ids.options.children[::-1] if w.text]
         assert "A camel carrying water carries nothing else." in reasons
         seq = screen.table.seq
         tap_text(h, "rock salt")
@@ -251,7 +251,7 @@ def test_a_draw_a_refused_then_accepted_load_and_a_buy(tmp_path: Path) -> None:
         h.tap(screen.animal_cells[(KARIN, CAMEL_1)])
         assert buttons_reading(h, "Take ") == ["Take 1 water"]
         assert "millet: A camel carrying water carries nothing else." in [
-            plain(w.text) for w in screen.ids.options.children
+            plain(w.text) for w in screen.ids.prompt.ids.options.children
         ]
         tap_text(h, "Another animal")
         h.tap(screen.animal_cells[(KARIN, CAMEL_2)])
@@ -306,8 +306,8 @@ def test_the_stage_end_reveal_the_majorities_and_the_final_sheet(tmp_path: Path)
         assert shown(h, "title") == "Stage 1: the count (animals, caves, thieves; not hands)"
 
         def table() -> list[list[str]]:
-            cells = [plain(c.text) for c in reversed(screen.ids.majority.children)]
-            cols = screen.ids.majority.cols
+            cells = [plain(c.text) for c in reversed(screen.majority.children)]
+            cols = screen.majority.cols
             return [cells[i : i + cols] for i in range(0, len(cells), cols)]
 
         expected = [
@@ -358,14 +358,14 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
         tap_text(h, "Load from the hand")
         h.tap(h.screen.animal_cells[(KARIN, CAMEL_1)])
         tap_text(h, "gold")
-        assert plain(h.screen.ids.title.text) == "Karin loads Camel 1"
+        assert plain(h.screen.ids.prompt.title) == "Karin loads Camel 1"
         shot(h, "tuareg-load")
         assert_touch_targets(h)
         tap_text(h, "Load 1 card")
         assert h.screen.table.state.players[KARIN].stack(CAMEL_1) == (GOLD,)
         tap_text(h, "Home")
         start_tuareg(h)  # this table confirmed no values yet: the new game asks
-        assert h.screen.values_prompt.parent is not None
+        assert h.screen.values.prompt.parent is not None
         shot(h, "tuareg-values")
         assert_touch_targets(h)
 
@@ -374,7 +374,7 @@ def test_the_screen_fits_the_large_display(tmp_path: Path) -> None:
     with running_app(ended, size=SIZES[1]) as h:
         resume(h)
         tap_text(h, "gold")
-        assert plain(h.screen.ids.title.text) == "Timo's thief 1: which card did it steal?"
+        assert plain(h.screen.ids.prompt.title) == "Timo's thief 1: which card did it steal?"
         shot(h, "tuareg-reveal")
         assert_touch_targets(h)
 

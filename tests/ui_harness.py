@@ -162,8 +162,10 @@ def tap_text(harness: Harness, text: str) -> None:
 
 
 def shown(harness: Harness, widget_id: str) -> str:
-    """The text of the current screen's widget ``widget_id`` (markup aside)."""
-    return plain(harness.screen.ids[widget_id].text)
+    """The text of the current screen's widget ``widget_id``, or of its prompt's (:class:`Prompt`:
+    ``title``, ``note``), markup aside."""
+    ids = harness.screen.ids
+    return plain((ids[widget_id] if widget_id in ids else ids.prompt.ids[widget_id]).text)
 
 
 def shot(harness: Harness, name: str, *, colours: int = 50) -> Path:

@@ -9,18 +9,19 @@ The screen decides no rule. A load shows live which goods may still go on and wh
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.blocked import blocked
 from companion.games.tuareg.model import Good
+from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
 from companion.i18n import _
 from companion.table import TableGame
@@ -29,14 +30,12 @@ from ui import columns
 from ui.design import INK, badge
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.scanning import TuaregScans
-from ui.games.tuareg.stage import StagePrompts
-from ui.games.tuareg.turn import TurnPrompts
+from ui.games.tuareg.stage import TuaregStage
+from ui.games.tuareg.turn import TuaregTurn
 from ui.games.tuareg.values_dialog import ValuesDialog
 from ui.games.tuareg.view import (
     MajorityTable,
     animal_text,
-    good_markup,
-    good_name,
     goods_markup,
     player_text,
     status_text,
@@ -44,9 +43,10 @@ from ui.games.tuareg.view import (
     unconfirmed,
 )
 from ui.kv import load_kv
+from ui.prompt import Prompt
 from ui.screens.base import GameScreen
 from ui.spacing import tied
-from ui.widgets import BigButton, show_only
+from ui.widgets import show_only
 
 ANIMAL_BACKGROUND = [0.24, 0.2, 0.15, 1]
 CHOSEN_FRAME = list(INK)
@@ -56,18 +56,12 @@ class TuaregLabel(Label):
     """A label that wraps and is as tall as its text."""
 
 
-class TuaregReason(Label):
-    """Beside a good's button: whether it may go on, or every rule it would break."""
-
-
 class TuaregCell(Label):
     """One cell of the majority table."""
 
 
-class TuaregButton(BigButton):
-    """A prompt's button, as tall as its text; a disabled one says why in its second line."""
-
-    primary = BooleanProperty(False)
+class TuaregMajority(GridLayout):
+    """The majority table above a stage's prompt: a column per good, a row per player."""
 
 
 class TuaregAnimal(ButtonBehavior, Label):
@@ -92,7 +86,7 @@ class TuaregPlayerPanel(BoxLayout):
         self.tallest = max((c.texture_size[1] for c in self.ids.animals.children), default=0)
 
 
-class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScreen):
+class TuaregScreen(TuaregScans, GameScreen[TuaregState]):
     """Tap an action, build it card by card, submit it; the rules answer."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -102,23 +96,21 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         self.board = self.ids.board.__self__
         self.side = self.ids.side.__self__
         """Kept so the body can swap them for the values prompt and back."""
-        self.build_values_prompt()
+        self.prompt: Prompt = self.ids.prompt.__self__
+        self.majority = TuaregMajority()
+        self.prompt.hold_above(self.majority)
+        self.values = ValuesDialog(self)
         self.panels: list[TuaregPlayerPanel] = []
         self.animal_cells: dict[tuple[int, AnimalRef], TuaregAnimal] = {}
-        self.maps_kept: set[int] = set()
-        """Seats that keep their remaining maps at this stage's end."""
         self.reset_drafts()
-
-    @property
-    def state(self) -> TuaregState:
-        assert self.table is not None
-        return self.table.state
+        self.turn = TuaregTurn(self)
+        self.stage = TuaregStage(self)
 
     # --- the table shown and what is being built on it -----------------------------------------
 
-    def show(self, table: TableGame[Any, Any]) -> None:
-        self.forget_values()
-        self.maps_kept = set()
+    def show(self, table: TableGame[TuaregState, Any]) -> None:
+        self.values.forget()
+        self.stage.maps_kept.clear()
         self.panels = []
         self.ids.players.clear_widgets()
         super().show(table)
@@ -150,7 +142,8 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
 
     def submit(self, action: Any) -> Verdict:
         assert self.table is not None
-        verdict = super().submit(action)
+        # GameScreen's own: the type checker would find the host protocol's that the scans mix in
+        verdict = GameScreen.submit(self, action)
         if verdict.ok and isinstance(action, a.ScoreStage):
             self.scored_stage = len(self.state.stages) - 1
             if self.table.over:
@@ -175,13 +168,14 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         refusal = self.table.refusal
         self.ids.refusal.text = refusal.message if refusal is not None else ""
         if state.phase is not Phase.REVEAL:
-            self.maps_kept.clear()
+            self.stage.maps_kept.clear()
         self.render_players()
-        if self.asking_values():
-            self.render_values()
+        if self.values.asking():
+            self.values.render()
             return
         self.show_body(self.board, self.side)
         self.render_side()
+        self.primary = self.prompt.primary
 
     def show_body(self, *widgets: Widget) -> None:
         show_only(self.ids.body, *widgets)
@@ -237,55 +231,18 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
         if seat != self.state.to_move or ref not in self.selectable_animals():
             return
         if self.mode in ("load", "market"):
-            self.choose_animal(ref)
+            self.turn.choose_animal(ref)
         elif self.mode == "buy":
-            self.pay(ref)
+            self.turn.pay(ref)
 
     # --- the side panel: one prompt at a time ---------------------------------------------------
-
-    def panel(self, title: str, note: str = "", table: MajorityTable | None = None) -> None:
-        self.ids.title.text = title
-        self.ids.note.text = note
-        self.ids.options.clear_widgets()
-        self.ids.actions.clear_widgets()
-        self.primary = None
-        self.render_majority(table)
-
-    def button(
-        self,
-        text: str,
-        callback: Callable[[], Any],
-        *,
-        primary: bool = False,
-        fixed: bool = False,
-        refused: Verdict | None = None,
-    ) -> TuaregButton:
-        """A button of the prompt: the step's choices scroll, its primary action and the ways out
-        (``fixed``) stay in the row below; ``refused`` (the core's reason the action is
-        impossible) shows it greyed out with that reason, and a tap does nothing."""
-        button = TuaregButton(text=text, primary=primary and refused is None)
-        if refused is not None:
-            button.text = f"{text}\n{refused.message}"
-            button.disabled = True
-        button.bind(on_release=lambda _b: callback())
-        if primary or fixed:
-            self.ids.actions.add_widget(button)
-        else:
-            button.audit_role = "option"
-            self.ids.options.add_widget(button)
-        if primary and refused is None:
-            self.primary = callback
-        return button
 
     def blocked(self) -> dict[str, Verdict]:
         """The turn's actions the rules cannot allow now, each with the reason."""
         return blocked(self.state)
 
-    def reason(self, text: str) -> None:
-        self.ids.options.add_widget(TuaregReason(text=text))
-
-    def render_majority(self, table: MajorityTable | None) -> None:
-        grid = self.ids.majority
+    def show_majority(self, table: MajorityTable | None) -> None:
+        grid = self.majority
         grid.clear_widgets()
         if table is None:
             grid.cols = 1
@@ -299,57 +256,30 @@ class TuaregScreen(TuaregScans, TurnPrompts, StagePrompts, ValuesDialog, GameScr
             grid.add_widget(cell)
         columns.fit(grid, cells)
         if table.notes:
-            self.ids.note.text = "\n".join(filter(None, (self.ids.note.text, *table.notes)))
+            self.prompt.note = "\n".join(filter(None, (self.prompt.note, *table.notes)))
 
     def render_side(self) -> None:
         phase = self.state.phase
+        turn, stage = self.turn, self.stage
         if phase is Phase.MARKET:
-            self.market_prompt()
+            turn.market_prompt()
         elif phase is Phase.REVEAL:
-            self.reveal_prompt()
+            stage.reveal_prompt()
         elif phase is Phase.GAME_OVER:
-            self.game_over_prompt()
+            stage.game_over_prompt()
         elif self.scored_stage is not None:
-            self.scored_prompt()
+            stage.scored_prompt()
         else:
             prompts = {
-                None: self.turn_menu,
-                "draw": self.draw_prompt,
-                "load": self.load_prompt,
-                "market": self.take_prompt,
-                "buy": self.buy_prompt,
-                "hide": self.hide_prompt,
-                "steal": self.steal_prompt,
+                None: turn.turn_menu,
+                "draw": turn.draw_prompt,
+                "load": turn.load_prompt,
+                "market": turn.take_prompt,
+                "buy": turn.buy_prompt,
+                "hide": turn.hide_prompt,
+                "steal": turn.steal_prompt,
             }
             prompts[self.mode]()
-
-    # --- goods picked one by one (a draw's market cards, a hand shown) -----------------------
-
-    def goods_buttons(self, callback: Callable[[Good], None]) -> None:
-        for good in Good:
-            self.button(good_markup(good), lambda g=good: callback(g))
-
-    def picked_controls(self) -> None:
-        if self.picked:
-            self.button(_("Take the last card back"), self.unpick, fixed=True)
-
-    def pick(self, good: Good) -> None:
-        """One more card into the market (a draw) or into the hand shown (the game's end)."""
-        limit = a.TO_MARKET_MOST if self.mode == "draw" else self.hand_to_reveal()
-        if len(self.picked) < limit:
-            self.picked.append(good)
-        self.render()
-
-    def unpick(self) -> None:
-        if self.picked:
-            self.picked.pop()
-        self.render()
-
-    def player_name(self, seat: int | None = None) -> str:
-        return self.state.players[self.state.to_move if seat is None else seat].name
-
-    def cancel(self) -> None:
-        self.begin(None)
 
 
 load_kv(__file__)

@@ -17,6 +17,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.scans import cards_of, good_card
 from companion.games.tuareg.state import Phase
+from ui.games.tuareg.prompts import hand_to_reveal
 from ui.games.tuareg.stage import first_hidden
 from ui.scans import ScanSteps
 
@@ -39,7 +40,7 @@ class TuaregScans(ScanSteps, Host):
             self.scan_reveal(card)
         elif self.mode == "reveal_hand":
             given = {"kind": "reveal_hand", "player": self.reveal_seat}
-            self.scan_goods(card, given, fewest=self.hand_to_reveal(), complete=True)
+            self.scan_goods(card, given, fewest=hand_to_reveal(self), complete=True)
         elif self.mode == "load" and self.load is not None:
             self.scan_load(card)
         elif self.mode == "market" and self.load is not None:
@@ -106,7 +107,7 @@ class TuaregScans(ScanSteps, Host):
         assert payment is not None
         goods, specials = cards_of((card,))
         if payment.card is None and specials:
-            self.choose_card(specials[0])
+            self.turn.choose_card(specials[0])
             return
         if payment.card is None:
             self.refuse_scan(self.scan_move([card], {"kind": "buy"}))
@@ -119,7 +120,7 @@ class TuaregScans(ScanSteps, Host):
         if not goods or not self.scan_joins(move, self.scan_move(cards, given).verdict):
             self.refuse_scan(move)
             return
-        self.pay(goods[0])
+        self.turn.pay(goods[0])
 
     def scan_buys(self, card: str) -> bool:
         """At the turn's menu a special card scanned is the card to buy, if buying is allowed."""
@@ -127,7 +128,7 @@ class TuaregScans(ScanSteps, Host):
         if not specials or "buy" in self.blocked() or self.state.turn.main is not None:
             return False
         self.begin("buy")
-        self.choose_card(specials[0])
+        self.turn.choose_card(specials[0])
         return True
 
     def scan_reveal(self, card: str) -> None:

@@ -1,15 +1,20 @@
-"""The end of a Tuareg stage and of the game, mixed into :class:`ui.games.tuareg.gamescreen.TuaregScreen`:
-the reveal walked through one hidden card at a time (caves, thieves), the maps, the majority table
-before and after ``score_stage``, and the hands shown for the tie-break.
+"""The end of a Tuareg stage and of the game, which the screen
+(:class:`ui.games.tuareg.gamescreen.TuaregScreen`) holds as its ``stage``: the reveal walked through
+one hidden card at a time (caves, thieves), the maps, the majority table before and after
+``score_stage``, and the hands shown for the tie-break.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.scoring import TIE_PENALTY
 from companion.games.tuareg.state import TuaregState
 from companion.i18n import _, ngettext
+from ui.games.tuareg.host import TuaregHost
+from ui.games.tuareg.prompts import TuaregPrompts, hand_to_reveal
 from ui.games.tuareg.view import (
     MajorityTable,
     good_markup,
@@ -34,8 +39,14 @@ def so_far() -> str:
     return _("The count so far; a face-down card counts once revealed.")
 
 
-class StagePrompts:
-    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``submit`` and ``render``."""
+class TuaregStage(TuaregPrompts):
+    """The prompts of a stage's end and of the game's; what they use of the screen is
+    :class:`ui.games.tuareg.host.TuaregHost`."""
+
+    def __init__(self, host: TuaregHost) -> None:
+        super().__init__(host)
+        self.maps_kept: set[int] = set()
+        """Seats that keep their remaining maps at this stage's end."""
 
     # --- the end of a stage ---------------------------------------------------------------------
 
@@ -57,8 +68,8 @@ class StagePrompts:
                     ).format(name=player.name, n=player.maps),
                     table=preview,
                 )
-                self.button(_("Cash a map"), lambda s=seat: self.submit(a.CashMap(player=s)))
-                self.button(_("Keep the maps"), lambda s=seat: self.keep_maps(s))
+                self.button(_("Cash a map"), partial(self.host.submit, a.CashMap(player=seat)))
+                self.button(_("Keep the maps"), partial(self.keep_maps, seat))
                 return
         self.panel(
             _("Stage {n}: the count (animals, caves, thieves; not hands)").format(n=state.stage),
@@ -67,10 +78,10 @@ class StagePrompts:
             ),
             preview,
         )
-        if any(isinstance(x, a.ScoreStage) for x in self.legal()):
+        if any(isinstance(x, a.ScoreStage) for x in self.host.legal()):
             self.button(
                 _("Score stage {n}").format(n=state.stage),
-                lambda: self.submit(a.ScoreStage()),
+                lambda: self.host.submit(a.ScoreStage()),
                 primary=True,
             )
 
@@ -85,9 +96,9 @@ class StagePrompts:
             title = _("{name}'s cave {n}: which cards lie in it (in the order hidden)?")
             note = _("Seen going in: {goods}").format(goods=goods_markup(hidden)) + "\n" + so_far()
             note = "\n".join(filter(None, (self.scanned_note(), note)))
-            options = [
+            options: list[tuple[str, a.RevealCave | a.RevealThief]] = [
                 (goods_markup(x.goods), x)
-                for x in self.legal()
+                for x in self.host.legal()
                 if isinstance(x, a.RevealCave) and (x.player, x.cave) == (seat, number)
             ]
         else:
@@ -95,19 +106,19 @@ class StagePrompts:
             note = so_far()
             options = [
                 (good_markup(x.good), x)
-                for x in self.legal()
+                for x in self.host.legal()
                 if isinstance(x, a.RevealThief) and (x.player, x.thief) == (seat, number)
             ]
         self.panel(title.format(name=player.name, n=number), note, preview)
         for text, action in options:
-            self.button(text, lambda x=action: self.submit(x))
+            self.button(text, partial(self.host.submit, action))
 
     def keep_maps(self, seat: int) -> None:
         self.maps_kept.add(seat)
-        self.render()
+        self.host.render()
 
     def scored_prompt(self) -> None:
-        index = self.scored_stage
+        index = self.host.scored_stage
         assert index is not None
         self.panel(
             _("Stage {n} is scored.").format(n=index + 1),
@@ -119,12 +130,12 @@ class StagePrompts:
         )
 
     def close_scored(self) -> None:
-        self.scored_stage = None
-        self.render()
+        self.host.scored_stage = None
+        self.host.render()
 
     def game_over_prompt(self) -> None:
         state = self.state
-        if self.mode == "reveal_hand" and self.reveal_seat is not None:
+        if self.host.mode == "reveal_hand" and self.host.reveal_seat is not None:
             self.reveal_hand_prompt()
             return
         last = len(state.stages) - 1
@@ -133,7 +144,7 @@ class StagePrompts:
             _("Stage {n}: cards (majority points)").format(n=last + 1),
             stage_result(state, last),
         )
-        self.button(_("Score sheet"), self.score, primary=True)
+        self.button(_("Score sheet"), self.host.score, primary=True)
         for seat, player in enumerate(state.players):
             if player.hand and player.hand_revealed is None:
                 text = ngettext(
@@ -141,30 +152,27 @@ class StagePrompts:
                     "{name} shows the hand ({n} cards)",
                     player.hand,
                 ).format(name=player.name, n=player.hand)
-                self.button(text, lambda s=seat: self.start_reveal_hand(s))
+                self.button(text, partial(self.start_reveal_hand, seat))
 
     def start_reveal_hand(self, seat: int) -> None:
-        self.reset_drafts()
-        self.mode = "reveal_hand"
-        self.reveal_seat = seat
-        self.render()
-
-    def hand_to_reveal(self) -> int:
-        return self.state.players[self.reveal_seat].hand if self.reveal_seat is not None else 0
+        self.host.reset_drafts()
+        self.host.mode = "reveal_hand"
+        self.host.reveal_seat = seat
+        self.host.render()
 
     def reveal_hand_prompt(self) -> None:
-        seat = self.reveal_seat
+        seat = self.host.reveal_seat
         assert seat is not None
         self.panel(
             ngettext(
                 "{name}'s hand, for the tie-break: which {n} card?",
                 "{name}'s hand, for the tie-break: which {n} cards?",
-                self.hand_to_reveal(),
-            ).format(name=self.player_name(seat), n=self.hand_to_reveal()),
-            _("Shown: {goods}").format(goods=goods_markup(self.picked)),
+                hand_to_reveal(self.host),
+            ).format(name=self.player_name(seat), n=hand_to_reveal(self.host)),
+            _("Shown: {goods}").format(goods=goods_markup(self.host.picked)),
         )
         self.goods_buttons(self.pick)
         self.picked_controls()
-        action = a.RevealHand(player=seat, goods=tuple(self.picked))
-        self.button(_("Show these cards"), lambda: self.submit(action), primary=True)
+        action = a.RevealHand(player=seat, goods=tuple(self.host.picked))
+        self.button(_("Show these cards"), lambda: self.host.submit(action), primary=True)
         self.button(_("Cancel"), self.cancel, fixed=True)

@@ -1,6 +1,6 @@
-"""The prompts of a Tuareg turn, mixed into :class:`ui.games.tuareg.gamescreen.TuaregScreen`: the market at
-setup, the turn's menu, and each action built card by card (draw, load, take from the market, buy,
-hide in a cave, steal with a thief).
+"""The prompts of a Tuareg turn, which the screen (:class:`ui.games.tuareg.gamescreen.TuaregScreen`)
+holds as its ``turn``: the market at setup, the turn's menu, and each action built card by card
+(draw, load, take from the market, buy, hide in a cave, steal with a thief).
 
 Loads ask :mod:`companion.games.tuareg.loading` as they grow; every other option is a legal action
 the rules listed; every finished action goes to the session, whose verdict the screen shows.
@@ -8,36 +8,38 @@ the rules listed; every finished action goes to the session, whose verdict the s
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
+
+from kivy.uix.label import Label
 
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Good, SpecialCard
+from companion.games.tuareg.names import special_name
 from companion.games.tuareg.state import AnimalRef
 from companion.games.tuareg.turns import DRAW_SIZE
 from companion.i18n import _, ngettext
 from companion.verdict import Verdict
 from ui.games.tuareg.drafts import LoadDraft
-from ui.games.tuareg.view import (
-    GREEN_INK,
-    animal_name,
-    good_markup,
-    goods_markup,
-    market_text,
-    special_name,
-)
+from ui.games.tuareg.prompts import TuaregPrompts
+from ui.games.tuareg.view import GREEN_INK, animal_name, good_markup, goods_markup, market_text
 
 
-class TurnPrompts:
-    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``reason``, ``submit``,
-    ``refuse``, ``begin`` and ``render``, and its drafts (``load``, ``payment``, ``picked``)."""
+class TuaregReason(Label):
+    """Beside a good's button: whether it may go on, or every rule it would break."""
+
+
+class TuaregTurn(TuaregPrompts):
+    """The turn's prompts; what they use of the screen is :class:`ui.games.tuareg.host.TuaregHost`
+    (its drafts: ``load``, ``payment``, ``picked``)."""
 
     # --- the start of the game ------------------------------------------------------------------
 
     def market_prompt(self) -> None:
         self.panel(_("Which two cards were laid out as the market?"), self.scanned_note())
-        for action in self.legal():
+        for action in self.host.legal():
             if isinstance(action, a.OpenMarket):
-                self.button(goods_markup(action.goods), lambda x=action: self.submit(x))
+                self.button(goods_markup(action.goods), partial(self.host.submit, action))
 
     # --- a turn ---------------------------------------------------------------------------------
 
@@ -45,7 +47,7 @@ class TurnPrompts:
         state = self.state
         player = state.players[state.to_move]
         name = player.name
-        refused = self.blocked()
+        refused = self.host.blocked()
         if state.turn.main is None:
             self.panel(
                 _("{name}: choose the turn's action.").format(name=name),
@@ -60,7 +62,7 @@ class TurnPrompts:
                 ("buy", _("Buy a special card"), "buy"),
             )
             for kind, text, mode in mains:
-                self.button(text, lambda m=mode: self.begin(m), refused=refused.get(kind))
+                self.button(text, partial(self.host.begin, mode), refused=refused.get(kind))
         else:
             self.panel(
                 _("{name}: the action is taken; use caves or thieves, or end the turn.").format(
@@ -72,16 +74,18 @@ class TurnPrompts:
             )
         if player.caves:
             self.button(
-                _("Hide in a cave"), lambda: self.begin("hide"), refused=refused.get("hide")
+                _("Hide in a cave"), lambda: self.host.begin("hide"), refused=refused.get("hide")
             )
         if player.thieves:
             self.button(
-                _("Steal with a thief"), lambda: self.begin("steal"), refused=refused.get("steal")
+                _("Steal with a thief"),
+                lambda: self.host.begin("steal"),
+                refused=refused.get("steal"),
             )
         seat = state.to_move
         self.button(
             _("End turn"),
-            lambda: self.submit(a.EndTurn(player=seat)),
+            lambda: self.host.submit(a.EndTurn(player=seat)),
             primary=True,
             refused=refused.get("end_turn"),
         )
@@ -91,9 +95,9 @@ class TurnPrompts:
         seat = state.to_move
         drawn = min(DRAW_SIZE, state.deck)
         fewest = min(
-            (len(x.to_market) for x in self.legal() if isinstance(x, a.Draw)), default=None
+            (len(x.to_market) for x in self.host.legal() if isinstance(x, a.Draw)), default=None
         )
-        note = _("Into the market: {goods}").format(goods=goods_markup(self.picked))
+        note = _("Into the market: {goods}").format(goods=goods_markup(self.host.picked))
         if fewest:
             note += "\n" + _("Lay at least {n} into the market.").format(n=fewest)
         self.panel(
@@ -106,20 +110,14 @@ class TurnPrompts:
         )
         self.goods_buttons(self.pick)
         self.picked_controls()
-        action = a.Draw(player=seat, to_market=tuple(self.picked))
+        action = a.Draw(player=seat, to_market=tuple(self.host.picked))
         self.button(
-            _("Draw, lay {n} into the market").format(n=len(self.picked)),
-            lambda: self.submit(action),
+            _("Draw, lay {n} into the market").format(n=len(self.host.picked)),
+            lambda: self.host.submit(action),
             primary=True,
             refused=self.short(action),
         )
         self.button(_("Cancel"), self.cancel, fixed=True)
-
-    def scanned_note(self) -> str:
-        """The cards scanned for the step so far (none: nothing)."""
-        if not self.picked:
-            return ""
-        return _("Scanned: {goods}").format(goods=goods_markup(self.picked))
 
     # --- loading an animal ----------------------------------------------------------------------
 
@@ -127,20 +125,23 @@ class TurnPrompts:
         player = self.state.players[self.state.to_move]
         for ref, stack in player.animals():
             text = f"{animal_name(ref)}: {goods_markup(stack, _('empty'))}"
-            self.button(text, lambda r=ref: self.choose_animal(r))
+            self.button(text, partial(self.choose_animal, ref))
+
+    def reason(self, text: str) -> None:
+        self.host.prompt.add(TuaregReason(text=text))
 
     def choose_animal(self, ref: AnimalRef) -> None:
-        self.load = LoadDraft.start(self.state, ref)
-        self.render()
+        self.host.load = LoadDraft.start(self.state, ref)
+        self.host.render()
 
     def load_prompt(self) -> None:
         name = self.player_name()
-        if self.load is None:
+        if self.host.load is None:
             self.panel(_("{name} loads from the hand: onto which animal?").format(name=name))
             self.animal_buttons()
             self.button(_("Cancel"), self.cancel, fixed=True)
             return
-        draft = self.load
+        draft = self.host.load
         self.panel(
             _("{name} loads {animal}").format(name=name, animal=animal_name(draft.onto)),
             _("On it, bottom to top: {stack} · laid now: {added}").format(
@@ -149,7 +150,7 @@ class TurnPrompts:
             ),
         )
         for offer in draft.offers():
-            self.button(good_markup(offer.good), lambda g=offer.good: self.add_load(g))
+            self.button(good_markup(offer.good), partial(self.add_load, offer.good))
             if offer.ok:
                 self.reason(f"[color={GREEN_INK}]" + _("may go on") + "[/color]")
             else:
@@ -160,35 +161,35 @@ class TurnPrompts:
                 ngettext("Load {n} card", "Load {n} cards", len(draft.added)).format(
                     n=len(draft.added)
                 ),
-                lambda: self.submit(draft.action()),
+                lambda: self.host.submit(draft.action()),
                 primary=True,
             )
-        self.button(_("Another animal"), lambda: self.begin("load"), fixed=True)
+        self.button(_("Another animal"), lambda: self.host.begin("load"), fixed=True)
         self.button(_("Cancel"), self.cancel, fixed=True)
 
     def add_load(self, good: Good) -> None:
         """Lay ``good`` next if the loading rules and the turn allow it; else say why not."""
-        draft = self.load
-        assert draft is not None and self.table is not None
+        draft = self.host.load
+        assert draft is not None and self.host.table is not None
         verdict = draft.verdict(good)
         if verdict.ok:
-            verdict = self.table.check(draft.action((good,)))
+            verdict = self.host.table.check(draft.action((good,)))
         if not verdict.ok:
-            self.refuse(verdict.code, verdict.message)
+            self.host.refuse(verdict.code, verdict.message)
             return
         draft.added.append(good)
-        self.render()
+        self.host.render()
 
     def unload(self) -> None:
-        if self.load is not None and self.load.added:
-            self.load.added.pop()
-        self.render()
+        if self.host.load is not None and self.host.load.added:
+            self.host.load.added.pop()
+        self.host.render()
 
     # --- taking from the market -----------------------------------------------------------------
 
     def take_prompt(self) -> None:
         name = self.player_name()
-        if self.load is None:
+        if self.host.load is None:
             self.panel(
                 _("{name} takes from the market: onto which animal?").format(name=name),
                 market_text(self.state),
@@ -196,46 +197,46 @@ class TurnPrompts:
             self.animal_buttons()
             self.button(_("Cancel"), self.cancel, fixed=True)
             return
-        onto = self.load.onto
+        onto = self.host.load.onto
         self.panel(
             _("{name} takes market cards onto {animal}").format(
                 name=name, animal=animal_name(onto)
             ),
             _("On it, bottom to top: {stack}").format(
-                stack=goods_markup(self.load.stack, _("nothing"))
+                stack=goods_markup(self.host.load.stack, _("nothing"))
             ),
         )
-        scanned = self.scanned_take()
-        takes = [x for x in self.legal() if isinstance(x, a.TakeFromMarket) and x.onto == onto]
+        scanned = self.host.scanned_take()
+        takes = [x for x in self.host.legal() if isinstance(x, a.TakeFromMarket) and x.onto == onto]
         for action in takes:
             text = _("Take {n} {good}").format(n=action.count, good=good_markup(action.good))
             if scanned is not None and (action.good.value, action.count) == (
                 scanned["good"],
                 scanned["count"],
             ):  # the cards scanned: the move the confirm button makes
-                self.ids.note.text += "\n" + self.scanned_note()
-                self.button(text, lambda x=action: self.submit(x), primary=True)
+                self.host.prompt.note += "\n" + self.scanned_note()
+                self.button(text, partial(self.host.submit, action), primary=True)
             else:
-                self.button(text, lambda x=action: self.submit(x))
+                self.button(text, partial(self.host.submit, action))
         for good, available in self.state.market.items():
-            verdict = self.load.verdict(good)
+            verdict = self.host.load.verdict(good)
             if available and not verdict.ok:
                 self.reason(f"{good_markup(good)}: {verdict.message}")
-        self.button(_("Another animal"), lambda: self.begin("market"), fixed=True)
+        self.button(_("Another animal"), lambda: self.host.begin("market"), fixed=True)
         self.button(_("Cancel"), self.cancel, fixed=True)
 
     # --- buying a special card ------------------------------------------------------------------
 
     def buy_prompt(self) -> None:
         state = self.state
-        payment = self.payment
+        payment = self.host.payment
         assert payment is not None
         name = self.player_name()
         if payment.card is None:
             self.panel(_("{name} buys a special card: which one?").format(name=name))
             for card, left in state.supply:
                 text = _("{card} ({n} left)").format(card=special_name(card), n=left)
-                self.button(text, lambda c=card: self.choose_card(c))
+                self.button(text, partial(self.choose_card, card))
             self.button(_("Cancel"), self.cancel, fixed=True)
             return
         self.panel(
@@ -250,19 +251,19 @@ class TurnPrompts:
                 _("worth ?, not confirmed") if dinars is None else _("worth {n}").format(n=dinars)
             )
             text = _("{good} from the hand ({worth})").format(good=good_markup(good), worth=worth)
-            self.button(text, lambda g=good: self.pay(g))
+            self.button(text, partial(self.pay, good))
         for ref, _stack in state.players[state.to_move].animals():
             top = payment.next_top(state, ref)
             if top is not None:
                 text = _("Top of {animal}: {good}").format(
                     animal=animal_name(ref), good=good_markup(top)
                 )
-                self.button(text, lambda r=ref: self.pay(r))
+                self.button(text, partial(self.pay, ref))
         if payment.steps:
             self.button(_("Take the last card back"), self.unpay, fixed=True)
         self.button(
             _("Buy the {card}").format(card=special_name(payment.card)),
-            lambda: self.submit(payment.action()),
+            lambda: self.host.submit(payment.action()),
             primary=True,
             refused=self.short(payment.action()),
         )
@@ -271,25 +272,25 @@ class TurnPrompts:
     def short(self, action: Any) -> Verdict | None:
         """The rules' reason ``action`` cannot be made yet (a payment or a market lay short of
         what the note above asks), shown on its greyed-out button; None when it can."""
-        assert self.table is not None
-        verdict = self.table.check(action)
+        assert self.host.table is not None
+        verdict = self.host.table.check(action)
         return None if verdict.ok else verdict
 
     def choose_card(self, card: SpecialCard) -> None:
-        assert self.payment is not None
-        self.payment.card = card
-        self.render()
+        assert self.host.payment is not None
+        self.host.payment.card = card
+        self.host.render()
 
     def pay(self, step: Good | AnimalRef) -> None:
-        assert self.payment is not None
-        if self.payment.can_add(step):
-            self.payment.steps.append(step)
-        self.render()
+        assert self.host.payment is not None
+        if self.host.payment.can_add(step):
+            self.host.payment.steps.append(step)
+        self.host.render()
 
     def unpay(self) -> None:
-        if self.payment is not None and self.payment.steps:
-            self.payment.steps.pop()
-        self.render()
+        if self.host.payment is not None and self.host.payment.steps:
+            self.host.payment.steps.pop()
+        self.host.render()
 
     # --- caves and thieves ----------------------------------------------------------------------
 
@@ -297,7 +298,7 @@ class TurnPrompts:
         state = self.state
         player = state.players[state.to_move]
         self.panel(_("{name} hides a card in a cave").format(name=player.name))
-        for action in self.legal():
+        for action in self.host.legal():
             if not isinstance(action, a.Hide):
                 continue
             if action.source is None:
@@ -308,12 +309,12 @@ class TurnPrompts:
                     good=good_markup(player.stack(action.source)[-1]),
                 )
             text = _("Cave {n}: {source}").format(n=action.cave, source=source)
-            self.button(text, lambda x=action: self.submit(x))
+            self.button(text, partial(self.host.submit, action))
         self.button(_("Cancel"), self.cancel, fixed=True)
 
     def steal_prompt(self) -> None:
         state = self.state
-        steals = [x for x in self.legal() if isinstance(x, a.Steal)]
+        steals = [x for x in self.host.legal() if isinstance(x, a.Steal)]
         thief = min((x.thief for x in steals), default=None)
         self.panel(_("{name} sends a thief: from whom?").format(name=self.player_name()))
         for action in steals:
@@ -328,5 +329,5 @@ class TurnPrompts:
                     animal=animal_name(action.source),
                     good=good_markup(victim.stack(action.source)[-1]),
                 )
-            self.button(text, lambda x=action: self.submit(x))
+            self.button(text, partial(self.host.submit, action))
         self.button(_("Cancel"), self.cancel, fixed=True)
