@@ -70,8 +70,8 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
     with driven(tmp_path, SMALL, lang) as d:
         tour.timbuktu_camel_choice(d)
         screen = d.screen
-        answers_before = window_rect(screen.ids.options_view)
-        title_before = window_rect(screen.ids.title)
+        answers_before = window_rect(screen.ids.prompt.ids.options_view)
+        title_before = window_rect(screen.ids.prompt.ids.title)
 
         tour.tap_other_camel(d)  # another player's camel: refused
         refusal = screen.table.refusal
@@ -79,8 +79,8 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
         assert screen.ids.refusal.text == refusal.message
         assert screen.ids.bar.ids.message.refused
         # the refusal's line has its own place: the prompt and its answers stay where they were
-        assert window_rect(screen.ids.options_view) == answers_before
-        assert window_rect(screen.ids.title) == title_before
+        assert window_rect(screen.ids.prompt.ids.options_view) == answers_before
+        assert window_rect(screen.ids.prompt.ids.title) == title_before
         line = window_rect(screen.ids.refusal)
         image = window_image(d, tmp_path)
         ink = rgb(design.REFUSAL_INK)
@@ -100,9 +100,9 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
             near(pixel(image, x, (line[1] + line[3]) / 2), ink)
             for x in range(int(line[0]), int(line[2]))
         )
-        view = window_rect(screen.ids.options_view)
-        water = [b for b in screen.ids.options.children if "≈" in plain_text(b)]
-        assert water, [plain_text(b) for b in screen.ids.options.children]
+        view = window_rect(screen.ids.prompt.ids.options_view)
+        water = [b for b in screen.ids.prompt.ids.options.children if "≈" in plain_text(b)]
+        assert water, [plain_text(b) for b in screen.ids.prompt.ids.options.children]
         for button in water:  # "Bezahlt mit ≈ Wasser" / "Zapłacono ≈ wodą" whole
             left, bottom, right, top = window_rect(button)
             assert view[0] <= left and right <= view[2] and view[1] <= bottom and top <= view[3]

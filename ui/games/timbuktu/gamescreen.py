@@ -10,14 +10,11 @@ goes to the session, whose verdict is shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -45,20 +42,16 @@ from ui.games.timbuktu.view import (
     theft_header,
 )
 from ui.kv import load_kv
+from ui.prompt import Prompt
 from ui.scans import ScanSteps
 from ui.screens.base import GameScreen
-from ui.widgets import BigButton, scroll_vertically, show_only
+from ui.widgets import show_only
 
 EMPTY_PITCH = list(tokens.SURFACE)
 SWAP_PITCH = list(tokens.hex_rgba("#2E4A6B"))
 NO_FRAME = [0, 0, 0, 0]
 CHOSEN_FRAME = list(tokens.HIGHLIGHT)
-CHOSEN_BUTTON = list(tokens.hex_rgba("#0E3D2A"))
-"""A chosen option's fill: dark green, under which every good's colour keeps 4.5:1."""
-OPTION_BUTTON = list(tokens.BUTTON)
 DIM_INK = hex_code(tokens.MUTED_INK)
-CHOSEN_MARK = "✓"
-"""Before a chosen option's text: chosen is told by more than its fill."""
 SWAP_MARK = "⇄"
 """Drawn on a pitch the table entered as a swap field."""
 
@@ -113,11 +106,6 @@ class TimbuktuPlayerRow(Label):
     """One player at a glance: badge and name, camels placed or moved, every camel's goods."""
 
 
-def _fit_height(button: BigButton, texture_size: list[float]) -> None:
-    """A button as tall as its wrapped text needs, never lower than a touch row."""
-    button.height = max(design.target, texture_size[1] + dp(10))
-
-
 class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
     """Tap a pen, a camel or an answer; the rules answer. What each step asks and what a tap or
     a scan means in it, the prompt objects the screen holds say (typed against
@@ -139,8 +127,8 @@ class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
         self.caravan_view = TimbuktuLabel(font_size=design.body, valign="top")
         self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
-        self.answers: Any = self.ids.options
-        """Where the prompt's answers go: the options' grid, or a group in it (:meth:`group`)."""
+        self.prompt: Prompt = self.ids.prompt.__self__
+        """The side panel's prompt: the setup's or stage's prompt object fills it."""
         self.reset_drafts()
 
     # --- the table shown and what is being entered on it ----------------------------------------
@@ -215,6 +203,7 @@ class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
         self.ids.refusal.text = refusal.message if refusal is not None else ""
         self.render_players()
         self.render_side()
+        self.primary = self.prompt.primary
         self.render_board()
 
     def render_players(self) -> None:
@@ -283,34 +272,6 @@ class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
 
     # --- the side panel: one prompt at a time ---------------------------------------------------
 
-    def panel(self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False) -> None:
-        """A new prompt: ``title``, then ``note`` above the answers, or at the top of them where
-        it ``scrolls`` with them (a report that may outgrow the screen)."""
-        if self.ids.title.text != title:  # a new prompt starts at the top of its answers
-            scroll_vertically(self.ids.options_view, 1.0)
-        self.ids.options.clear_widgets()
-        self.ids.actions.clear_widgets()
-        self.ids.options.cols = 1 if scrolls else cols
-        self.ids.title.text = title
-        self.ids.note.text = "" if scrolls else note
-        if scrolls:
-            self.ids.options.add_widget(TimbuktuLabel(text=note))
-        self.primary = None
-        self.answers = self.ids.options
-
-    def group(self, cols: int) -> None:
-        """The answers that follow go into a grid of their own with ``cols`` columns, under the
-        ones before (a keypad, then a list of wider buttons)."""
-        grid = GridLayout(
-            cols=cols,
-            spacing=dp(4),
-            size_hint_y=None,
-            row_default_height=design.target,
-        )
-        grid.bind(minimum_height=grid.setter("height"))
-        self.ids.options.add_widget(grid)
-        self.answers = grid
-
     def theft_rows(self, thefts: list[Theft]) -> None:
         """The thefts report: a row per pen (its pitches and goods in words), a chip per camel
         robbed with its owner's shape and letter and the symbols of what it lost."""
@@ -330,37 +291,7 @@ class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
             if not theft.stolen:
                 row.ids.chips.add_widget(TimbuktuLabel(text=_("nothing"), height=row.height))
             row.ids.chips.add_widget(Widget())
-            self.answers.add_widget(row)
-
-    def button(
-        self,
-        text: str,
-        callback: Callable[[], Any],
-        *,
-        primary: bool = False,
-        chosen: bool = False,
-        option: bool = False,
-        action: bool = False,
-    ) -> BigButton:
-        """An answer to the prompt. ``primary``: the one the confirm button gives (drawn in the
-        primary colour) and, like an ``action`` (a way back), in the row under the answers that
-        never scrolls; ``chosen``: ticked; ``option``: one item of a list the board offers too."""
-        if chosen:
-            text = f"[font={tokens.SYMBOL_FONT}]{CHOSEN_MARK}[/font] {text}"
-        button = BigButton(text=text, markup=True, font_size=design.body)
-        button.background_normal = ""
-        button.background_down = ""
-        fill = CHOSEN_BUTTON if chosen else tokens.PRIMARY if primary else OPTION_BUTTON
-        button.fill = list(fill)
-        button.height = design.target
-        button.bind(texture_size=_fit_height)
-        if option:
-            button.audit_role = "option"
-        button.bind(on_release=lambda _b: callback())
-        (self.ids.actions if primary or action else self.answers).add_widget(button)
-        if primary:
-            self.primary = callback
-        return button
+            self.prompt.add(row)
 
     def cancel(self) -> None:
         self.reset_drafts()

@@ -4,11 +4,12 @@ the prompt objects the screen holds (:class:`SetupPrompts`, :class:`RoundPrompts
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.games.timbuktu.model import Theft, TimbuktuState
 from companion.verdict import Verdict
+from ui.prompt import Prompt
 from ui.screens.base import Navigator
 
 if TYPE_CHECKING:
@@ -20,8 +21,8 @@ if TYPE_CHECKING:
 
 class TimbuktuHost(Protocol):
     nav: Navigator
-    ids: Any
-    """The widgets of the screen's ``.kv`` by id (Kivy's, untyped)."""
+    prompt: Prompt
+    """The side panel's prompt, which the setup's and stages' prompts fill."""
 
     reported_stage: int | None
     """The stage whose thefts' report is showing, if any."""
@@ -35,24 +36,6 @@ class TimbuktuHost(Protocol):
     def state(self) -> TimbuktuState: ...
 
     def legal(self) -> list[Any]: ...
-
-    # the side panel (:meth:`TimbuktuScreen.panel`)
-    def panel(
-        self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False
-    ) -> None: ...
-
-    def group(self, cols: int) -> None: ...
-
-    def button(
-        self,
-        text: str,
-        callback: Callable[[], Any],
-        *,
-        primary: bool = False,
-        chosen: bool = False,
-        option: bool = False,
-        action: bool = False,
-    ) -> Any: ...
 
     def theft_rows(self, thefts: list[Theft]) -> None: ...
 

@@ -170,7 +170,7 @@ class RoundPrompts:
         name = state.players[self.seat()].name
         place = board.place_name(state, state.stage)
         if self.move is None:
-            self.host.panel(
+            self.host.prompt.start(
                 _("{name}: which camel moves to {place}?").format(name=name, place=place),
                 _("Tap it on the board (framed) or below."),
                 cols=4,
@@ -178,11 +178,11 @@ class RoundPrompts:
             for letter in self.movable_letters():
                 camel = state.players[self.seat()].camel(letter)
                 assert camel is not None
-                self.host.button(camel_line(camel), partial(self.name_camel, letter), option=True)
+                self.host.prompt.button(camel_line(camel), partial(self.name_camel, letter))
             return
         camel = self.mover()
         if self.move.pen is None:
-            self.host.panel(
+            self.host.prompt.start(
                 _("Camel {camel}: tap the pen of {place} it enters.").format(
                     camel=camel.letter, place=place
                 ),
@@ -193,7 +193,7 @@ class RoundPrompts:
             )
         else:
             self.question_prompt(camel)
-        self.host.button(_("Another camel"), self.host.cancel, action=True)
+        self.host.prompt.button(_("Another camel"), self.host.cancel, fixed=True)
         self.layout_buttons()
 
     def tap_camel(self, pen: int, pitch: int) -> None:
@@ -278,10 +278,10 @@ class RoundPrompts:
             title = _("Is pitch {pitch} of pen {pen} a swap field?").format(
                 pitch=pitch, pen=draft.pen
             )
-        self.host.panel(title, lands, cols=4)
+        self.host.prompt.start(title, lands, cols=4)
         likeliest = self.likeliest(candidates)
         if field == "paid" and likeliest is not None and likeliest.swap is False:
-            self.host.button(  # both questions open: the usual answer to both in one tap
+            self.host.prompt.button(  # both questions open: the usual answer to both in one tap
                 _("Free, no swap field"),
                 lambda: self.answer_all({"paid": None, "swap": False}),
                 primary=True,
@@ -290,7 +290,9 @@ class RoundPrompts:
             dict.fromkeys(getattr(x, field) for x in candidates), key=self.answer_order(field)
         )
         for value in values:
-            self.host.button(self.answer_text(field, value), partial(self.answer, field, value))
+            self.host.prompt.button(
+                self.answer_text(field, value), partial(self.answer, field, value), option=False
+            )
 
     @staticmethod
     def likeliest(candidates: list[a.MoveCamel]) -> a.MoveCamel | None:
@@ -323,16 +325,18 @@ class RoundPrompts:
         state = self.state
         pen = self.mover_pen()
         if state.layout.arrows_from(state.stage - 1, pen) is None:
-            self.host.button(
+            self.host.prompt.button(
                 _("Enter the arrows of pen {pen}").format(pen=pen),
                 lambda: self.begin_layout("arrows"),
+                option=False,
             )
         if state.layout.swap_fields_of(state.stage) is None:
-            self.host.button(
+            self.host.prompt.button(
                 _("Enter the swap fields of {place}").format(
                     place=board.place_name(state, state.stage)
                 ),
                 lambda: self.begin_layout("swap_fields"),
+                option=False,
             )
 
     def begin_layout(self, mode: str) -> None:
@@ -345,17 +349,18 @@ class RoundPrompts:
         self.host.render()
 
     def arrows_prompt(self) -> None:
-        self.host.panel(
+        self.host.prompt.start(
             _("Where do the two arrows of pen {pen} point?").format(pen=self.mover_pen()),
             _("Entered once, the table keeps it for the next games."),
             cols=5,
         )
         for pair in combinations(range(1, PENS + 1), 2):
-            self.host.button(
+            self.host.prompt.button(
                 _("Pens {first} and {second}").format(first=pair[0], second=pair[1]),
                 partial(self.enter_arrows, pair),
+                option=False,
             )
-        self.host.button(_("Back"), self.end_layout, action=True)
+        self.host.prompt.button(_("Back"), self.end_layout, fixed=True)
 
     def enter_arrows(self, to: tuple[int, int]) -> None:
         """The two pens the arrows of the moving camel's pen point to."""
@@ -364,21 +369,21 @@ class RoundPrompts:
 
     def swap_fields_prompt(self) -> None:
         state = self.state
-        self.host.panel(
+        self.host.prompt.start(
             _("Tap the swap fields of {place} on the board.").format(
                 place=board.place_name(state, state.stage)
             ),
             _("Entered once, the table keeps it for the next games."),
         )
         fields = tuple(sorted(self.swap_fields))
-        self.host.button(
+        self.host.prompt.button(
             ngettext("Save: {n} swap field", "Save: {n} swap fields", len(fields)).format(
                 n=len(fields)
             ),
             lambda: self.correct_layout(a.SetSwapFields(place=state.stage, fields=fields)),
             primary=True,
         )
-        self.host.button(_("Back"), self.end_layout, action=True)
+        self.host.prompt.button(_("Back"), self.end_layout, fixed=True)
 
     def toggle_swap_field(self, field: tuple[int, int]) -> None:
         self.swap_fields ^= {field}
@@ -394,14 +399,14 @@ class RoundPrompts:
     # --- a swap field ---------------------------------------------------------------------------
 
     def swap_prompt(self) -> None:
-        self.host.panel(
+        self.host.prompt.start(
             _(
                 "A camel landed on a swap field: everyone passes their thief pile one seat "
                 "clockwise."
             ),
             _("The piles between players move on too."),
         )
-        self.host.button(
+        self.host.prompt.button(
             _("The thief piles are passed"),
             lambda: self.host.submit(a.PassThiefPiles()),
             primary=True,
@@ -430,7 +435,7 @@ class RoundPrompts:
         legend = [struck] if state.robbed_pens else []
         note = "\n".join([self.host.scans.thief_scanned_note(), *last, *legend]).strip()
         if not draft.pitches:
-            self.host.panel(
+            self.host.prompt.start(
                 _("The thief of pen {pen}: which pitches does its pitch card show?").format(
                     pen=draft.pen
                 ),
@@ -438,12 +443,12 @@ class RoundPrompts:
                 cols=PITCHES,
             )
             for face in card_faces(range(1, PITCHES + 1)):
-                self.host.button(
-                    " + ".join(map(str, face)), partial(self.thief_pitches, face), option=True
+                self.host.prompt.button(
+                    " + ".join(map(str, face)), partial(self.thief_pitches, face)
                 )
         else:
             pitches = _(" and ").join(map(str, draft.pitches))
-            self.host.panel(
+            self.host.prompt.start(
                 _(
                     "The thief of pen {pen}, pitches {pitches}: which goods does its goods card show?"
                 ).format(pen=draft.pen, pitches=pitches),
@@ -451,13 +456,12 @@ class RoundPrompts:
                 cols=PITCHES,
             )
             for goods in card_faces(list(Good)):
-                self.host.button(
+                self.host.prompt.button(
                     "\n".join(good_markup(good) for good in goods),
                     partial(self.thief_goods, goods),
-                    option=True,
                 )
-            self.host.button(_("Other pitches"), self.thief_other_pitches, action=True)
-        self.host.button(_("Clear"), self.host.cancel, action=True)
+            self.host.prompt.button(_("Other pitches"), self.thief_other_pitches, fixed=True)
+        self.host.prompt.button(_("Clear"), self.host.cancel, fixed=True)
 
     def camels_on(self, pen: int, pitches: list[int]) -> str:
         """The camels a thief on ``pitches`` of ``pen`` would reach, as the board draws them
@@ -492,12 +496,12 @@ class RoundPrompts:
         state = self.state
         stage = self.host.reported_stage
         assert stage is not None
-        self.host.panel(
+        self.host.prompt.start(
             _("The thieves of {place} took:").format(place=board.place_name(state, stage)),
             cols=1,
         )
         self.host.theft_rows(stage_thefts(state, stage))
-        self.host.button(
+        self.host.prompt.button(
             _("On to stage {n}").format(n=state.stage), self.close_report, primary=True
         )
 
@@ -507,8 +511,8 @@ class RoundPrompts:
 
     def game_over_prompt(self) -> None:
         state = self.state
-        self.host.panel(
+        self.host.prompt.start(
             _("The game is over: the caravans reached Timbuktu. Its thieves took:"), cols=1
         )
         self.host.theft_rows(stage_thefts(state, state.stage))
-        self.host.button(_("Score sheet"), self.host.score, primary=True)
+        self.host.prompt.button(_("Score sheet"), self.host.score, primary=True)

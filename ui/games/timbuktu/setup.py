@@ -68,14 +68,14 @@ class SetupPrompts:
                 camel=draft.letters[filling],
                 n=len(draft.loads[filling]) + 1 if filling < len(draft.loads) else 1,
             )
-        self.host.panel(title, self.caravan_note(draft), cols=1)
-        self.host.group(len(Good))
+        self.host.prompt.start(title, self.caravan_note(draft), cols=1)
+        self.host.prompt.group(len(Good))
         self.load_buttons(draft)
-        self.host.group(2)
+        self.host.prompt.group(2)
         if draft.loads:
-            self.host.button(_("Take the last one back"), self.take_good_back, action=True)
+            self.host.prompt.button(_("Take the last one back"), self.take_good_back, fixed=True)
         if draft.complete:
-            self.host.button(
+            self.host.prompt.button(
                 _("Load {name}'s caravan").format(name=name),
                 lambda: self.host.submit_payload(draft.payload()),
                 primary=True,
@@ -87,18 +87,18 @@ class SetupPrompts:
         ]
         if remembered:
             names = ", ".join(state.players[x.player].name for x in remembered)
-            self.host.button(
+            self.host.prompt.button(
                 _("The remembered loads: {names}").format(names=names),
                 lambda: self.load_remembered(remembered),
                 primary=not draft.loads,
+                option=False,
             )
         for seat in unloaded:
             if seat != draft.seat:
                 other = state.players[seat].name
-                self.host.button(
+                self.host.prompt.button(
                     _("{name}'s caravan instead").format(name=other),
                     partial(self.enter_caravan, seat),
-                    option=True,
                 )
         self.table_choice_buttons()
 
@@ -108,18 +108,21 @@ class SetupPrompts:
         different goods in one tap (third row, on an empty camel: every good but one)."""
         room = draft.room
         for good in Good:
-            self.host.button(good_markup(good), partial(self.add_good, good))
+            self.host.prompt.button(good_markup(good), partial(self.add_good, good), option=False)
         if room > 1:
             for good in Good:
-                self.host.button(
-                    f"{good_markup(good)} {TIMES}{room}", partial(self.fill_goods, [good] * room)
+                self.host.prompt.button(
+                    f"{good_markup(good)} {TIMES}{room}",
+                    partial(self.fill_goods, [good] * room),
+                    option=False,
                 )
         if room == CAPACITY:
             for missing in Good:
                 others = [good for good in Good if good is not missing]
-                self.host.button(
+                self.host.prompt.button(
                     _("all but {good}").format(good=unbroken(good_markup(missing))),
                     partial(self.fill_goods, others),
+                    option=False,
                 )
 
     def fill_goods(self, goods: list[Good]) -> None:
@@ -162,16 +165,14 @@ class SetupPrompts:
         settings = self.host.nav.store.list_settings(table_settings.SETTINGS_GAME)
         variant = table_settings.stored_variant(settings)
         if variant == "printed":
-            self.host.button(
+            self.host.prompt.button(
                 _("Next games: deal the goods (variant)"),
                 lambda: self.remember_variant("dealt"),
-                option=True,
             )
         else:
-            self.host.button(
+            self.host.prompt.button(
                 _("Next games: the printed caravan boards"),
                 lambda: self.remember_variant("printed"),
-                option=True,
             )
             counted = table_settings.leftovers_removed(settings)
             text = (
@@ -179,14 +180,14 @@ class SetupPrompts:
                 if counted
                 else _("Next games: leftovers count as removed")
             )
-            self.host.button(text, lambda: self.remember_leftovers(not counted), option=True)
-        note = self.host.ids.note.text
+            self.host.prompt.button(text, lambda: self.remember_leftovers(not counted))
+        note = self.host.prompt.note
         kind = (
             _("This game: goods dealt (variant).")
             if self.state.variant == "dealt"
             else _("This game: the printed caravan boards.")
         )
-        self.host.ids.note.text = f"{note}\n{kind}".strip()
+        self.host.prompt.note = f"{note}\n{kind}".strip()
 
     def remember_variant(self, variant: str) -> None:
         table_settings.remember_variant(self.host.nav.store, variant)
@@ -202,7 +203,7 @@ class SetupPrompts:
         state = self.state
         player = state.players[self.seat_to_move()]
         letter = self.placing_letter()
-        self.host.panel(
+        self.host.prompt.start(
             _("{name} places camel {camel} in the start area: tap a pen.").format(
                 name=player.name, camel=letter
             ),
@@ -211,14 +212,15 @@ class SetupPrompts:
         )
         for camel in player.camels:
             if camel.place is None:
-                self.host.button(
+                self.host.prompt.button(
                     _("Camel {camel}").format(camel=camel.letter),
                     partial(self.pick_placing, camel.letter),
                     chosen=camel.letter == letter,
+                    option=False,
                 )
         left = sum(leftovers(state, s).total for s in range(state.seats))
         if left:
-            self.host.ids.note.text += "\n" + ngettext(
+            self.host.prompt.note += "\n" + ngettext(
                 "{n} dealt good was left over.", "{n} dealt goods were left over.", left
             ).format(n=left)
 
