@@ -74,8 +74,8 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
     with driven(tmp_path, SMALL, lang) as d:
         timbuktu_tour.timbuktu_camel_choice(d)
         screen = d.screen
-        answers_before = window_rect(screen.ids.options_view)
-        title_before = window_rect(screen.ids.title)
+        answers_before = window_rect(screen.ids.prompt.ids.options_view)
+        title_before = window_rect(screen.ids.prompt.ids.title)
 
         timbuktu_tour.tap_other_camel(d)  # another player's camel: refused
         refusal = screen.table.refusal
@@ -83,8 +83,8 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
         assert screen.ids.refusal.text == refusal.message
         assert screen.ids.bar.ids.message.refused
         # the refusal's line has its own place: the prompt and its answers stay where they were
-        assert window_rect(screen.ids.options_view) == answers_before
-        assert window_rect(screen.ids.title) == title_before
+        assert window_rect(screen.ids.prompt.ids.options_view) == answers_before
+        assert window_rect(screen.ids.prompt.ids.title) == title_before
         line = window_rect(screen.ids.refusal)
         image = window_image(d, tmp_path)
         ink = rgb(design.REFUSAL_INK)
@@ -94,7 +94,7 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
         )
 
         timbuktu_tour.choose_camel(d, "A")  # a right tap: the refusal is over at once
-        assert screen.table.refusal is None and screen.move is not None
+        assert screen.table.refusal is None and screen.rounds.move is not None
         assert not screen.toast.shown
         assert screen.ids.refusal.text == ""
         assert not screen.ids.bar.ids.message.refused
@@ -104,9 +104,9 @@ def test_a_refusal_ends_at_the_next_accepted_tap_and_never_pushes_the_answers(
             near(pixel(image, x, (line[1] + line[3]) / 2), ink)
             for x in range(int(line[0]), int(line[2]))
         )
-        view = window_rect(screen.ids.options_view)
-        water = [b for b in screen.ids.options.children if "≈" in plain_text(b)]
-        assert water, [plain_text(b) for b in screen.ids.options.children]
+        view = window_rect(screen.ids.prompt.ids.options_view)
+        water = [b for b in screen.ids.prompt.ids.options.children if "≈" in plain_text(b)]
+        assert water, [plain_text(b) for b in screen.ids.prompt.ids.options.children]
         for button in water:  # "Bezahlt mit ≈ Wasser" / "Zapłacono ≈ wodą" whole
             left, bottom, right, top = window_rect(button)
             assert view[0] <= left and right <= view[2] and view[1] <= bottom and top <= view[3]
@@ -126,7 +126,7 @@ def test_a_refusal_ends_at_the_next_accepted_button_press_or_scan_too(tmp_path: 
         timbuktu_tour.tap_other_camel(d)  # refused
         assert screen.table.refusal is not None and screen.toast.shown
         d.scan("TIMBUKTU-CAMEL-A")  # the camel of the player to move, as a tap on it names it
-        assert screen.move is not None, "the scanned camel was not taken"
+        assert screen.rounds.move is not None, "the scanned camel was not taken"
         assert screen.table.refusal is None and not screen.toast.shown
         assert screen.ids.refusal.text == "" and not screen.ids.bar.ids.message.refused
 

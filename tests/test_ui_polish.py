@@ -329,19 +329,37 @@ def test_every_correction_of_every_game_starts_from_the_belief(tmp_path: Path) -
 
 
 def navigator_screens() -> list[type]:
-    """Every screen given a :class:`Navigator`, with the mixins it is made of (every screen
-    module and every game's screen imported first: the app imports game screens on first use)."""
+    """Every screen given a :class:`Navigator`, with the mixins it is made of, and every class of
+    the games' UI packages (the prompt objects a game screen holds reach the navigator through
+    it); every screen and game module imported first: the app imports game screens on first use."""
     for module in pkgutil.iter_modules(ui.screens.__path__):
         importlib.import_module(f"ui.screens.{module.name}")
-    for game in ui.games.entries():
-        ui.games.screen_class(game)
+    held = game_classes()
     found: list[type] = [CorrectScreen]
     pending = [GameScreen]
     while pending:
         cls = pending.pop()
         found.append(cls)
         pending.extend(cls.__subclasses__())
-    return [base for cls in found for base in cls.__mro__ if base.__module__.startswith("ui.")]
+    bases = [base for cls in found for base in cls.__mro__ if base.__module__.startswith("ui.")]
+    return bases + held
+
+
+def game_classes() -> list[type]:
+    """The classes defined in the games' UI packages (``ui.games.<game>``), each module imported."""
+    classes: list[type] = []
+    for game in pkgutil.iter_modules(ui.games.__path__):
+        if not game.ispkg:
+            continue
+        package = importlib.import_module(f"ui.games.{game.name}")
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            classes += [
+                c
+                for c in vars(module).values()
+                if inspect.isclass(c) and c.__module__ == module.__name__
+            ]
+    return classes
 
 
 def test_every_navigator_member_a_screen_uses_is_declared_and_provided(tmp_path: Path) -> None:

@@ -154,14 +154,14 @@ def test_a_timbuktu_thief_pile_scanned_at_a_stage_end(tmp_path: Path) -> None:
         screen = h.screen
         seq = screen.table.seq
         scan(h, "TIMBUKTU-THIEF-PEN-1")
-        h.wait_for(lambda: screen.thief_cards == ["TIMBUKTU-THIEF-PEN-1"])
+        h.wait_for(lambda: screen.scans.thief_cards == ["TIMBUKTU-THIEF-PEN-1"])
         # the pen's number held to its word
         assert plain(shown(h, "note")).startswith("Scanned: Pen\u00a01")
         assert screen.table.seq == seq and shown(h, "refusal") == ""
         before = plain(shown(h, "note"))
         scan(h, "TIMBUKTU-CAMEL-A")  # no card of a thief pile: refused, nothing changes
         h.wait_for(lambda: screen.table.refusal is not None)
-        assert screen.table.seq == seq and screen.thief_cards == ["TIMBUKTU-THIEF-PEN-1"]
+        assert screen.table.seq == seq and screen.scans.thief_cards == ["TIMBUKTU-THIEF-PEN-1"]
         assert plain(shown(h, "note")) == before
         removed = screen.table.state.removed
         scan(h, "TIMBUKTU-THIEF-GOODS-GOLD-SALT")
@@ -173,7 +173,7 @@ def test_a_timbuktu_thief_pile_scanned_at_a_stage_end(tmp_path: Path) -> None:
             (1, 3),
             {"gold", "salt"},
         )
-        assert screen.table.state.removed != removed and screen.thief_cards == []
+        assert screen.table.state.removed != removed and screen.scans.thief_cards == []
 
 
 def test_a_timbuktu_camel_card_names_the_camel_that_moves(tmp_path: Path) -> None:
@@ -183,15 +183,15 @@ def test_a_timbuktu_camel_card_names_the_camel_that_moves(tmp_path: Path) -> Non
         timbuktu_resume(h)
         screen = h.screen
         state = screen.table.state
-        letter = screen.movable_letters()[0]
+        letter = screen.rounds.movable_letters()[0]
         seq = screen.table.seq
         scan(h, f"TIMBUKTU-CAMEL-{letter}")
-        h.wait_for(lambda: screen.move is not None)
-        assert screen.move.letter == letter and screen.table.seq == seq  # its pen is a tap
+        h.wait_for(lambda: screen.rounds.move is not None)
+        assert screen.rounds.move.letter == letter and screen.table.seq == seq  # its pen is a tap
         assert shown(h, "title").startswith(f"Camel {letter}: tap the pen of")
         scan(h, "TIMBUKTU-CAMEL-Z")  # no such card
         h.wait_for(lambda: screen.table.refusal is not None)
-        assert screen.move.letter == letter and screen.table.seq == seq
+        assert screen.rounds.move.letter == letter and screen.table.seq == seq
         assert state.to_move == screen.table.state.to_move
 
 

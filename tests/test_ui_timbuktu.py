@@ -47,9 +47,9 @@ from ui.design import (
     hex_rgba,
     piece,
 )
-from ui.games.timbuktu.gamescreen import CHOSEN_BUTTON
 from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_INK, GOOD_SYMBOL
+from ui.prompt import CHOSEN_FILL as CHOSEN_BUTTON
 from ui.spacing import NBSP
 
 ADA, BEN, CLEO = 0, 1, 2
@@ -81,7 +81,7 @@ def player_rows(h: Harness) -> list[str]:
 
 def pitch_card(h: Harness, face: str) -> None:
     """Tap the chip of a thief's pitch card showing ``face`` (``1 + 3``, or ``5`` alone)."""
-    (chip,) = buttons(h.screen.ids.options, face)
+    (chip,) = buttons(h.screen.ids.prompt.ids.options, face)
     h.tap(chip)
 
 
@@ -271,7 +271,7 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         while screen.table.state.phase is Phase.PLACEMENT:  # every camel placed by a tap
             state = screen.table.state
             seat = state.to_move
-            letter = screen.placing_letter()
+            letter = screen.setup.placing_letter()
             assert letter == next(c.letter for c in state.players[seat].camels if c.place is None)
             tap_pen(h, placement_pen(state, seat))
         state = screen.table.state
@@ -286,9 +286,9 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         assert all(c.cells[0].frame == list(HIGHLIGHT) for c in screen.columns)  # pitch 1 each
         tap_pen(h, 1)
         assert shown(h, "note").startswith("Camel A enters pen 1 and takes pitch 1.")
-        answers = [plain(b.text) for b in reversed(screen.ids.options.children)]
+        answers = [plain(b.text) for b in reversed(screen.ids.prompt.ids.options.children)]
         assert answers[:2] == ["Along an arrow: free", "Paid with ☕ coffee"]  # the cheapest first
-        actions = [plain(b.text) for b in reversed(screen.ids.actions.children)]
+        actions = [plain(b.text) for b in reversed(screen.ids.prompt.ids.actions.children)]
         assert actions == ["Free, no swap field", "Another camel"]  # the usual answer, in one tap
         shot(h, "timbuktu-move")
         assert_touch_targets(h)
@@ -331,12 +331,12 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         tap_text(h, f"Enter the arrows of pen {origin}")
         tap_text(h, "Pens 2 and 3")
         assert screen.table.state.layout.arrows_from(0, origin) == (2, 3)
-        assert screen.move is not None and screen.move.letter == "B"
+        assert screen.rounds.move is not None and screen.rounds.move.letter == "B"
         tap_pen(h, 2)
         assert shown(h, "title") == "Is pitch 1 of pen 2 a swap field?"  # the arrows decided
         # The answers fit: their area does not scroll, so the tap reaches the button at once
         # (not through the scroll area's touch-up 0.2 s later, a timing that once failed in CI).
-        assert not screen.ids.options_view.do_scroll_y
+        assert not screen.ids.prompt.ids.options_view.do_scroll_y
         tap_text(h, "No swap field")
         state = screen.table.state
         assert state.players[ADA].camel("B").spot == (1, 2, 1) and state.removed == Goods(coffee=1)
@@ -407,10 +407,10 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert shown(h, "title") == "The thieves of oasis 1 took:"
         ben = state.players[BEN].camels[0]  # the report is read first: a camel tap waits
         tap_pitch(h, ben.pen, ben.pitch)
-        assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.move is None
+        assert shown(h, "title") == "The thieves of oasis 1 took:" and screen.rounds.move is None
         # a row per pen (it scrolls, the way on stays in view), a chip per camel robbed: its
         # owner's shape and its letter over the symbols of what it lost
-        rows = list(reversed(screen.ids.options.children))
+        rows = list(reversed(screen.ids.prompt.ids.options.children))
         assert [plain(row.header).replace(NBSP, " ").split("\n")[0] for row in rows] == [
             "Pen 1 · pitches 1 + 3",
             *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
@@ -545,7 +545,7 @@ def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Pa
                     (seat, camel), colour = standing[0], state.players[standing[0][0]].colour
                     assert plain(cell.text) == f"{piece(colour).shape} {camel.letter}"
                     assert cell.background == list(piece(colour).fill)
-        chooser = [b for b in screen.ids.options.children if b.audit_role == "option"]
+        chooser = [b for b in screen.ids.prompt.ids.options.children if b.audit_role == "option"]
         assert len(chooser) == 5  # one button per camel, a single line: the letter, the goods
         for button in chooser:
             assert button.texture_size[1] < 2 * button.font_size
@@ -556,10 +556,12 @@ def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Pa
         # Another player's camel is not Ada's to move: said so, nothing chosen.
         ben_camel = state.players[1].camel("A")
         tap_pitch(h, ben_camel.pen, ben_camel.pitch)
-        assert shown(h, "refusal") == "Tap one of Ada's framed camels." and screen.move is None
+        assert (
+            shown(h, "refusal") == "Tap one of Ada's framed camels." and screen.rounds.move is None
+        )
         # Ada's camel C, tapped where it stands, goes into pen 4 in two more taps.
         tap_camel(h, "C")
-        assert screen.move is not None and screen.move.letter == "C"
+        assert screen.rounds.move is not None and screen.rounds.move.letter == "C"
         tap_pen(h, 4)
         tap_text(h, "Free, no swap field")
         state = screen.table.state
@@ -602,7 +604,9 @@ def test_the_only_pen_a_camel_may_enter_is_entered_for_it(tmp_path: Path) -> Non
         assert screen.table.submit(correction, seq=screen.table.seq).ok
         camel = next(c for c in screen.table.state.players[ADA].camels if c.place == 0)
         tap_camel(h, camel.letter)
-        assert screen.move is not None and screen.move.pen == open_pen  # no pen to tap
+        assert (
+            screen.rounds.move is not None and screen.rounds.move.pen == open_pen
+        )  # no pen to tap
         assert shown(h, "note") == f"Camel {camel.letter} enters pen {open_pen} and takes pitch 4."
         tap_text(h, "Free, no swap field")
         assert screen.table.state.players[ADA].camel(camel.letter).spot == (1, open_pen, 4)

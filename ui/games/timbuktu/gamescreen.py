@@ -10,14 +10,11 @@ goes to the session, whose verdict is shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -27,7 +24,6 @@ from companion.i18n import _, ngettext
 from companion.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
-from ui.games.timbuktu.drafts import CaravanDraft, MoveDraft, ThiefDraft
 from ui.games.timbuktu.rounds import RoundPrompts
 from ui.games.timbuktu.scanning import TimbuktuScans
 from ui.games.timbuktu.setup import SetupPrompts
@@ -46,19 +42,16 @@ from ui.games.timbuktu.view import (
     theft_header,
 )
 from ui.kv import load_kv
+from ui.prompt import Prompt
+from ui.scans import ScanSteps
 from ui.screens.base import GameScreen
-from ui.widgets import BigButton, scroll_vertically, show_only
+from ui.widgets import show_only
 
 EMPTY_PITCH = list(tokens.SURFACE)
 SWAP_PITCH = list(tokens.hex_rgba("#2E4A6B"))
 NO_FRAME = [0, 0, 0, 0]
 CHOSEN_FRAME = list(tokens.HIGHLIGHT)
-CHOSEN_BUTTON = list(tokens.hex_rgba("#0E3D2A"))
-"""A chosen option's fill: dark green, under which every good's colour keeps 4.5:1."""
-OPTION_BUTTON = list(tokens.BUTTON)
 DIM_INK = hex_code(tokens.MUTED_INK)
-CHOSEN_MARK = "✓"
-"""Before a chosen option's text: chosen is told by more than its fill."""
 SWAP_MARK = "⇄"
 """Drawn on a pitch the table entered as a swap field."""
 
@@ -113,16 +106,18 @@ class TimbuktuPlayerRow(Label):
     """One player at a glance: badge and name, camels placed or moved, every camel's goods."""
 
 
-def _fit_height(button: BigButton, texture_size: list[float]) -> None:
-    """A button as tall as its wrapped text needs, never lower than a touch row."""
-    button.height = max(design.target, texture_size[1] + dp(10))
-
-
-class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
-    """Tap a pen, a camel or an answer; the rules answer."""
+class TimbuktuScreen(ScanSteps, GameScreen[TimbuktuState]):
+    """Tap a pen, a camel or an answer; the rules answer. What each step asks and what a tap or
+    a scan means in it, the prompt objects the screen holds say (typed against
+    :class:`ui.games.timbuktu.host.TimbuktuHost`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.setup = SetupPrompts(self)
+        self.rounds = RoundPrompts(self)
+        self.scans = TimbuktuScans(self)
+        self.reported_stage: int | None = None
+        """The stage whose thefts' report is showing, if any."""
         self.columns = [PenColumn(pen) for pen in range(1, PENS + 1)]
         for column in self.columns:
             for cell in column.cells:
@@ -132,28 +127,17 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         self.caravan_view = TimbuktuLabel(font_size=design.body, valign="top")
         self.player_rows: list[TimbuktuPlayerRow] = []
         """The caravan board being filled, shown instead of the pens while loading."""
-        self.answers: Any = self.ids.options
-        """Where the prompt's answers go: the options' grid, or a group in it (:meth:`group`)."""
+        self.prompt: Prompt = self.ids.prompt.__self__
+        """The side panel's prompt: the setup's or stage's prompt object fills it."""
         self.reset_drafts()
-
-    @property
-    def state(self) -> TimbuktuState:
-        assert self.table is not None
-        return self.table.state
 
     # --- the table shown and what is being entered on it ----------------------------------------
 
     def reset_drafts(self) -> None:
-        self.caravan: CaravanDraft | None = None
-        self.placing: str | None = None
-        """The camel the player to place picked (None: the first not placed)."""
-        self.move: MoveDraft | None = None
-        self.thief: ThiefDraft | None = None
-        self.thief_cards: list[str] = []
-        self.mode: str | None = None
-        """A board entry in progress: ``arrows`` or ``swap_fields``."""
-        self.swap_fields: set[tuple[int, int]] = set()
-        self.reported_stage: int | None = None
+        self.setup.reset()
+        self.rounds.reset()
+        self.scans.reset()
+        self.reported_stage = None
 
     def reset(self) -> None:
         """A new log entry (or another game) forgets half-made entries; a refusal keeps them, so
@@ -175,27 +159,30 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
             self.render()
         return verdict
 
+    def on_scan(self, card: str) -> bool:
+        return self.scans.on_scan(card)
+
     def tap_pitch(self, pen: int, pitch: int) -> None:
         """A tap on the board: a camel of the player to move chosen where they choose one, a swap
         field marked where they are entered, a pen otherwise."""
         phase = self.state.phase
         if self.reported_stage is not None:  # the thefts' report is read first
             return
-        if phase is Phase.MOVES and self.mode == "swap_fields":
-            self.toggle_swap_field((pen, pitch))
-        elif phase is Phase.MOVES and self.mode is None and self.move is None:
-            self.tap_camel(pen, pitch)
+        if phase is Phase.MOVES and self.rounds.mode == "swap_fields":
+            self.rounds.toggle_swap_field((pen, pitch))
+        elif phase is Phase.MOVES and self.rounds.mode is None and self.rounds.move is None:
+            self.rounds.tap_camel(pen, pitch)
         else:
             self.tap_pen(pen)
 
     def tap_pen(self, pen: int) -> None:
         phase = self.state.phase
         if phase is Phase.PLACEMENT:
-            self.place_in(pen)
-        elif phase is Phase.MOVES and self.mode is None:
-            self.enter_pen(pen)
+            self.setup.place_in(pen)
+        elif phase is Phase.MOVES and self.rounds.mode is None:
+            self.rounds.enter_pen(pen)
         elif phase is Phase.THEFTS and self.reported_stage is None:
-            self.thief_pen(pen)
+            self.rounds.thief_pen(pen)
 
     # --- rendering ------------------------------------------------------------------------------
 
@@ -216,6 +203,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         self.ids.refusal.text = refusal.message if refusal is not None else ""
         self.render_players()
         self.render_side()
+        self.primary = self.prompt.primary
         self.render_board()
 
     def render_players(self) -> None:
@@ -232,24 +220,26 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
         """The place the board shows: where the camels stand while one is chosen to move (tap
         it), else :func:`shown_place`."""
         state = self.state
-        choosing = state.phase is Phase.MOVES and self.move is None and self.mode is None
+        choosing = (
+            state.phase is Phase.MOVES and self.rounds.move is None and self.rounds.mode is None
+        )
         return state.stage - 1 if choosing else shown_place(state)
 
     def render_board(self) -> None:
         state = self.state
-        if self.caravan is not None and state.phase is Phase.LOADING:
-            self.caravan_view.text = caravan_board_text(self.caravan)
+        if self.setup.caravan is not None and state.phase is Phase.LOADING:
+            self.caravan_view.text = caravan_board_text(self.setup.caravan)
             show_only(self.ids.board_area, self.caravan_view, Widget())
             return
         show_only(self.ids.board_area, self.pens_view)
         place = self.board_place()
-        targets = self.target_pens()
+        targets = self.rounds.target_pens()
         for column, pitches in zip(self.columns, pens(state, place), strict=True):
-            column.header = self.pen_header(column.pen)
+            column.header = self.rounds.pen_header(column.pen)
             column.highlighted = column.pen in targets
-            chosen = column.pen == self.chosen_pen() and self.mode is None
+            chosen = column.pen == self.rounds.chosen_pen() and self.rounds.mode is None
             column.frame = CHOSEN_FRAME if chosen else NO_FRAME
-            marked = self.marked_pitches(column.pen)
+            marked = self.rounds.marked_pitches(column.pen)
             for cell, view in zip(column.cells, pitches, strict=True):
                 cell.frame = CHOSEN_FRAME if view.pitch in marked else NO_FRAME
                 if view.seat is None:
@@ -266,49 +256,21 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
     def render_side(self) -> None:
         phase = self.state.phase
         if self.reported_stage is not None and phase is not Phase.GAME_OVER:
-            self.stage_report_prompt()
+            self.rounds.stage_report_prompt()
         elif phase is Phase.LOADING:
-            self.loading_prompt()
+            self.setup.loading_prompt()
         elif phase is Phase.PLACEMENT:
-            self.placement_prompt()
+            self.setup.placement_prompt()
         elif phase is Phase.MOVES:
-            self.move_prompt()
+            self.rounds.move_prompt()
         elif phase is Phase.SWAP:
-            self.swap_prompt()
+            self.rounds.swap_prompt()
         elif phase is Phase.THEFTS:
-            self.thief_prompt()
+            self.rounds.thief_prompt()
         else:
-            self.game_over_prompt()
+            self.rounds.game_over_prompt()
 
     # --- the side panel: one prompt at a time ---------------------------------------------------
-
-    def panel(self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False) -> None:
-        """A new prompt: ``title``, then ``note`` above the answers, or at the top of them where
-        it ``scrolls`` with them (a report that may outgrow the screen)."""
-        if self.ids.title.text != title:  # a new prompt starts at the top of its answers
-            scroll_vertically(self.ids.options_view, 1.0)
-        self.ids.options.clear_widgets()
-        self.ids.actions.clear_widgets()
-        self.ids.options.cols = 1 if scrolls else cols
-        self.ids.title.text = title
-        self.ids.note.text = "" if scrolls else note
-        if scrolls:
-            self.ids.options.add_widget(TimbuktuLabel(text=note))
-        self.primary = None
-        self.answers = self.ids.options
-
-    def group(self, cols: int) -> None:
-        """The answers that follow go into a grid of their own with ``cols`` columns, under the
-        ones before (a keypad, then a list of wider buttons)."""
-        grid = GridLayout(
-            cols=cols,
-            spacing=dp(4),
-            size_hint_y=None,
-            row_default_height=design.target,
-        )
-        grid.bind(minimum_height=grid.setter("height"))
-        self.ids.options.add_widget(grid)
-        self.answers = grid
 
     def theft_rows(self, thefts: list[Theft]) -> None:
         """The thefts report: a row per pen (its pitches and goods in words), a chip per camel
@@ -329,37 +291,7 @@ class TimbuktuScreen(TimbuktuScans, SetupPrompts, RoundPrompts, GameScreen):
             if not theft.stolen:
                 row.ids.chips.add_widget(TimbuktuLabel(text=_("nothing"), height=row.height))
             row.ids.chips.add_widget(Widget())
-            self.answers.add_widget(row)
-
-    def button(
-        self,
-        text: str,
-        callback: Callable[[], Any],
-        *,
-        primary: bool = False,
-        chosen: bool = False,
-        option: bool = False,
-        action: bool = False,
-    ) -> BigButton:
-        """An answer to the prompt. ``primary``: the one the confirm button gives (drawn in the
-        primary colour) and, like an ``action`` (a way back), in the row under the answers that
-        never scrolls; ``chosen``: ticked; ``option``: one item of a list the board offers too."""
-        if chosen:
-            text = f"[font={tokens.SYMBOL_FONT}]{CHOSEN_MARK}[/font] {text}"
-        button = BigButton(text=text, markup=True, font_size=design.body)
-        button.background_normal = ""
-        button.background_down = ""
-        fill = CHOSEN_BUTTON if chosen else tokens.PRIMARY if primary else OPTION_BUTTON
-        button.fill = list(fill)
-        button.height = design.target
-        button.bind(texture_size=_fit_height)
-        if option:
-            button.audit_role = "option"
-        button.bind(on_release=lambda _b: callback())
-        (self.ids.actions if primary or action else self.answers).add_widget(button)
-        if primary:
-            self.primary = callback
-        return button
+            self.prompt.add(row)
 
     def cancel(self) -> None:
         self.reset_drafts()

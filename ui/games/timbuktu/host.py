@@ -1,64 +1,66 @@
 """What Timbuktu's prompts may use of the screen that shows them (:class:`TimbuktuScreen`), typed:
-the prompt classes derive from :class:`TimbuktuHost` for the type checker only."""
+the prompt objects the screen holds (:class:`SetupPrompts`, :class:`RoundPrompts`,
+:class:`TimbuktuScans`) are each given the screen as a :class:`TimbuktuHost`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.games.timbuktu.model import TimbuktuState
+from companion.games.timbuktu.model import Theft, TimbuktuState
 from companion.verdict import Verdict
-from ui.games.timbuktu.drafts import CaravanDraft
+from ui.prompt import Prompt
 from ui.screens.base import Navigator
+
+if TYPE_CHECKING:
+    from companion.scan_play import ScanMove
+    from ui.games.timbuktu.rounds import RoundPrompts
+    from ui.games.timbuktu.scanning import TimbuktuScans
+    from ui.games.timbuktu.setup import SetupPrompts
 
 
 class TimbuktuHost(Protocol):
     nav: Navigator
-    ids: Any
-    """The widgets of the screen's ``.kv`` by id (Kivy's, untyped)."""
+    prompt: Prompt
+    """The side panel's prompt, which the setup's and stages' prompts fill."""
 
-    @property
-    def caravan(self) -> CaravanDraft | None:
-        """The caravan board being filled, if any."""
+    reported_stage: int | None
+    """The stage whose thefts' report is showing, if any."""
 
-    @caravan.setter
-    def caravan(self, draft: CaravanDraft | None) -> None: ...
-
-    placing: str | None
-    """The letter of the camel being placed in the start area, if chosen."""
+    # the prompt objects, for each other (a scanned camel is named as a tap names it)
+    setup: SetupPrompts
+    rounds: RoundPrompts
+    scans: TimbuktuScans
 
     @property
     def state(self) -> TimbuktuState: ...
 
     def legal(self) -> list[Any]: ...
 
-    def panel(
-        self, title: str, note: str = "", cols: int = 2, *, scrolls: bool = False
-    ) -> None: ...
+    def theft_rows(self, thefts: list[Theft]) -> None: ...
 
-    def group(self, cols: int) -> None: ...
-
-    def button(
-        self,
-        text: str,
-        callback: Callable[[], Any],
-        *,
-        primary: bool = False,
-        chosen: bool = False,
-        option: bool = False,
-        action: bool = False,
-    ) -> Any: ...
-
+    # entries and their verdicts
     def submit(self, action: Any) -> Verdict: ...
 
     def submit_payload(self, payload: dict[str, Any]) -> Verdict: ...
 
+    def refuse(self, code: str, message: str) -> None: ...
+
     def render(self) -> None: ...
 
-    # for the scans (:class:`ui.games.timbuktu.scanning.TimbuktuScans`)
-    reported_stage: int | None
-    """The stage whose thefts' report is showing, if any."""
+    def cancel(self) -> None: ...
 
-    def name_camel(self, letter: str) -> None: ...
+    def score(self) -> None: ...
 
-    def pick_placing(self, letter: str) -> None: ...
+    # the scans, judged as ``game scan`` judges them (:class:`ui.scans.ScanSteps`)
+    def scan_move(
+        self, cards: Sequence[str], given: Mapping[str, Any] | None = None
+    ) -> ScanMove: ...
+
+    def refuse_scan(self, move: ScanMove) -> None: ...
+
+    def play_scan(self, move: ScanMove) -> Verdict: ...
+
+    def scan_joins(
+        self, move: ScanMove, before: Verdict | None, *, short: bool = False
+    ) -> bool: ...

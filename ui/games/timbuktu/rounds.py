@@ -1,4 +1,4 @@
-"""Timbuktu's stages, mixed into :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: a move (the camel,
+"""Timbuktu's stages, prompted on :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: a move (the camel,
 the pen it enters and the pitch it takes, then the arrow / payment and swap-field questions the
 entered board leaves open), the board's arrows and swap fields entered once, the swap field's
 passing of the thief piles, and the thief piles at the stage's end with what each takes.
@@ -7,12 +7,13 @@ passing of the thief piles, and the thief piles at the stage's end with what eac
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from itertools import combinations
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board, scoring
-from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase
+from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase, TimbuktuState
 from companion.i18n import _, ngettext
 from ui import design
 from ui.design import SYMBOL_FONT
@@ -28,6 +29,9 @@ from ui.games.timbuktu.view import (
     theft_preview,
     where,
 )
+
+if TYPE_CHECKING:
+    from ui.games.timbuktu.host import TimbuktuHost
 
 T = TypeVar("T")
 
@@ -49,9 +53,27 @@ def symbol(mark: str) -> str:
 
 
 class RoundPrompts:
-    """Uses the screen's ``state``, ``legal``, ``panel``, ``button``, ``submit``,
-    ``submit_payload``, ``refuse``, ``render`` and its drafts (``move``, ``thief``, ``mode``,
-    ``swap_fields``, ``reported_stage``, ``placing``)."""
+    """The stages' prompts and what a tap on the board means during them, with the move, the
+    board entry and the thief pile being entered; the screen (``host``) shows and submits them."""
+
+    def __init__(self, host: TimbuktuHost) -> None:
+        self.host = host
+        self.move: MoveDraft | None = None
+        self.thief: ThiefDraft | None = None
+        self.mode: str | None = None
+        """A board entry in progress: ``arrows`` or ``swap_fields``."""
+        self.swap_fields: set[tuple[int, int]] = set()
+
+    @property
+    def state(self) -> TimbuktuState:
+        return self.host.state
+
+    def reset(self) -> None:
+        """Forget the move, board entry and thief pile half entered."""
+        self.move = None
+        self.thief = None
+        self.mode = None
+        self.swap_fields = set()
 
     # --- what the board marks -------------------------------------------------------------------
 
@@ -59,11 +81,11 @@ class RoundPrompts:
         """The pens a tap may go to now (highlighted)."""
         state = self.state
         if state.phase is Phase.PLACEMENT:
-            letter = self.placing_letter()
-            return {x.pen for x in self.legal() if x.camel == letter}
+            letter = self.host.setup.placing_letter()
+            return {x.pen for x in self.host.legal() if x.camel == letter}
         if state.phase is Phase.MOVES and self.move is not None and self.mode is None:
-            return {x.pen for x in self.legal() if x.camel == self.move.letter}
-        if state.phase is Phase.THEFTS and self.reported_stage is None:
+            return {x.pen for x in self.host.legal() if x.camel == self.move.letter}
+        if state.phase is Phase.THEFTS and self.host.reported_stage is None:
             return set(range(1, PENS + 1)) - set(state.robbed_pens)
         return set()
 
@@ -96,7 +118,7 @@ class RoundPrompts:
         state = self.state
         if state.phase is Phase.MOVES and self.mode == "swap_fields":
             return {pitch for field_pen, pitch in self.swap_fields if field_pen == pen}
-        choosing = self.mode is None and self.move is None and self.reported_stage is None
+        choosing = self.mode is None and self.move is None and self.host.reported_stage is None
         if state.phase is Phase.MOVES and choosing:
             movable = self.movable_letters()
             column = pens(state, state.stage - 1)[pen - 1]
@@ -114,15 +136,28 @@ class RoundPrompts:
 
     # --- a move ---------------------------------------------------------------------------------
 
+    def seat(self) -> int:
+        """The seat moving a camel (a move is only prompted while someone is to)."""
+        seat = self.state.to_move
+        assert seat is not None
+        return seat
+
     def mover(self) -> Camel:
         assert self.move is not None
-        camel = self.state.players[self.state.to_move].camel(self.move.letter)
+        camel = self.state.players[self.seat()].camel(self.move.letter)
         assert camel is not None
         return camel
 
+    def mover_pen(self) -> int:
+        """The pen the camel that moves stands in (every camel stands in one once all are
+        placed)."""
+        pen = self.mover().pen
+        assert pen is not None
+        return pen
+
     def movable_letters(self) -> list[str]:
         """The camels of the player to move that may move now (by the rules' legal actions)."""
-        return sorted({x.camel for x in self.legal() if isinstance(x, a.MoveCamel)})
+        return sorted({x.camel for x in self.host.legal() if isinstance(x, a.MoveCamel)})
 
     def move_prompt(self) -> None:
         if self.mode == "arrows":
@@ -132,22 +167,22 @@ class RoundPrompts:
             self.swap_fields_prompt()
             return
         state = self.state
-        name = state.players[state.to_move].name
+        name = state.players[self.seat()].name
         place = board.place_name(state, state.stage)
         if self.move is None:
-            self.panel(
+            self.host.prompt.start(
                 _("{name}: which camel moves to {place}?").format(name=name, place=place),
                 _("Tap it on the board (framed) or below."),
                 cols=4,
             )
             for letter in self.movable_letters():
-                camel = state.players[state.to_move].camel(letter)
+                camel = state.players[self.seat()].camel(letter)
                 assert camel is not None
-                self.button(camel_line(camel), lambda c=letter: self.name_camel(c), option=True)
+                self.host.prompt.button(camel_line(camel), partial(self.name_camel, letter))
             return
         camel = self.mover()
         if self.move.pen is None:
-            self.panel(
+            self.host.prompt.start(
                 _("Camel {camel}: tap the pen of {place} it enters.").format(
                     camel=camel.letter, place=place
                 ),
@@ -158,8 +193,8 @@ class RoundPrompts:
             )
         else:
             self.question_prompt(camel)
-        self.button(_("Another camel"), self.cancel, action=True)
-        self.layout_buttons(camel)
+        self.host.prompt.button(_("Another camel"), self.host.cancel, fixed=True)
+        self.layout_buttons()
 
     def tap_camel(self, pen: int, pitch: int) -> None:
         """A tap on the board where a camel is chosen to move: the camel standing there, if it
@@ -170,19 +205,19 @@ class RoundPrompts:
             assert view.letter is not None
             self.name_camel(view.letter)
             return
-        name = state.players[state.to_move].name
-        self.refuse("no_camel", _("Tap one of {name}'s framed camels.").format(name=name))
+        name = state.players[self.seat()].name
+        self.host.refuse("no_camel", _("Tap one of {name}'s framed camels.").format(name=name))
 
     def name_camel(self, letter: str) -> None:
         """The camel that moves; when the rules leave it a single pen, that pen is entered too."""
         self.move = MoveDraft(letter)
         pens_left = {
-            x.pen for x in self.legal() if isinstance(x, a.MoveCamel) and x.camel == letter
+            x.pen for x in self.host.legal() if isinstance(x, a.MoveCamel) and x.camel == letter
         }
         if len(pens_left) == 1:
             self.enter_pen(pens_left.pop())
             return
-        self.render()
+        self.host.render()
 
     def move_candidates(self) -> list[a.MoveCamel]:
         """The legal moves of the named camel into the chosen pen, narrowed by the answers."""
@@ -190,7 +225,7 @@ class RoundPrompts:
         assert draft is not None
         return [
             x
-            for x in self.legal()
+            for x in self.host.legal()
             if isinstance(x, a.MoveCamel)
             and (x.camel, x.pen) == (draft.letter, draft.pen)
             and all(getattr(x, field) == value for field, value in draft.answers.items())
@@ -199,7 +234,7 @@ class RoundPrompts:
     def enter_pen(self, pen: int) -> None:
         """The camel goes into ``pen``: moved at once if the board entered decides the rest."""
         if self.move is None:
-            self.refuse("no_camel", _("Name the camel that moves first."))
+            self.host.refuse("no_camel", _("Name the camel that moves first."))
             return
         self.move.pen = pen
         self.move.answers = {}
@@ -215,13 +250,15 @@ class RoundPrompts:
         assert draft is not None and draft.pen is not None
         candidates = self.move_candidates()
         if len(candidates) == 1:
-            self.submit(candidates[0])
+            self.host.submit(candidates[0])
             return
         if not candidates:  # the rules say why not (a full pen); the camel stays named
             pen, draft.pen = draft.pen, None
-            self.submit(a.MoveCamel(player=self.state.to_move, camel=draft.letter, pen=pen))
+            self.host.submit_payload(
+                {"kind": "move", "player": self.seat(), "camel": draft.letter, "pen": pen}
+            )
             return
-        self.render()
+        self.host.render()
 
     def question_prompt(self, camel: Camel) -> None:
         state = self.state
@@ -241,10 +278,10 @@ class RoundPrompts:
             title = _("Is pitch {pitch} of pen {pen} a swap field?").format(
                 pitch=pitch, pen=draft.pen
             )
-        self.panel(title, lands, cols=4)
+        self.host.prompt.start(title, lands, cols=4)
         likeliest = self.likeliest(candidates)
         if field == "paid" and likeliest is not None and likeliest.swap is False:
-            self.button(  # both questions open: the usual answer to both in one tap
+            self.host.prompt.button(  # both questions open: the usual answer to both in one tap
                 _("Free, no swap field"),
                 lambda: self.answer_all({"paid": None, "swap": False}),
                 primary=True,
@@ -253,7 +290,9 @@ class RoundPrompts:
             dict.fromkeys(getattr(x, field) for x in candidates), key=self.answer_order(field)
         )
         for value in values:
-            self.button(self.answer_text(field, value), lambda v=value: self.answer(field, v))
+            self.host.prompt.button(
+                self.answer_text(field, value), partial(self.answer, field, value), option=False
+            )
 
     @staticmethod
     def likeliest(candidates: list[a.MoveCamel]) -> a.MoveCamel | None:
@@ -282,89 +321,94 @@ class RoundPrompts:
 
     # --- the board's arrows and swap fields, entered once ---------------------------------------
 
-    def layout_buttons(self, camel: Camel) -> None:
+    def layout_buttons(self) -> None:
         state = self.state
-        if state.layout.arrows_from(state.stage - 1, camel.pen) is None:
-            self.button(
-                _("Enter the arrows of pen {pen}").format(pen=camel.pen),
+        pen = self.mover_pen()
+        if state.layout.arrows_from(state.stage - 1, pen) is None:
+            self.host.prompt.button(
+                _("Enter the arrows of pen {pen}").format(pen=pen),
                 lambda: self.begin_layout("arrows"),
+                option=False,
             )
         if state.layout.swap_fields_of(state.stage) is None:
-            self.button(
+            self.host.prompt.button(
                 _("Enter the swap fields of {place}").format(
                     place=board.place_name(state, state.stage)
                 ),
                 lambda: self.begin_layout("swap_fields"),
+                option=False,
             )
 
     def begin_layout(self, mode: str) -> None:
         self.mode = mode
         self.swap_fields = set()
-        self.render()
+        self.host.render()
 
     def end_layout(self) -> None:
         self.mode = None
-        self.render()
+        self.host.render()
 
     def arrows_prompt(self) -> None:
-        state = self.state
-        camel = self.mover()
-        self.panel(
-            _("Where do the two arrows of pen {pen} point?").format(pen=camel.pen),
+        self.host.prompt.start(
+            _("Where do the two arrows of pen {pen} point?").format(pen=self.mover_pen()),
             _("Entered once, the table keeps it for the next games."),
             cols=5,
         )
         for pair in combinations(range(1, PENS + 1), 2):
-            self.button(
+            self.host.prompt.button(
                 _("Pens {first} and {second}").format(first=pair[0], second=pair[1]),
-                lambda p=pair: self.correct_layout(
-                    a.SetArrows(place=state.stage - 1, pen=camel.pen, to=p)
-                ),
+                partial(self.enter_arrows, pair),
+                option=False,
             )
-        self.button(_("Back"), self.end_layout, action=True)
+        self.host.prompt.button(_("Back"), self.end_layout, fixed=True)
+
+    def enter_arrows(self, to: tuple[int, int]) -> None:
+        """The two pens the arrows of the moving camel's pen point to."""
+        place = self.state.stage - 1
+        self.correct_layout(a.SetArrows(place=place, pen=self.mover_pen(), to=to))
 
     def swap_fields_prompt(self) -> None:
         state = self.state
-        self.panel(
+        self.host.prompt.start(
             _("Tap the swap fields of {place} on the board.").format(
                 place=board.place_name(state, state.stage)
             ),
             _("Entered once, the table keeps it for the next games."),
         )
         fields = tuple(sorted(self.swap_fields))
-        self.button(
+        self.host.prompt.button(
             ngettext("Save: {n} swap field", "Save: {n} swap fields", len(fields)).format(
                 n=len(fields)
             ),
             lambda: self.correct_layout(a.SetSwapFields(place=state.stage, fields=fields)),
             primary=True,
         )
-        self.button(_("Back"), self.end_layout, action=True)
+        self.host.prompt.button(_("Back"), self.end_layout, fixed=True)
 
     def toggle_swap_field(self, field: tuple[int, int]) -> None:
         self.swap_fields ^= {field}
-        self.render()
+        self.host.render()
 
     def correct_layout(self, correction: a.SetArrows | a.SetSwapFields) -> None:
         """Log what the table says of its board and go on with the move being made."""
         named = self.move
-        if self.submit(correction).ok and named is not None:
+        if self.host.submit(correction).ok and named is not None:
             self.move = MoveDraft(named.letter)
-            self.render()
+            self.host.render()
 
     # --- a swap field ---------------------------------------------------------------------------
 
     def swap_prompt(self) -> None:
-        self.panel(
+        self.host.prompt.start(
             _(
                 "A camel landed on a swap field: everyone passes their thief pile one seat "
                 "clockwise."
             ),
             _("The piles between players move on too."),
         )
-        self.button(
+        self.host.prompt.button(
             _("The thief piles are passed"),
-            lambda: self.submit(a.PassThiefPiles()),
+            lambda: self.host.submit(a.PassThiefPiles()),
             primary=True,
         )
 
@@ -374,7 +418,7 @@ class RoundPrompts:
         if self.thief is None:
             self.thief = ThiefDraft()
         self.thief.pen = pen
-        self.render()
+        self.host.render()
 
     def thief_prompt(self) -> None:
         """A thief pile as its three cards read: the pen (the next one without a thief is
@@ -389,9 +433,9 @@ class RoundPrompts:
         last = [theft_line(state, done[-1])] if done else []
         struck = _("{robbed}: its thief has struck.").format(robbed=symbol(ROBBED_MARK))
         legend = [struck] if state.robbed_pens else []
-        note = "\n".join([self.thief_scanned_note(), *last, *legend]).strip()
+        note = "\n".join([self.host.scans.thief_scanned_note(), *last, *legend]).strip()
         if not draft.pitches:
-            self.panel(
+            self.host.prompt.start(
                 _("The thief of pen {pen}: which pitches does its pitch card show?").format(
                     pen=draft.pen
                 ),
@@ -399,12 +443,12 @@ class RoundPrompts:
                 cols=PITCHES,
             )
             for face in card_faces(range(1, PITCHES + 1)):
-                self.button(
-                    " + ".join(map(str, face)), lambda f=face: self.thief_pitches(f), option=True
+                self.host.prompt.button(
+                    " + ".join(map(str, face)), partial(self.thief_pitches, face)
                 )
         else:
             pitches = _(" and ").join(map(str, draft.pitches))
-            self.panel(
+            self.host.prompt.start(
                 _(
                     "The thief of pen {pen}, pitches {pitches}: which goods does its goods card show?"
                 ).format(pen=draft.pen, pitches=pitches),
@@ -412,13 +456,12 @@ class RoundPrompts:
                 cols=PITCHES,
             )
             for goods in card_faces(list(Good)):
-                self.button(
+                self.host.prompt.button(
                     "\n".join(good_markup(good) for good in goods),
-                    lambda g=goods: self.thief_goods(g),
-                    option=True,
+                    partial(self.thief_goods, goods),
                 )
-            self.button(_("Other pitches"), self.thief_other_pitches, action=True)
-        self.button(_("Clear"), self.cancel, action=True)
+            self.host.prompt.button(_("Other pitches"), self.thief_other_pitches, fixed=True)
+        self.host.prompt.button(_("Clear"), self.host.cancel, fixed=True)
 
     def camels_on(self, pen: int, pitches: list[int]) -> str:
         """The camels a thief on ``pitches`` of ``pen`` would reach, as the board draws them
@@ -436,36 +479,40 @@ class RoundPrompts:
     def thief_pitches(self, pitches: tuple[int, ...]) -> None:
         draft = self.thief = self.thief or ThiefDraft()
         draft.pitches = list(pitches)
-        self.render()
+        self.host.render()
 
     def thief_other_pitches(self) -> None:
         if self.thief is not None:
             self.thief.pitches = []
-        self.render()
+        self.host.render()
 
     def thief_goods(self, goods: tuple[Good, ...]) -> None:
         """The third card read: the theft is logged (Undo takes it back)."""
         draft = self.thief = self.thief or ThiefDraft()
         draft.goods = list(goods)
-        self.submit_payload(draft.payload())
+        self.host.submit_payload(draft.payload())
 
     def stage_report_prompt(self) -> None:
         state = self.state
-        stage = self.reported_stage
+        stage = self.host.reported_stage
         assert stage is not None
-        self.panel(
+        self.host.prompt.start(
             _("The thieves of {place} took:").format(place=board.place_name(state, stage)),
             cols=1,
         )
-        self.theft_rows(stage_thefts(state, stage))
-        self.button(_("On to stage {n}").format(n=state.stage), self.close_report, primary=True)
+        self.host.theft_rows(stage_thefts(state, stage))
+        self.host.prompt.button(
+            _("On to stage {n}").format(n=state.stage), self.close_report, primary=True
+        )
 
     def close_report(self) -> None:
-        self.reported_stage = None
-        self.render()
+        self.host.reported_stage = None
+        self.host.render()
 
     def game_over_prompt(self) -> None:
         state = self.state
-        self.panel(_("The game is over: the caravans reached Timbuktu. Its thieves took:"), cols=1)
-        self.theft_rows(stage_thefts(state, state.stage))
-        self.button(_("Score sheet"), self.score, primary=True)
+        self.host.prompt.start(
+            _("The game is over: the caravans reached Timbuktu. Its thieves took:"), cols=1
+        )
+        self.host.theft_rows(stage_thefts(state, state.stage))
+        self.host.prompt.button(_("Score sheet"), self.host.score, primary=True)

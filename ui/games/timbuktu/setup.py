@@ -1,4 +1,4 @@
-"""Timbuktu's setup, mixed into :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: each caravan board
+"""Timbuktu's setup, prompted on :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`: each caravan board
 filled good by good (or every remembered caravan in one tap), which loads the next games start
 with, and the start area's placements (tap a pen).
 """
@@ -12,7 +12,7 @@ from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.actions import Letter
 from companion.games.timbuktu.caravans import leftovers
-from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods
+from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods, TimbuktuState
 from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.games.timbuktu.view import good_markup
@@ -27,13 +27,28 @@ TIMES = "\N{MULTIPLICATION SIGN}"
 """Before a count on a button that adds that many goods at once."""
 
 if TYPE_CHECKING:
-    from ui.games.timbuktu.host import TimbuktuHost as Host
-else:
-    Host = object
+    from ui.games.timbuktu.host import TimbuktuHost
 
 
-class SetupPrompts(Host):
-    """Uses of the screen what :class:`ui.games.timbuktu.host.TimbuktuHost` declares."""
+class SetupPrompts:
+    """The setup's prompts, with the caravan board being filled and the camel being placed; the
+    screen (``host``) shows and submits them."""
+
+    def __init__(self, host: TimbuktuHost) -> None:
+        self.host = host
+        self.caravan: CaravanDraft | None = None
+        """The caravan board being filled, if any."""
+        self.placing: str | None = None
+        """The camel the player to place picked (None: the first not placed)."""
+
+    @property
+    def state(self) -> TimbuktuState:
+        return self.host.state
+
+    def reset(self) -> None:
+        """Forget the caravan board half filled and the camel picked."""
+        self.caravan = None
+        self.placing = None
 
     # --- loading the caravans -------------------------------------------------------------------
 
@@ -53,37 +68,37 @@ class SetupPrompts(Host):
                 camel=draft.letters[filling],
                 n=len(draft.loads[filling]) + 1 if filling < len(draft.loads) else 1,
             )
-        self.panel(title, self.caravan_note(draft), cols=1)
-        self.group(len(Good))
+        self.host.prompt.start(title, self.caravan_note(draft), cols=1)
+        self.host.prompt.group(len(Good))
         self.load_buttons(draft)
-        self.group(2)
+        self.host.prompt.group(2)
         if draft.loads:
-            self.button(_("Take the last one back"), self.take_good_back, action=True)
+            self.host.prompt.button(_("Take the last one back"), self.take_good_back, fixed=True)
         if draft.complete:
-            self.button(
+            self.host.prompt.button(
                 _("Load {name}'s caravan").format(name=name),
-                lambda: self.submit_payload(draft.payload()),
+                lambda: self.host.submit_payload(draft.payload()),
                 primary=True,
             )
         remembered = [
             x
-            for x in self.legal()
+            for x in self.host.legal()
             if isinstance(x, a.LoadCaravan) and x.camels == state.players[x.player].remembered
         ]
         if remembered:
             names = ", ".join(state.players[x.player].name for x in remembered)
-            self.button(
+            self.host.prompt.button(
                 _("The remembered loads: {names}").format(names=names),
                 lambda: self.load_remembered(remembered),
                 primary=not draft.loads,
+                option=False,
             )
         for seat in unloaded:
             if seat != draft.seat:
                 other = state.players[seat].name
-                self.button(
+                self.host.prompt.button(
                     _("{name}'s caravan instead").format(name=other),
                     partial(self.enter_caravan, seat),
-                    option=True,
                 )
         self.table_choice_buttons()
 
@@ -93,24 +108,27 @@ class SetupPrompts(Host):
         different goods in one tap (third row, on an empty camel: every good but one)."""
         room = draft.room
         for good in Good:
-            self.button(good_markup(good), partial(self.add_good, good))
+            self.host.prompt.button(good_markup(good), partial(self.add_good, good), option=False)
         if room > 1:
             for good in Good:
-                self.button(
-                    f"{good_markup(good)} {TIMES}{room}", partial(self.fill_goods, [good] * room)
+                self.host.prompt.button(
+                    f"{good_markup(good)} {TIMES}{room}",
+                    partial(self.fill_goods, [good] * room),
+                    option=False,
                 )
         if room == CAPACITY:
             for missing in Good:
                 others = [good for good in Good if good is not missing]
-                self.button(
+                self.host.prompt.button(
                     _("all but {good}").format(good=unbroken(good_markup(missing))),
                     partial(self.fill_goods, others),
+                    option=False,
                 )
 
     def fill_goods(self, goods: list[Good]) -> None:
         if self.caravan is not None:
             self.caravan.fill(goods)
-        self.render()
+        self.host.render()
 
     def caravan_note(self, draft: CaravanDraft) -> str:
         """In the variant, what is left of the goods dealt (the board is shown on the left)."""
@@ -124,39 +142,37 @@ class SetupPrompts(Host):
     def add_good(self, good: Good) -> None:
         if self.caravan is not None:
             self.caravan.add(good)
-        self.render()
+        self.host.render()
 
     def take_good_back(self) -> None:
         if self.caravan is not None:
             self.caravan.take_back()
-        self.render()
+        self.host.render()
 
     def enter_caravan(self, seat: int) -> None:
         self.caravan = CaravanDraft.start(seat, self.state.seats)
-        self.render()
+        self.host.render()
 
     def load_remembered(self, loads: list[a.LoadCaravan]) -> None:
         """Every caravan the table loaded as last time, one log entry each."""
         for action in loads:
-            if not self.submit(action).ok:
+            if not self.host.submit(action).ok:
                 return
 
     def table_choice_buttons(self) -> None:
         """How this table loads its caravans from the next game on (stored in the settings): at
         the end of the list, rarely changed (scrolled to when needed)."""
-        settings = self.nav.store.list_settings(table_settings.SETTINGS_GAME)
+        settings = self.host.nav.store.list_settings(table_settings.SETTINGS_GAME)
         variant = table_settings.stored_variant(settings)
         if variant == "printed":
-            self.button(
+            self.host.prompt.button(
                 _("Next games: deal the goods (variant)"),
                 lambda: self.remember_variant("dealt"),
-                option=True,
             )
         else:
-            self.button(
+            self.host.prompt.button(
                 _("Next games: the printed caravan boards"),
                 lambda: self.remember_variant("printed"),
-                option=True,
             )
             counted = table_settings.leftovers_removed(settings)
             text = (
@@ -164,22 +180,22 @@ class SetupPrompts(Host):
                 if counted
                 else _("Next games: leftovers count as removed")
             )
-            self.button(text, lambda: self.remember_leftovers(not counted), option=True)
-        note = self.ids.note.text
+            self.host.prompt.button(text, lambda: self.remember_leftovers(not counted))
+        note = self.host.prompt.note
         kind = (
             _("This game: goods dealt (variant).")
             if self.state.variant == "dealt"
             else _("This game: the printed caravan boards.")
         )
-        self.ids.note.text = f"{note}\n{kind}".strip()
+        self.host.prompt.note = f"{note}\n{kind}".strip()
 
     def remember_variant(self, variant: str) -> None:
-        table_settings.remember_variant(self.nav.store, variant)
-        self.render()
+        table_settings.remember_variant(self.host.nav.store, variant)
+        self.host.render()
 
     def remember_leftovers(self, counted: bool) -> None:
-        table_settings.remember_leftovers_removed(self.nav.store, counted)
-        self.render()
+        table_settings.remember_leftovers_removed(self.host.nav.store, counted)
+        self.host.render()
 
     # --- the start area -------------------------------------------------------------------------
 
@@ -187,7 +203,7 @@ class SetupPrompts(Host):
         state = self.state
         player = state.players[self.seat_to_move()]
         letter = self.placing_letter()
-        self.panel(
+        self.host.prompt.start(
             _("{name} places camel {camel} in the start area: tap a pen.").format(
                 name=player.name, camel=letter
             ),
@@ -196,14 +212,15 @@ class SetupPrompts(Host):
         )
         for camel in player.camels:
             if camel.place is None:
-                self.button(
+                self.host.prompt.button(
                     _("Camel {camel}").format(camel=camel.letter),
                     partial(self.pick_placing, camel.letter),
                     chosen=camel.letter == letter,
+                    option=False,
                 )
         left = sum(leftovers(state, s).total for s in range(state.seats))
         if left:
-            self.ids.note.text += "\n" + ngettext(
+            self.host.prompt.note += "\n" + ngettext(
                 "{n} dealt good was left over.", "{n} dealt goods were left over.", left
             ).format(n=left)
 
@@ -220,8 +237,8 @@ class SetupPrompts(Host):
 
     def pick_placing(self, letter: str) -> None:
         self.placing = letter
-        self.render()
+        self.host.render()
 
     def place_in(self, pen: int) -> None:
         letter = cast(Letter, self.placing_letter())  # one of the player's camels: A to H
-        self.submit(a.PlaceCamel(player=self.seat_to_move(), camel=letter, pen=pen))
+        self.host.submit(a.PlaceCamel(player=self.seat_to_move(), camel=letter, pen=pen))
