@@ -241,7 +241,9 @@ def background_of(image: Image.Image, rect: Rect) -> RGB | None:
     if right - left < 2 or top - bottom < 2:
         return None
     crop = image.crop((left, image.height - top, right, image.height - bottom))
-    colour: Any = Counter(crop.getdata()).most_common(1)[0][0]
+    colours = crop.convert("RGB").getcolors(crop.width * crop.height)  # None only above that many
+    assert colours is not None
+    colour: Any = max(colours)[1]  # the commonest; of equals, the same one every run
     return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
