@@ -180,7 +180,7 @@ def _named(session: Session, card: str, given: dict[str, Any], prefer: dict[str,
     wanted = _values(game, card)
     candidates = [
         dumped
-        for dumped in (rules.dump_action(a) for a in rules.legal_actions(session.state))
+        for dumped in (rules.dump_action(a) for a in session.legal_actions())
         if _names(dumped, wanted) and _agrees(dumped, given, frozenset())
     ]
     chosen = _chosen((card,), candidates, prefer)
@@ -201,7 +201,7 @@ def _frames(
     refusal then says why it cannot be made now)."""
     rules = session.rules
     frames: dict[str, dict[str, Any]] = {}
-    for dumped in (rules.dump_action(a) for a in rules.legal_actions(session.state)):
+    for dumped in (rules.dump_action(a) for a in session.legal_actions()):
         form = forms.get(dumped["kind"])
         if form is None or not _agrees(dumped, given, form.fields):
             continue

@@ -95,6 +95,8 @@ class Session:
         """Set when the log is damaged: the game stops at the entry before ``damage.at_seq``."""
         self.repaired: game_repair.Repaired | None = None
         """Set when :meth:`resume` rebuilt a damaged log from a backup: what came back."""
+        self._legal: tuple[Any, tuple[Any, ...]] | None = None
+        """The last state asked about and the actions its rules allow (:meth:`legal_actions`)."""
 
     @classmethod
     def create(cls, store: Store, rules: Rules, options: Any) -> Session:
@@ -150,6 +152,14 @@ class Session:
     @property
     def state(self) -> Any:
         return self._fold.in_force[-1].state if self._fold.in_force else self._initial
+
+    def legal_actions(self) -> list[Any]:
+        """Every action the rules allow now. Worked out once per state (states and actions are
+        frozen): a scan, the game bar and the prompt of one frame ask about the same state."""
+        state = self.state
+        if self._legal is None or self._legal[0] is not state:
+            self._legal = (state, tuple(self.rules.legal_actions(state)))
+        return list(self._legal[1])
 
     @property
     def last_action(self) -> Any:

@@ -83,7 +83,7 @@ class TableGame(Generic[StateT, ActionT]):
         return bool(self.rules.is_over(self.state))
 
     def legal_actions(self) -> list[ActionT]:
-        return list(self.rules.legal_actions(self.state))
+        return self.session.legal_actions()
 
     def check(self, action: ActionT) -> Verdict:
         return self.rules.check(self.state, action)

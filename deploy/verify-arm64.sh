@@ -4,9 +4,10 @@
 # Pi (systemd not running: the script must cope), run it again (nothing may change), check what it
 # installed, run the test suite there with the aarch64 Kivy wheel, then uninstall.
 #
-#     sudo deploy/verify-arm64.sh [--suite bookworm|trixie] [--dir DIR] [--skip-tests]
+#     sudo deploy/verify-arm64.sh [--suite bookworm|trixie] [--dir DIR] [--skip-tests | --tests "FILES"]
 #
-# Takes minutes (everything runs emulated, about 17 times slower): not part of .ci/run. The pristine
+# Takes minutes (everything runs emulated, about 17 times slower), the whole test suite hours:
+# --tests runs only the test files named (one pytest process). Not part of .ci/run. The pristine
 # root is built once and kept in DIR (default /var/tmp/table-companion-arm64, outside the checkout);
 # each run works on a fresh copy of it. Needs root, and a Debian or Ubuntu host (it installs
 # debootstrap, qemu-user-static and binfmt-support with apt if they are missing).
@@ -15,12 +16,14 @@ set -euo pipefail
 suite=bookworm
 dir=/var/tmp/table-companion-arm64
 run_tests=1
+test_files=""
 parse_options() {
     while [ $# -gt 0 ]; do
         case "$1" in
             --suite) suite=$2; shift ;;
             --dir) dir=$2; shift ;;
             --skip-tests) run_tests=0 ;;
+            --tests) test_files=$2; shift ;;
             -h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
             *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
         esac
@@ -181,7 +184,11 @@ main() {
     check "the second run reports no change" nothing_changed "$second"
     check "the installed files are the same" test "$before" = "$(installed_state)"
 
-    if [ "$run_tests" -eq 1 ]; then
+    if [ -n "$test_files" ]; then
+        step "tests: $test_files (aarch64 wheels)"
+        check "the tests pass" in_root bash -c "cd $inside && scripts/setup-env test &&
+            .venv/bin/python -m pytest -p no:xdist -p no:cacheprovider -q $test_files"
+    elif [ "$run_tests" -eq 1 ]; then
         step "test suite (scripts/run-tests, aarch64 wheels)"
         check "scripts/run-tests passes" in_root bash -c "cd $inside && scripts/run-tests -q -p no:cacheprovider"
     fi

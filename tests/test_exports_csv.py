@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -134,3 +137,39 @@ def test_no_cell_starts_with_a_formula_character_from_a_name_or_the_location(tmp
         if name.startswith("history"):  # the CR inside a name did not split a row
             assert len(rows) == 1 + 5 + 2, name
     assert other
+
+
+LOADED = """
+import sys
+
+from companion.cli import main
+
+code = main(sys.argv[1:])
+print(" ".join(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
+sys.exit(code)
+"""
+"""``table-companion ARGS``, then the top-level packages it loaded, on standard error."""
+
+
+def test_an_export_loads_only_its_own_formats_library(games, tmp_path) -> None:
+    """A CSV loads neither fpdf2 nor segno (it took twice as long as it needed: 0.6 s of CPU here,
+    3 s on a Pi), a PDF no segno, a BG Stats code segno (the check sees what is loaded)."""
+    db, ids = games
+    for format, unwanted, wanted in (
+        ("csv", {"fpdf", "fontTools", "segno", "PIL"}, set()),
+        ("pdf", {"segno"}, {"fpdf"}),
+        ("bgstats-qr", {"fpdf"}, {"segno"}),
+    ):
+        target = tmp_path / f"game.{format}"
+        command = ["--db", str(db), "export", ids[0], "--format", format, "-o", str(target)]
+        done = subprocess.run(
+            [sys.executable, "-c", LOADED, *command],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["bytes"] == target.stat().st_size > 0
+        loaded = set(done.stderr.splitlines()[-1].split())
+        assert not loaded & unwanted and wanted <= loaded, format

@@ -113,3 +113,24 @@ def test_score_sheet_traces_each_cell_to_the_log(tmp_path: Path) -> None:
         assert sheet.trace["Bilal"]["vp_tokens"] == (session.seq,)
         assert sheet.trace["Amal"]["vp_tokens"] == ()
         assert sheet.points["Bilal"]["card_bonus"] == 2
+
+
+def test_the_legal_actions_follow_every_step_undo_and_redo(tmp_path: Path) -> None:
+    """What the session lists as legal (worked out once per state) is what the rules list for the
+    state it is in after each submit, undo, redo and reopening."""
+    with Store.open(tmp_path / "games.sqlite3") as store:
+        session = started(store)
+        listed = []
+        for step in (
+            lambda: submit(session, a.TakeGoods(player=0, card=3)),
+            lambda: session.undo(seq=session.seq),
+            lambda: session.redo(seq=session.seq),
+            lambda: session.undo(seq=session.seq),
+        ):
+            before = session.legal_actions()
+            assert session.legal_actions() == before == RULES.legal_actions(session.state)
+            step()
+            listed.append(session.legal_actions())
+            assert listed[-1] == RULES.legal_actions(session.state) != before
+        assert listed[0] == listed[2] and listed[1] == listed[3]
+        assert Session.resume(store, session.game_id).legal_actions() == listed[-1]

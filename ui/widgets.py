@@ -8,7 +8,7 @@ and tapping the toast or the band opens the whole reason in large type (:class:`
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
@@ -30,6 +30,8 @@ from ui.kv import load_kv
 
 __all__ = ["HeaderBand"]  # the bar's band, registered before the rules below use it
 
+W = TypeVar("W", bound=Widget)
+
 
 def scroll_vertically(scroller: ScrollView, scroll_y: float) -> None:
     """Scroll to ``scroll_y`` (1 is the top), the scroll effect with it: Kivy's ScrollView does not
@@ -47,6 +49,21 @@ def show_only(container: Widget, *widgets: Widget) -> None:
         container.clear_widgets()
         for widget in widgets:
             container.add_widget(widget)
+
+
+def reuse_children(container: Widget, count: int, make: Callable[[], W]) -> list[W]:
+    """``count`` children for ``container`` (in order), to be given their texts anew: those it
+    holds are kept, for making a widget costs far more than changing its text (a scan redraws the
+    naming chips), and ``make`` makes the rest. A button a finger is on is dropped, never reused:
+    its release does what it showed when the finger landed."""
+    held = list(reversed(container.children))
+    kept = [w for w in held if getattr(w, "state", "normal") != "down"][:count]
+    widgets = kept + [make() for _ in range(count - len(kept))]
+    if held != widgets:
+        container.clear_widgets()
+        for widget in widgets:
+            container.add_widget(widget)
+    return widgets
 
 
 class RefusalLine(Label):

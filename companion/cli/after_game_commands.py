@@ -127,16 +127,23 @@ def _game_export(
 ) -> tuple[str | bytes, dict[str, Any]]:
     """The export, and what the answer to ``-o`` adds about it (a QR code's version and what
     its link leaves out)."""
-    from companion.exports import bgg, bgstats, csv_export, pdf
-
     _repair_if_damaged(store, game_id)
     play = history.load_play(store, game_id)
     table = table_facts.read(store)
+    # each format loads only its own library: fpdf2 for the PDF, segno for BG Stats' codes
     if format == "pdf":
+        from companion.exports import pdf
+
         not_printed = pdf.missing(play)
         if not_printed:
             print(f"table-companion: {pdf.placeholder_note()}", file=sys.stderr)
         return pdf.render(play, table), {"placeholder": pdf.PLACEHOLDER, "not_printed": not_printed}
+    if format == "csv":
+        from companion.exports import csv_export
+
+        return csv_export.one_game(play, style), {}
+    from companion.exports import bgg, bgstats
+
     if format == "bgstats-qr":
         pushed = bgstats.push(play, table)
         told = {"qr_version": pushed.version, "left_out": list(pushed.left_out)}
@@ -145,8 +152,6 @@ def _game_export(
         return bgstats.png(pushed), told
     if format == "bgstats":
         return _json(bgstats.payload(play, table)), {}
-    if format == "csv":
-        return csv_export.one_game(play, style), {}
     pushed_play = bgstats.push(play, table) if play.finished else None
     exported = {
         **play.as_dict(),

@@ -22,6 +22,7 @@ from companion.games.targi.model import (
     DISPLAY_SIZE,
     GOLD_LIMIT,
     GOODS_LIMIT,
+    CardKind,
     Phase,
     PlayerState,
     TargiState,
@@ -124,9 +125,13 @@ def mark_turn_done(state: TargiState, seat: int) -> TargiState:
 def awaiting_reveal(state: TargiState) -> list[Cell]:
     """Face-down central cells the table still has to name. A cell whose draw pile is empty stays
     without a card (the rulebook is silent; only the tribe pile can run out, goods are reshuffled)."""
-    return [
-        cell for cell, slot in state.centre if slot.card is None and piles.pile(state, slot.kind)
+    face_down = [
+        (cell, slot.kind is CardKind.GOODS) for cell, slot in state.centre if slot.card is None
     ]
+    # each pile worked out once (a check of every reveal the table may name settles through here)
+    goods = any(is_goods for _cell, is_goods in face_down) and bool(piles.goods_pile(state))
+    tribe = not all(is_goods for _cell, is_goods in face_down) and bool(piles.tribe_pile(state))
+    return [cell for cell, is_goods in face_down if (goods if is_goods else tribe)]
 
 
 def _end_actions(state: TargiState) -> TargiState:

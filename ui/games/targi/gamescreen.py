@@ -43,7 +43,7 @@ from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.screens.base import GameScreen
 from ui.spacing import NBSP
-from ui.widgets import BigButton, ChoiceButton, TextCell, show_only
+from ui.widgets import BigButton, ChoiceButton, TextCell, reuse_children, show_only
 
 Space = int | Cell
 """A border card's number or a central cell: where a Targi or a tribe marker stands."""
@@ -160,7 +160,25 @@ class TargiButton(BigButton):
 
 
 class TargiChip(ChoiceButton):
-    """One distinct card the face-down card may be (``payload``: the reveal it records)."""
+    """One distinct card the face-down card may be (``payload``: the reveal it records, given to
+    ``pick`` when tapped)."""
+
+    pick: Callable[[Any], Any] | None = None
+
+    def on_release(self) -> None:
+        if self.pick is not None and isinstance(self.payload, tuple):
+            self.pick(self.payload[0])
+
+
+class TargiSymbolButton(TargiButton):
+    """A tribe symbol the naming chips are filtered to (``pick``: given the ``symbol`` tapped)."""
+
+    symbol: Symbol | None = None
+    pick: Callable[[Symbol], Any] | None = None
+
+    def on_release(self) -> None:
+        if self.pick is not None and self.symbol is not None:
+            self.pick(self.symbol)
 
 
 class TargiPanel(Label):
@@ -529,27 +547,23 @@ class TargiScreen(GameScreen[TargiState]):
             found = [face for face in found if face.symbol is self.symbol]
         self.show_actions(leave or [])
         row = self.naming.ids.symbols
-        row.clear_widgets()
-        for symbol in offered:
+        for symbol, button in zip(
+            offered, reuse_children(row, len(offered), TargiSymbolButton), strict=True
+        ):
             text = symbol_name(symbol).capitalize()
-            button = TargiButton(text=text, primary=symbol is self.symbol)
+            button.text, button.primary = text, symbol is self.symbol
             # as wide as its longest word needs: "Jeździec na wielbłądzie" beside "Oaza"
             button.size_hint_x = max(len(word) for word in text.split()) + 2
-            button.bind(on_release=lambda _b, s=symbol: self.filter_symbol(s))
-            row.add_widget(button)
+            button.symbol, button.pick = symbol, self.filter_symbol
         naming = self.naming
         naming.title = title
         naming.cols = 4
         hints = card_hints()
-        grid = naming.ids.chips
-        grid.clear_widgets()
-        self.chips = []
-        for face in found:
-            chip = TargiChip(text=chip_text(face, hints, compact=True))
+        self.chips = reuse_children(naming.ids.chips, len(found), TargiChip)
+        for face, chip in zip(found, self.chips, strict=True):
+            chip.text = chip_text(face, hints, compact=True)
             chip.payload = (payload(face.card),)
-            chip.bind(on_release=lambda c: on_pick(c.payload[0]))
-            grid.add_widget(chip)
-            self.chips.append(chip)
+            chip.pick = on_pick
         show_only(self.ids.ask, naming)
         self.prompt.offer(naming.title, [], self.submit)
 
