@@ -164,7 +164,7 @@ def _child(game: str, busy: int, rest: int) -> None:
                 assert self.table.submit(action, seq=self.table.seq).ok
             screen = self.current_game_screen
             screen.begin("load")
-            screen.choose_animal(AnimalRef(Animal.CAMEL, 1))
+            screen.turn.choose_animal(AnimalRef(Animal.CAMEL, 1))
 
     config = load_config()
     config = type(config)(
@@ -229,7 +229,7 @@ class _Probe:
 
         def undo(_dt: float) -> None:
             if self.app.table.rules.name == "tuareg":
-                screen.unload()
+                screen.turn.unload()
             else:
                 screen.undo()
             back.set()
