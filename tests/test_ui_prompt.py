@@ -1,15 +1,20 @@
 """The one prompt component of the game screens (:class:`ui.prompt.Prompt`) in a real offscreen
 window: its answers, the row that never scrolls, the confirm button's action, chosen and refused
-answers, the "more" cue of a long list, and a note that scrolls with the answers."""
+answers, the "more" cue of a long list, a note that scrolls with the answers, and the prompt of
+legal actions narrowed field by field (:class:`ui.prompt.ChoicePanel`) drawn by it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from kivy.base import EventLoop
 from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.uix.widget import Widget
 
 from ui import design
-from ui.prompt import CHOSEN_FILL, CHOSEN_MARK, Prompt, PromptButton, PromptLabel
+from ui.prompt import CHOSEN_FILL, CHOSEN_MARK, ChoicePanel, Prompt, PromptButton, PromptLabel
 
 SIZE = (400, 300)
 
@@ -106,3 +111,48 @@ def test_a_report_scrolls_with_its_answers_and_a_group_has_its_own_columns() -> 
         assert keypad.cols == 4 and list(reversed(keypad.children)) == keys
     finally:
         Window.remove_widget(prompt)
+
+
+@dataclass(frozen=True)
+class Load:
+    """A legal action of a made-up game: which camel carries which good."""
+
+    camel: int
+    good: str
+    kind: str = "load"
+
+
+def test_legal_actions_are_narrowed_in_the_prompts_own_parts() -> None:
+    panel = ChoicePanel(size_hint=(None, None), size=SIZE, pos=(0, 0))
+    Window.add_widget(panel)
+    chosen: list[Any] = []
+    legal = [
+        Load(camel, good) for camel in (1, 2, 3) for good in ("salt", "dates", "gold", "pepper")
+    ]
+    try:
+        panel.offer("Karin loads", legal, chosen.append, extra=[("End turn", lambda: None)])
+        settle()
+        options, actions = panel.ids.options, panel.ids.actions
+        assert panel.ids.title.text == "Karin loads"
+        assert panel.ids.note.text == "Choose the camel:"  # 12 actions: one field at a time
+        assert panel.ids.note.font_size >= sp(16)
+        assert texts(options) == ["camel 1", "camel 2", "camel 3"]
+        assert all(
+            isinstance(b, PromptButton) and b.audit_role == "option" for b in options.children
+        )
+        assert texts(actions) == ["End turn"]  # in the row that never scrolls
+        options.children[-2].dispatch("on_release")  # camel 2
+        settle()
+        assert len(panel.remaining) == 4 and panel.ids.note.text == ""
+        assert texts(options)[0] == "Load: camel 2, good salt"
+        assert texts(actions) == ["Back", "End turn"]
+        for button in (*options.children, *actions.children):
+            assert button.height >= design.MIN_TARGET_PX
+        actions.children[-1].dispatch("on_release")  # Back
+        settle()
+        assert len(panel.remaining) == 12 and texts(actions) == ["End turn"]
+        options.children[0].dispatch("on_release")  # camel 3
+        options.children[-1].dispatch("on_release")  # camel 3, salt: one action left
+        assert chosen == [Load(3, "salt")]
+    finally:
+        Window.remove_widget(panel)

@@ -4,13 +4,15 @@ never scrolls, for the prompt's primary action (what the confirm button does) an
 
 A screen shows one prompt at a time: :meth:`Prompt.start`, then :meth:`Prompt.button` per answer
 (:meth:`Prompt.add` for any other widget among them: a reason, a report row). The prompt knows no
-game: it shows the words it is given and calls back.
+game: it shows the words it is given and calls back. :class:`ChoicePanel` is a prompt whose answers
+are legal actions, narrowed one field at a time (:mod:`ui.choices`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.metrics import dp
@@ -20,7 +22,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from ui import design
+from companion.i18n import _
+from ui import choices, design
 from ui.design import design as scale
 from ui.kv import load_kv
 from ui.widgets import BigButton, scroll_vertically
@@ -136,6 +139,71 @@ class Prompt(BoxLayout):
         """``widget`` stays between the note and the answers, never scrolled (a table the
         answers are about); it takes no room while it has no height."""
         self.ids.above.add_widget(widget)
+
+
+class ChoicePanel(Prompt):
+    """A prompt whose answers are legal actions, narrowed step by step (see :mod:`ui.choices`):
+    its note names the field being chosen; tapping an answer that leaves one action calls
+    ``on_choose(action)``. Back and the ``extra`` buttons (end turn, score sheet ...) go in the
+    row that never scrolls."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_choose: Callable[[Any], object] = lambda _action: None
+        self._texts: Mapping[str, choices.ValueText] | None = None
+        self._stack: list[Sequence[Any]] = []
+        self._extra: list[tuple[str, Callable[[], object]]] = []
+        self._with_kind = True
+        self._title = ""
+
+    def offer(
+        self,
+        title: str,
+        actions: Sequence[Any],
+        on_choose: Callable[[Any], object],
+        texts: Mapping[str, choices.ValueText] | None = None,
+        extra: Sequence[tuple[str, Callable[[], object]]] = (),
+        *,
+        with_kind: bool = True,
+    ) -> None:
+        """Show ``actions`` (all legal) under ``title``; ``extra`` adds plain buttons at the end;
+        ``with_kind=False`` leaves the action's kind out of the buttons (the title says it)."""
+        self._title = title
+        self._with_kind = with_kind
+        self._on_choose = on_choose
+        self._texts = texts
+        self._extra = list(extra)
+        self._stack = [list(actions)]
+        self._show()
+
+    def narrow(self, actions: Sequence[Any]) -> None:
+        """Continue with ``actions`` only (a tapped option, or a scanned card)."""
+        if len(actions) == 1:
+            self._on_choose(actions[0])
+            return
+        self._stack.append(list(actions))
+        self._show()
+
+    @property
+    def remaining(self) -> list[Any]:
+        return list(self._stack[-1]) if self._stack else []
+
+    def back(self) -> None:
+        if len(self._stack) > 1:
+            self._stack.pop()
+            self._show()
+
+    def _show(self) -> None:
+        field, offered = choices.options(self._stack[-1], self._texts, with_kind=self._with_kind)
+        step = _("Choose the {field}:").format(field=_(field.replace("_", " "))) if field else ""
+        self.start(self._title, step)
+        scroll_vertically(self.ids.options_view, 1.0)  # each step starts at its first answer
+        for option in offered:
+            self.button(option.label, partial(self.narrow, option.actions))
+        if len(self._stack) > 1:
+            self.button(_("Back"), self.back, fixed=True)
+        for text, callback in self._extra:
+            self.button(text, callback, fixed=True)
 
 
 load_kv(__file__)

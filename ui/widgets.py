@@ -1,5 +1,5 @@
 """Widgets every screen shares, drawn with the design system (:mod:`ui.design`): big touch buttons,
-cells, prompts, and the game bar: the header band (whose turn on their colour, the phase) and
+cells, and the game bar: the header band (whose turn on their colour, the phase) and
 undo / redo / correct / score sheet / home as icons with short words.
 
 A refusal shows as a toast near the finger (:mod:`ui.toast`); the band keeps a mark while it stands,
@@ -7,7 +7,7 @@ and tapping the toast or the band opens the whole reason in large type (:class:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from kivy.clock import Clock
@@ -24,7 +24,7 @@ from kivy.utils import escape_markup
 from companion.explanations import explained
 from companion.i18n import _
 from companion.rulings import deciding
-from ui import choices, design
+from ui import design
 from ui.header import HeaderBand
 from ui.kv import load_kv
 
@@ -239,81 +239,6 @@ class GameBar(BoxLayout):
 
     def on_home(self) -> None:
         pass
-
-
-class ChoicePanel(BoxLayout):
-    """A prompt: a title and one button per option among legal actions, narrowed step by step
-    (see :mod:`ui.choices`); tapping an option that leaves one action calls ``on_choose(action)``.
-    The options scroll; Back and the ``extra`` buttons (end turn, score sheet ...) stay in view
-    under them, never hidden in the scroll area."""
-
-    title = StringProperty("")
-    step = StringProperty("")
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._on_choose: Callable[[Any], None] = lambda _action: None
-        self._texts: Mapping[str, choices.ValueText] | None = None
-        self._stack: list[Sequence[Any]] = []
-        self._extra: list[tuple[str, Callable[[], None]]] = []
-        self._with_kind = True
-
-    def offer(
-        self,
-        title: str,
-        actions: Sequence[Any],
-        on_choose: Callable[[Any], None],
-        texts: Mapping[str, choices.ValueText] | None = None,
-        extra: Sequence[tuple[str, Callable[[], None]]] = (),
-        *,
-        with_kind: bool = True,
-    ) -> None:
-        """Show ``actions`` (all legal) under ``title``; ``extra`` adds plain buttons at the end;
-        ``with_kind=False`` leaves the action's kind out of the buttons (the title says it)."""
-        self.title = title
-        self._with_kind = with_kind
-        self._on_choose = on_choose
-        self._texts = texts
-        self._extra = list(extra)
-        self._stack = [list(actions)]
-        self._show()
-
-    def narrow(self, actions: Sequence[Any]) -> None:
-        """Continue with ``actions`` only (a tapped option, or a scanned card)."""
-        if len(actions) == 1:
-            self._on_choose(actions[0])
-            return
-        self._stack.append(list(actions))
-        self._show()
-
-    @property
-    def remaining(self) -> list[Any]:
-        return list(self._stack[-1]) if self._stack else []
-
-    def back(self) -> None:
-        if len(self._stack) > 1:
-            self._stack.pop()
-            self._show()
-
-    def _show(self) -> None:
-        grid = self.ids.options
-        grid.clear_widgets()
-        field, offered = choices.options(self._stack[-1], self._texts, with_kind=self._with_kind)
-        self.step = (
-            _("Choose the {field}:").format(field=_(field.replace("_", " "))) if field else ""
-        )
-        for option in offered:
-            button = ChoiceButton(text=option.label)
-            button.payload = option.actions
-            button.bind(on_release=lambda b: self.narrow(b.payload))
-            grid.add_widget(button)
-        actions = self.ids.actions
-        actions.clear_widgets()
-        if len(self._stack) > 1:
-            actions.add_widget(BigButton(text=_("Back"), on_release=lambda _b: self.back()))
-        for text, callback in self._extra:
-            actions.add_widget(BigButton(text=text, on_release=lambda _b, c=callback: c()))
-        scroll_vertically(self.ids.scroller, 1)
 
 
 load_kv(__file__)

@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 from companion.i18n import _
 from ui.choices import naming
 from ui.kv import load_kv
+from ui.prompt import ChoicePanel
 from ui.screens.base import GameScreen
 
 
@@ -30,13 +31,19 @@ class GenericGameScreen(GameScreen[Any]):
         self.ids.summary.text = state_summary(self.table.state)
         title = _("The game is over.") if self.table.over else _("Legal actions")
         extra = [(_("Score sheet"), self.score)] if self.table.over else []
-        self.ids.prompt.offer(title, self.table.legal_actions(), self.submit, extra=extra)
+        self.prompt.offer(title, self.table.legal_actions(), self.submit, extra=extra)
 
     def on_scan(self, card: str) -> bool:
-        named = naming(self.ids.prompt.remaining, card)
+        named = naming(self.prompt.remaining, card)
         if named:
-            self.ids.prompt.narrow(named)
+            self.prompt.narrow(named)
         return bool(named)
+
+    @property
+    def prompt(self) -> ChoicePanel:
+        """The legal actions, narrowed field by field."""
+        prompt: ChoicePanel = self.ids.prompt
+        return prompt
 
 
 load_kv(__file__)

@@ -41,6 +41,7 @@ from ui.choices import WHOLE, naming
 from ui.design import counters
 from ui.hyphenate import fit
 from ui.kv import load_kv
+from ui.prompt import ChoicePanel
 from ui.screens.base import GameScreen
 from ui.spacing import NBSP
 from ui.widgets import BigButton, ChoiceButton, TextCell, reuse_children, show_only
@@ -253,7 +254,7 @@ class TargiScreen(GameScreen[TargiState]):
         """The tribe symbol the naming chips are filtered to (None: the likeliest)."""
         self.drawn: str | None = None
         """The card a Caravan / Tribal expansion drew, once named (None: to be named)."""
-        self.prompt = self.ids.prompt.__self__
+        self.prompt: ChoicePanel = self.ids.prompt.__self__
         self.naming = TargiNaming()
         self.chips: list[TargiChip] = []
         """The naming chips shown, one per distinct card."""
