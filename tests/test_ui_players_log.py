@@ -4,6 +4,7 @@ moves marked, and a finished game corrected from its sheet (the sheet and the hi
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -178,8 +179,14 @@ def corrected(path: Path) -> str:
         return oldest.game_id
 
 
+STYLE_BUT_STRIKE = re.compile(r"\[/?(?:b|i|color|size|font)(?:=[^\]]*)?\]")
+"""Markup but the strike-through ``[s]``, which says a line was taken back."""
+
+
 def log_rows(h: Harness) -> list[str]:
-    return [plain(r.text) for r in reversed(h.screen.ids.rows.children) if isinstance(r, LogRow)]
+    """The log's lines, struck-through parts still marked ``[s]…[/s]``."""
+    rows = reversed(h.screen.ids.rows.children)
+    return [STYLE_BUT_STRIKE.sub("", r.text) for r in rows if isinstance(r, LogRow)]
 
 
 @pytest.mark.parametrize("size", SIZES)
