@@ -25,7 +25,7 @@ from ui.kv import load_kv
 from ui.moments import moment_text
 from ui.screens.home import game_title
 from ui.spacing import tied
-from ui.widgets import BigButton
+from ui.widgets import BigButton, reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -165,18 +165,28 @@ class HistoryScreen(Screen):
         self.nav.players()
 
 
+class ChoiceChip(FilterChip):
+    """A chip of :func:`fill`: a tap calls ``choose(value)``, both given anew when it is reused."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.value: str | None = None
+        self.choose: Callable[[str | None], None] = lambda _value: None
+        self.bind(on_release=lambda chip: chip.choose(chip.value))
+
+
 def fill(
     container: Any,
     choices: Iterable[tuple[str | None, str]],
     chosen: str | None,
     choose: Callable[[str | None], None],
 ) -> None:
-    """Put one chip per ``(value, text)`` in ``container``; tapping one calls ``choose(value)``."""
-    container.clear_widgets()
-    for value, text in choices:
-        chip = FilterChip(text=text, chosen=value == chosen)
-        chip.bind(on_release=lambda _chip, v=value: choose(v))
-        container.add_widget(chip)
+    """Put one chip per ``(value, text)`` in ``container``; tapping one calls ``choose(value)``.
+    The chips it holds are given their new texts (making a chip costs far more)."""
+    listed = list(choices)
+    chips = reuse_children(container, len(listed), ChoiceChip)
+    for chip, (value, text) in zip(chips, listed, strict=True):
+        chip.text, chip.chosen, chip.value, chip.choose = text, value == chosen, value, choose
 
 
 load_kv(__file__)
