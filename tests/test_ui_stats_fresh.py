@@ -1,6 +1,7 @@
-"""The statistics screen reads figures kept since the last change (issue 27: ≤ 150 ms to open)
-and reuses its cells, chips and bars; a game finished since, at this table or by another
-connection to the file, shows at once when it is opened again."""
+"""The statistics and History screens open fast (issue 27): Statistics reads figures kept since
+the last change, both reuse their cells, rows, chips and bars; a game finished since, at this
+table or by another connection to the file, shows at once when they are opened again, and a
+reused row opens the game it now shows."""
 
 from __future__ import annotations
 
@@ -60,3 +61,33 @@ def test_a_game_finished_since_shows_at_once_in_the_statistics(tmp_path: Path) -
         tap_text(h, "Tuareg")  # no game of it: the header alone, no cell left over
         assert "0 finished games" in h.screen.heading and table(h) == {} and wins(h) == {}
         assert len(h.screen.ids.table.children) == 6
+
+
+def test_a_game_finished_since_heads_the_history_and_its_reused_row_opens_it(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "games.sqlite3"
+    old = record(
+        database, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Bilal", "Cleo"], 1)]
+    )
+    with running_app(database) as h:
+        h.app.history()
+        h.frames(2)
+        rows = list(reversed(h.screen.ids.rows.children))
+        assert [row.play.game_id for row in rows] == old[::-1]
+        h.tap(rows[0].ids.play)
+        assert h.screen.name == "sheet" and h.screen.game_id == old[-1]
+
+        with Store.open(database) as other:  # another connection, at today's time: the newest
+            new = play_to_end(other, "timbuktu", ["Emre", "Cleo", "Amal"], seed=3)
+        h.app.home()
+        h.app.history()
+        h.frames(2)
+        shown = list(reversed(h.screen.ids.rows.children))
+        assert "Emre" in plain(shown[0].text) and len(shown) == 3
+        assert shown[:2] == rows  # the rows held, given their new games
+        h.tap(shown[0].ids.play)
+        assert h.screen.name == "sheet" and h.screen.game_id == new
+        tap_text(h, "Back")
+        h.tap(h.screen.ids.rows.children[-2].ids.log)  # the second row: what was the newest
+        assert h.screen.name == "gamelog" and plain(h.screen.heading) == "Tuareg — game log"

@@ -75,6 +75,8 @@ class HistoryRow(BoxLayout):
     """A game of the history (``ids.play``, its sheet) and the button to its log (``ids.log``)."""
 
     text = StringProperty("")
+    play: Play | None = None
+    """The game it shows (given anew when the row is reused)."""
 
 
 class FilterChip(Button):
@@ -127,8 +129,11 @@ class HistoryScreen(Screen):
         )
         found = list(history.plays(store, game=self.game, player=self.player, reuse=True))
         self._found = found
-        self.ids.rows.clear_widgets()
-        self.show_older()
+        first = found[:PAGE]
+        rows = reuse_children(self.ids.rows, len(first), self._new_row)  # given their new games
+        for row, play in zip(rows, first, strict=True):
+            row.text, row.play = play_text(play), play
+        self._offer_older()
         self.empty = "" if found else _("No finished or abandoned games here yet.")
         logger.debug("history lists %d games", len(found))
 
@@ -137,10 +142,25 @@ class HistoryScreen(Screen):
         rows = self.ids.rows
         shown = len(rows.children)
         for play in self._found[shown : shown + PAGE]:
-            row = HistoryRow(text=play_text(play))
-            row.ids.play.bind(on_release=lambda _row, p=play: self.open(p))
-            row.ids.log.bind(on_release=lambda _b, p=play: self.open_log(p))
+            row = self._new_row()
+            row.text, row.play = play_text(play), play
             rows.add_widget(row)
+        self._offer_older()
+
+    def _new_row(self) -> HistoryRow:
+        row = HistoryRow()
+        row.ids.play.bind(on_release=lambda _button: self._open_row(row, self.open))
+        row.ids.log.bind(on_release=lambda _button: self._open_row(row, self.open_log))
+        return row
+
+    @staticmethod
+    def _open_row(row: HistoryRow, opening: Callable[[Play], None]) -> None:
+        if row.play is not None:
+            opening(row.play)
+
+    def _offer_older(self) -> None:
+        """The button under the games laid out, offering the next ones, if any."""
+        rows = self.ids.rows
         older = min(PAGE, len(self._found) - len(rows.children))
         listing = self.ids.listing
         if older > 0:
