@@ -247,6 +247,13 @@ _listings: weakref.WeakKeyDictionary[Store, _Listing] = weakref.WeakKeyDictionar
 """Each open store's last listing made with ``reuse``."""
 
 
+def listing(store: Store, now: datetime | None = None) -> tuple[Play, ...]:
+    """Every finished and abandoned game, the last started first, as :func:`plays` with ``reuse``
+    lists them: the same tuple (the same object) while the store's last listing holds, a new one
+    once anything was committed or a game's status changed with time."""
+    return _listing(store, now or datetime.now(UTC))
+
+
 def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
     """Every finished and abandoned game at ``moment``, the last started first: the store's last
     listing while it holds, else listed anew."""

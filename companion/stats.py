@@ -8,11 +8,14 @@ it. Averages are rounded to 2 decimals; lists are ordered so that the output is 
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from companion import history
 from companion.history import Play, Seat
+from companion.store import Store
 
 
 def _average(values: list[int]) -> float | None:
@@ -105,3 +108,26 @@ def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
             "score_over_time": timeline[name],
         }
     return {"plays": len(finished), "games": games, "players": players}
+
+
+_kept: weakref.WeakKeyDictionary[Store, tuple[tuple[Play, ...], dict[str | None, dict[str, Any]]]]
+_kept = weakref.WeakKeyDictionary()
+"""Each open store's statistics, per game (``None``: every game), of its last listing."""
+
+
+def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
+    """:func:`compute` of the history's finished plays of ``game`` (every game if ``None``), as
+    :func:`companion.history.listing` lists them: computed once per listing (a screen opened again
+    with nothing committed since reads the figures kept), never of a stale one, for a commit or a
+    game becoming abandoned lists the games anew. The figures are shared: read them, never change
+    them."""
+    listing = history.listing(store)
+    kept = _kept.get(store)
+    if kept is None or kept[0] is not listing:
+        kept = (listing, {})
+        _kept[store] = kept
+    figures = kept[1].get(game)
+    if figures is None:
+        figures = compute(p for p in listing if game is None or p.game == game)
+        kept[1][game] = figures
+    return figures

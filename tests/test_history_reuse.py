@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from played_games import record
+from played_games import play_to_end, record
 
-from companion import history
+from companion import history, stats
 from companion.registry import rules_for
 from companion.session import Session
 from companion.store import Store
@@ -48,3 +48,31 @@ def test_a_listing_is_reused_until_a_commit_or_a_game_becomes_abandoned(
         abandoned = [p for p in history.plays(store, now=later, reuse=True)]
         assert len(listings) == 4
         assert [p.game_id for p in abandoned if p.status == "abandoned"] == [started.game_id]
+
+
+def test_statistics_are_computed_once_per_listing_and_never_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statistics screen's figures: computed once while nothing changes, anew (and equal to a
+    fresh computation) once a game finished here or by another connection to the file."""
+    db = tmp_path / "games.sqlite3"
+    record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Bilal", "Cleo"], 1)])
+    computed: list[int] = []
+    compute = stats.compute
+    monkeypatch.setattr(stats, "compute", lambda plays: computed.append(1) or compute(plays))
+    with Store.open(db) as store:
+        every = stats.of_history(store)
+        assert every == compute(history.plays(store)) and every["plays"] == 2
+        assert stats.of_history(store, "targi") == compute(history.plays(store, game="targi"))
+        assert stats.of_history(store) is every and len(computed) == 2  # kept, per game
+
+        play_to_end(store, "targi", ["Dana", "Amal"], seed=5)
+        assert (
+            stats.of_history(store)["plays"] == 3 and "Dana" in stats.of_history(store)["players"]
+        )
+        assert stats.of_history(store, "targi") == compute(history.plays(store, game="targi"))
+        assert len(computed) == 4
+
+        record(db, [("timbuktu", ["Emre", "Cleo", "Amal"], 0)])  # another connection
+        assert stats.of_history(store) == compute(history.plays(store))
+        assert stats.of_history(store)["plays"] == 4 and len(computed) == 5

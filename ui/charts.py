@@ -30,6 +30,7 @@ from ui.design import (
     shape_ink,
 )
 from ui.kv import load_kv
+from ui.widgets import reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -54,14 +55,17 @@ class BarRow(BoxLayout):
     fill = ListProperty([1, 1, 1, 1])
 
 
-def bar_rows(series: Sequence[Series], shown: Sequence[str], labels: Sequence[str]) -> list[BarRow]:
-    """A bar per series: its single value against the largest, ``shown`` as its value's words,
-    ``labels`` (markup) naming whose it is."""
+def fill_bars(
+    container: Widget, series: Sequence[Series], shown: Sequence[str], labels: Sequence[str]
+) -> None:
+    """A bar per series in ``container``: its single value against the largest, ``shown`` as its
+    value's words, ``labels`` (markup) naming whose it is. The bars it holds are given their new
+    figures (making a bar costs far more than changing one)."""
     largest = max((s.values[0] for s in series), default=0) or 1
-    return [
-        BarRow(label=label, value=text, fraction=s.values[0] / largest, fill=piece(s.colour).fill)
-        for s, text, label in zip(series, shown, labels, strict=True)
-    ]
+    bars = reuse_children(container, len(series), BarRow)
+    for bar, s, text, label in zip(bars, series, shown, labels, strict=True):
+        bar.label, bar.value = label, text
+        bar.fraction, bar.fill = s.values[0] / largest, piece(s.colour).fill
 
 
 def fitted_label(

@@ -25,7 +25,7 @@ from ui.kv import load_kv
 from ui.moments import moment_text
 from ui.screens.home import game_title
 from ui.spacing import tied
-from ui.widgets import BigButton
+from ui.widgets import BigButton, reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +75,8 @@ class HistoryRow(BoxLayout):
     """A game of the history (``ids.play``, its sheet) and the button to its log (``ids.log``)."""
 
     text = StringProperty("")
+    play: Play | None = None
+    """The game it shows (given anew when the row is reused)."""
 
 
 class FilterChip(Button):
@@ -127,8 +129,11 @@ class HistoryScreen(Screen):
         )
         found = list(history.plays(store, game=self.game, player=self.player, reuse=True))
         self._found = found
-        self.ids.rows.clear_widgets()
-        self.show_older()
+        first = found[:PAGE]
+        rows = reuse_children(self.ids.rows, len(first), self._new_row)  # given their new games
+        for row, play in zip(rows, first, strict=True):
+            row.text, row.play = play_text(play), play
+        self._offer_older()
         self.empty = "" if found else _("No finished or abandoned games here yet.")
         logger.debug("history lists %d games", len(found))
 
@@ -137,10 +142,25 @@ class HistoryScreen(Screen):
         rows = self.ids.rows
         shown = len(rows.children)
         for play in self._found[shown : shown + PAGE]:
-            row = HistoryRow(text=play_text(play))
-            row.ids.play.bind(on_release=lambda _row, p=play: self.open(p))
-            row.ids.log.bind(on_release=lambda _b, p=play: self.open_log(p))
+            row = self._new_row()
+            row.text, row.play = play_text(play), play
             rows.add_widget(row)
+        self._offer_older()
+
+    def _new_row(self) -> HistoryRow:
+        row = HistoryRow()
+        row.ids.play.bind(on_release=lambda _button: self._open_row(row, self.open))
+        row.ids.log.bind(on_release=lambda _button: self._open_row(row, self.open_log))
+        return row
+
+    @staticmethod
+    def _open_row(row: HistoryRow, opening: Callable[[Play], None]) -> None:
+        if row.play is not None:
+            opening(row.play)
+
+    def _offer_older(self) -> None:
+        """The button under the games laid out, offering the next ones, if any."""
+        rows = self.ids.rows
         older = min(PAGE, len(self._found) - len(rows.children))
         listing = self.ids.listing
         if older > 0:
@@ -165,18 +185,28 @@ class HistoryScreen(Screen):
         self.nav.players()
 
 
+class ChoiceChip(FilterChip):
+    """A chip of :func:`fill`: a tap calls ``choose(value)``, both given anew when it is reused."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.value: str | None = None
+        self.choose: Callable[[str | None], None] = lambda _value: None
+        self.bind(on_release=lambda chip: chip.choose(chip.value))
+
+
 def fill(
     container: Any,
     choices: Iterable[tuple[str | None, str]],
     chosen: str | None,
     choose: Callable[[str | None], None],
 ) -> None:
-    """Put one chip per ``(value, text)`` in ``container``; tapping one calls ``choose(value)``."""
-    container.clear_widgets()
-    for value, text in choices:
-        chip = FilterChip(text=text, chosen=value == chosen)
-        chip.bind(on_release=lambda _chip, v=value: choose(v))
-        container.add_widget(chip)
+    """Put one chip per ``(value, text)`` in ``container``; tapping one calls ``choose(value)``.
+    The chips it holds are given their new texts (making a chip costs far more)."""
+    listed = list(choices)
+    chips = reuse_children(container, len(listed), ChoiceChip)
+    for chip, (value, text) in zip(chips, listed, strict=True):
+        chip.text, chip.chosen, chip.value, chip.choose = text, value == chosen, value, choose
 
 
 load_kv(__file__)

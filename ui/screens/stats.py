@@ -16,11 +16,12 @@ from companion.history import Play
 from companion.i18n import _, ngettext
 from companion.registry import GAMES
 from ui import columns
-from ui.charts import Series, bar_rows
+from ui.charts import Series, fill_bars
 from ui.design import badge
 from ui.kv import load_kv
 from ui.screens.history import fill
 from ui.screens.home import game_title
+from ui.widgets import reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class StatisticsScreen(Screen):
             self.choose_game,
         )
         plays = [p for p in history.plays(self.nav.store, game=self.game, reuse=True) if p.finished]
-        figures = stats.compute(plays)
+        figures = stats.of_history(self.nav.store, self.game)
         colours = latest_colours(plays)
         if self.game is None:
             rows = {
@@ -91,12 +92,10 @@ class StatisticsScreen(Screen):
 
     def fill_table(self, ordered: list[str], rows: dict[str, Any], colours: dict[str, str]) -> None:
         table = self.ids.table
-        table.clear_widgets()
-        header = [_("Player"), _("Plays"), _("Wins"), "%", _("Avg."), _("Best")]
-        cells = [StatCell(text=text, bold=True) for text in header]
+        texts = [_("Player"), _("Plays"), _("Wins"), "%", _("Avg."), _("Best")]
         for name in ordered:
             row = rows[name]
-            texts = [
+            texts += [
                 f"{badge(colours.get(name, ''), name)} {name}",
                 str(row["plays"]),
                 str(row["wins"]),
@@ -104,9 +103,10 @@ class StatisticsScreen(Screen):
                 number(row["average_score"]),
                 number(row["best_score"]),
             ]
-            cells += [StatCell(text=text) for text in texts]
-        for cell in cells:
-            table.add_widget(cell)
+        header = int(table.cols)
+        cells = reuse_children(table, len(texts), StatCell)  # its cells given their new texts
+        for index, (cell, text) in enumerate(zip(cells, texts, strict=True)):
+            cell.text, cell.bold = text, index < header
         columns.fit(table, cells)
 
     def fill_charts(
@@ -116,12 +116,9 @@ class StatisticsScreen(Screen):
         colours: dict[str, str],
         figures: dict[str, Any],
     ) -> None:
-        bars = self.ids.bars
-        bars.clear_widgets()
         wins = [Series(n, colours.get(n, ""), [rows[n]["wins"]]) for n in ordered]
         labels = [f"{badge(colours.get(n, ''), n)} {n}" for n in ordered]
-        for row in bar_rows(wins, [str(rows[n]["wins"]) for n in ordered], labels):
-            bars.add_widget(row)
+        fill_bars(self.ids.bars, wins, [str(rows[n]["wins"]) for n in ordered], labels)
         if self.game is None:
             self.ids.lines.series = []
             self.ids.lines_note.text = _("Choose a game to see its scores over time.")
