@@ -70,8 +70,8 @@ def tap_pitch(h: Harness, pen: int, pitch: int) -> None:
 
 
 def good(g: Good) -> str:
-    """A good as its buttons read: its symbol, then its name."""
-    return f"{GOOD_SYMBOL[g]} {g.value}"
+    """A good as its buttons read: its symbol, then its name (held to it)."""
+    return f"{GOOD_SYMBOL[g]}{NBSP}{g.value}"
 
 
 def player_rows(h: Harness) -> list[str]:
@@ -234,7 +234,7 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         for load in dealt:
             for g in load:
                 tap_text(h, good(g))
-        assert shown(h, "note").startswith("Dealt 7 of each good; left: ☀ gold ")
+        assert shown(h, "note").replace(NBSP, " ").startswith("Dealt 7 of each good; left: ☀ gold ")
         tap_text(h, "Load Ada's caravan")
         refusal = "Camel A carries 2 different goods: in the variant each camel carries 3 or 4."
         assert shown(h, "refusal") == refusal and screen.table.seq == 0
@@ -287,7 +287,10 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         tap_pen(h, 1)
         assert shown(h, "note").startswith("Camel A enters pen 1 and takes pitch 1.")
         answers = [plain(b.text) for b in reversed(screen.ids.options.children)]
-        assert answers[:2] == ["Along an arrow: free", "Paid with ☕ coffee"]  # the cheapest first
+        assert answers[:2] == [
+            "Along an arrow: free",
+            "Paid with ☕\u00a0coffee",
+        ]  # the cheapest first
         actions = [plain(b.text) for b in reversed(screen.ids.actions.children)]
         assert actions == ["Free, no swap field", "Another camel"]  # the usual answer, in one tap
         shot(h, "timbuktu-move")
@@ -389,7 +392,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         assert state.removed == stolen
         assert shown(h, "tally") == f"Worth: ☀ {stolen.gold}  ☕ 0  ✤ 0  ❄ {stolen.salt}  ≈ 0"
         assert shown(h, "note").startswith(
-            f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
+            f"Pen 1, pitches 1 and 3, {good(G.GOLD)} and {good(G.SALT)}: took {takes}"
         )
         assert plain(screen.columns[0].header) == "1 ✓"
 
@@ -415,7 +418,7 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
             "Pen 1 · pitches 1 + 3",
             *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
         ]
-        assert plain(rows[0].header).endswith("☀ gold · ❄ salt")
+        assert plain(rows[0].header).endswith(f"{good(G.GOLD)} · {good(G.SALT)}")
         chips = [plain(c.text) for c in reversed(rows[0].ids.chips.children) if hasattr(c, "text")]
         assert chips == [
             f"{piece(state.players[seat].colour).shape} {letter}\n"

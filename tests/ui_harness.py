@@ -18,6 +18,7 @@ from PIL import Image
 
 from companion.store import Store
 from ui.app import CompanionApp
+from ui.spacing import NBSP
 from ui.toast import SHOW_SECONDS, Toast
 from ui.widgets import scroll_vertically
 
@@ -146,11 +147,14 @@ def button_texts(root: Widget) -> list[str]:
 
 
 def buttons(root: Widget, text: str) -> list[Widget]:
-    """Every button under ``root`` that reads ``text`` (markup aside)."""
+    """Every button under ``root`` that reads ``text`` (markup aside; a no-break space read as
+    the space it looks like)."""
+    wanted = text.replace(NBSP, " ")
     return [
         w
         for w in root.walk()
-        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
+        if hasattr(w, "trigger_action")
+        and plain(getattr(w, "text", "")).replace(NBSP, " ") == wanted
     ]
 
 

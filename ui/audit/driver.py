@@ -23,6 +23,7 @@ from ui.app import CompanionApp
 from ui.audit.checks import Problem, describe
 from ui.audit.touch import Finger
 from ui.header import HeaderBand
+from ui.spacing import NBSP
 from ui.widgets import scroll_vertically
 
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font)(?:=[^\]]*)?\]")
@@ -135,10 +136,11 @@ class Driver:
         translation in the language shown (``--lang``); or starting or ending with it (a good's
         name after its symbol, say)."""
         found = []
-        wanted = {text, translated(text)}
+        wanted = {w.replace(NBSP, " ") for w in (text, translated(text))}
         for root in [self.screen, *Window.children[:-1]]:
             for widget in root.walk():
-                shown = plain(getattr(widget, "text", "") or "")
+                # as a player reads it: a no-break space is a space
+                shown = plain(getattr(widget, "text", "") or "").replace(NBSP, " ")
                 matches = any(
                     shown.startswith(w) if prefix else shown.endswith(w) if suffix else shown == w
                     for w in wanted

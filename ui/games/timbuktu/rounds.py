@@ -22,6 +22,7 @@ from ui.games.timbuktu.view import (
     good_markup,
     landing_pitch,
     pens,
+    pitch_face,
     shown_place,
     stage_thefts,
     theft_line,
@@ -399,9 +400,7 @@ class RoundPrompts:
                 cols=PITCHES,
             )
             for face in card_faces(range(1, PITCHES + 1)):
-                self.button(
-                    " + ".join(map(str, face)), lambda f=face: self.thief_pitches(f), option=True
-                )
+                self.button(pitch_face(face), lambda f=face: self.thief_pitches(f), option=True)
         else:
             pitches = _(" and ").join(map(str, draft.pitches))
             self.panel(

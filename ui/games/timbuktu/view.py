@@ -26,7 +26,7 @@ from companion.games.timbuktu.names import good_name
 from companion.i18n import _, ngettext
 from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
-from ui.spacing import tied
+from ui.spacing import NBSP, tied
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
@@ -60,9 +60,15 @@ def symbol_markup(good: Good) -> str:
 
 
 def good_markup(good: Good) -> str:
-    """``☀ gold``: the symbol and the name, both in the good's colour."""
+    """``☀ gold``: the symbol and the name, both in the good's colour, held together as one unit.
+
+    Kivy may break a line wherever a markup run ends, whatever space follows: a symbol in a font
+    run of its own fell to the line's end with its name on the next (Polish ``☀`` / ``złoto``).
+    The name goes into the symbol's run (drawn in the symbol font, which has every letter of the
+    app's languages) after a no-break space, so that the pair wraps as one word."""
     return (
-        f"[color={GOOD_INK[good]}][font={FONT}]{GOOD_SYMBOL[good]}[/font] {good_name(good)}[/color]"
+        f"[color={GOOD_INK[good]}][font={FONT}]{GOOD_SYMBOL[good]}{NBSP}{good_name(good)}"
+        "[/font][/color]"
     )
 
 
@@ -261,9 +267,15 @@ def theft_line(state: TimbuktuState, theft: Theft) -> str:
     )
 
 
+def pitch_face(pitches: Sequence[int]) -> str:
+    """A thief's pitch card as its button and the thefts report read it: ``1 + 3``, never
+    broken."""
+    return tied(" + ".join(str(p) for p in pitches))
+
+
 def theft_header(theft: Theft) -> str:
     """A thefts report row's head: ``Pen 3 · pitches 2 + 4`` over ``☀ gold · ❄ salt``."""
-    pitches = " + ".join(str(p) for p in theft.pitches)
+    pitches = pitch_face(theft.pitches)
     head = ngettext(
         "Pen {pen} · pitch {pitches}", "Pen {pen} · pitches {pitches}", len(theft.pitches)
     ).format(pen=theft.pen, pitches=pitches)
