@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 
@@ -72,6 +72,12 @@ def tap_pitch(h: Harness, pen: int, pitch: int) -> None:
 def good(g: Good) -> str:
     """A good as its buttons read: its symbol, then its name (held to it)."""
     return f"{GOOD_SYMBOL[g]}{NBSP}{g.value}"
+
+
+def stock(loads: Sequence[Sequence[Good]]) -> str:
+    """A player's goods by kind as their row reads them: ``☀ 3  ☕ 5  ✤ 4  ❄ 6  ≈ 6``."""
+    held = Goods.of(good for load in loads for good in load)
+    return "  ".join(f"{GOOD_SYMBOL[g]} {n}" for g, n in held.as_dict().items())
 
 
 def player_rows(h: Harness) -> list[str]:
@@ -203,11 +209,8 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         state = screen.table.state
         assert state.phase is Phase.PLACEMENT
         assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
-        cleo = player_rows(h)[CLEO]  # red: a triangle, the initial, the name; every camel's goods
-        assert cleo.startswith(
-            "▲ C Cleo · 0 of 8 placed  A" + "".join(GOOD_SYMBOL[g] for g in LOADS[CLEO][0])
-        )
-        assert cleo.endswith("H" + "".join(GOOD_SYMBOL[g] for g in LOADS[CLEO][-1]))
+        cleo = player_rows(h)[CLEO]  # red: a triangle, the initial, the name; her goods by kind
+        assert cleo == "▲ C Cleo  " + stock(LOADS[CLEO]) + " · 0 of 8 placed"
         first = screen.table.game_id
 
         tap_text(h, "Home")
@@ -259,7 +262,9 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         screen = h.screen
         assert shown(h, "title") == "Ada places camel A in the start area: tap a pen."
         assert all(column.highlighted for column in screen.columns)
-        tap_text(h, "Camel C")
+        camel_c = screen.table.state.players[ADA].camel("C")
+        assert camel_c is not None  # each camel's button shows its goods: the rows show totals
+        tap_text(h, "C " + "".join(GOOD_SYMBOL[g] for g in camel_c.goods))
         assert shown(h, "title") == "Ada places camel C in the start area: tap a pen."
         tap_pen(h, 2)
         state = screen.table.state
@@ -302,7 +307,8 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         assert state.players[ADA].camel("A").goods == (G.PEPPER, G.SALT, G.WATER)
         assert state.removed == Goods(coffee=1)
         assert shown(h, "tally") == "Worth: ☀ 0  ☕ 1  ✤ 0  ❄ 0  ≈ 0"
-        row = "▲ A Ada · stage counter · round counter · 1 of 8 moved  A✤❄≈"
+        loads = [camel.goods for camel in state.players[ADA].camels]  # one coffee paid
+        row = f"▲ A Ada  {stock(loads)} · 1 of 8 moved · stage and round counters"
         assert player_rows(h)[ADA].startswith(row)
 
         # Ben's camel lands on a swap field: everyone passes the thief piles.
@@ -536,9 +542,10 @@ def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Pa
             assert not [w for w in ancestors(row) if isinstance(w, ScrollView)]
             shape = piece(player.colour).shape
             turn = "▶ " if seat == state.to_move else ""
-            assert plain(row.text).startswith(f"{turn}{shape} {player.name[0]} {player.name} · ")
-            first = player.camels[0]
-            assert f"A{''.join(GOOD_SYMBOL[g] for g in first.goods)}" in plain(row.text)
+            text = plain(row.text).replace(NBSP, " ")
+            loads = [camel.goods for camel in player.camels]
+            head = f"{turn}{shape} {player.name[0]} {player.name}  {stock(loads)} · "
+            assert text.startswith(head)
         for column in screen.columns:  # each camel: its owner's fill, shape and its letter
             for cell in column.cells:
                 standing = [

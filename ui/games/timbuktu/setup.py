@@ -15,13 +15,7 @@ from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods
 from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
-from ui.games.timbuktu.view import good_markup
-
-
-def unbroken(markup: str) -> str:
-    """A good's symbol and name kept on one line."""
-    return markup.replace("[/font] ", "[/font]\N{NO-BREAK SPACE}")
-
+from ui.games.timbuktu.view import camel_line, good_markup
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 """Before a count on a button that adds that many goods at once."""
@@ -103,7 +97,7 @@ class SetupPrompts(Host):
             for missing in Good:
                 others = [good for good in Good if good is not missing]
                 self.button(
-                    _("all but {good}").format(good=unbroken(good_markup(missing))),
+                    _("all but {good}").format(good=good_markup(missing)),
                     partial(self.fill_goods, others),
                 )
 
@@ -196,8 +190,8 @@ class SetupPrompts(Host):
         )
         for camel in player.camels:
             if camel.place is None:
-                self.button(
-                    _("Camel {camel}").format(camel=camel.letter),
+                self.button(  # its goods too: the players' rows show only their totals
+                    camel_line(camel),
                     partial(self.pick_placing, camel.letter),
                     chosen=camel.letter == letter,
                 )

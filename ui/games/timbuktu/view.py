@@ -18,6 +18,7 @@ from companion.games.timbuktu.model import (
     PITCHES,
     Camel,
     Good,
+    Goods,
     Phase,
     Theft,
     TimbuktuState,
@@ -162,14 +163,6 @@ def camel_line(camel: Camel) -> str:
     return f"{letter} {symbols_markup(camel.goods, _('no goods'))}"
 
 
-def camels_markup(state: TimbuktuState, seat: int) -> str:
-    """A player's camels, each its letter and its goods' symbols (``A☀☕ B❄≈≈``)."""
-    return "  ".join(
-        f"[b]{camel.letter}[/b]{symbols_markup(camel.goods, '')}"
-        for camel in state.players[seat].camels
-    )
-
-
 def camel_count(state: TimbuktuState, seat: int) -> str:
     """How far the player's camels are: placed in the start area, moved this stage."""
     camels = state.players[seat].camels
@@ -183,17 +176,34 @@ def camel_count(state: TimbuktuState, seat: int) -> str:
     return ""
 
 
+def stock_markup(goods: Goods) -> str:
+    """A player's goods by kind at 20 sp or more, so that the far side of the table can read
+    them: each good's symbol and count in its colour, as one unit (``☀ 3  ☕ 5  ✤ 0 …``; every
+    kind, so that rows compare at a glance)."""
+    units = "  ".join(
+        f"[color={GOOD_INK[good]}]{GOOD_SYMBOL[good]}{NBSP}{count}[/color]"
+        for good, count in goods.as_dict().items()
+    )
+    return design.counters(f"[font={FONT}]{units}[/font]")
+
+
 def player_text(state: TimbuktuState, seat: int) -> str:
-    """A player's row: their badge (shape and initial) and name, a mark if it is their turn, the
-    counters they hold, how many camels are placed or moved, and every camel with its goods as
-    symbols."""
+    """A player's row, one line: their badge (shape and initial) and name, a mark if it is their
+    turn, the goods their camels carry by kind and how many camels are placed or moved (both at
+    20 sp), and the counters they hold. Each camel's load is on the camel chooser when its owner
+    moves: eight camels of four symbols each do not fit a line at a size read across the table."""
     player = state.players[seat]
     turn = f"[font={FONT}]▶[/font] " if state.to_move == seat else ""
     header = f"{turn}{design.badge(player.colour, player.name)} [b]{player.name}[/b]"
     if state.phase is Phase.LOADING and not player.loaded:
         return f"{header} · " + _("caravan not loaded yet")
-    parts = [header, *counters(state, seat), tied(camel_count(state, seat))]
-    return " · ".join(part for part in parts if part) + "  " + camels_markup(state, seat)
+    count = camel_count(state, seat)
+    parts = [
+        stock_markup(player.goods),
+        design.counters(tied(count)) if count else "",
+        *counters(state, seat),
+    ]
+    return f"{header}  " + " · ".join(part for part in parts if part)
 
 
 def tally_text(state: TimbuktuState) -> str:
@@ -213,9 +223,13 @@ def tally_text(state: TimbuktuState) -> str:
 def counters(state: TimbuktuState, seat: int) -> list[str]:
     """The counters ``seat`` holds: the stage counter, the round counter (while camels move)."""
     held = []
-    if state.phase not in (Phase.LOADING, Phase.PLACEMENT) and state.stage_holder == seat:
+    stage = state.phase not in (Phase.LOADING, Phase.PLACEMENT) and state.stage_holder == seat
+    round_ = state.phase in (Phase.MOVES, Phase.SWAP) and state.round_starter == seat
+    if stage and round_:  # one phrase: both words in Spanish wrapped a row of five players
+        held.append(_("stage and round counters"))
+    elif stage:
         held.append(_("stage counter"))
-    if state.phase in (Phase.MOVES, Phase.SWAP) and state.round_starter == seat:
+    elif round_:
         held.append(_("round counter"))
     if state.phase is Phase.PLACEMENT and state.start_player == seat:
         held.append(_("start player"))
@@ -233,7 +247,11 @@ def status_text(state: TimbuktuState) -> str:
         Phase.GAME_OVER: _("The game is over."),
     }
     text = phases[state.phase]
-    if state.to_move is not None:
+    if state.to_move is not None and state.phase in (Phase.PLACEMENT, Phase.MOVES):
+        # the band's title above names the player (all the actions allowed are theirs): a long
+        # name said twice wrapped the band onto a second line, and the pens fell under 48 px
+        text += " · " + _("to move")
+    elif state.to_move is not None:
         text += " · " + _("{name} to move").format(name=state.players[state.to_move].name)
     return text
 
