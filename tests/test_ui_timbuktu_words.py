@@ -4,10 +4,16 @@ out at every width a label may have."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.uix.label import Label
 
+from companion import i18n
 from companion.games.timbuktu.model import Good
 from companion.games.timbuktu.names import good_name
+from companion.store import Store
+from ui.audit import tour
+from ui.audit.driver import Driver
 from ui.games.timbuktu.view import GOOD_SYMBOL, good_markup, pitch_face
 
 WIDTHS = range(96, 320, 4)
@@ -35,3 +41,22 @@ def test_a_pitch_card_is_never_broken() -> None:
     for width in WIDTHS:
         lines = drawn_lines(f"Pen 1 · pitches {pitch_face((1, 3))} and more", width)
         assert any("1\u00a0+\u00a03" in line for line in lines), (width, lines)
+
+
+def test_the_caravan_boards_good_count_stays_with_its_words_in_polish(tmp_path: Path) -> None:
+    """At 800x480 the Polish title '… wielbłąd B, towar 3 z 4' wrapped with the 4 alone on its
+    line; the count is held to its words, on the lines drawn after real taps."""
+    i18n.set_language("pl")
+    try:
+        with Store.open(tmp_path / "games.sqlite3") as store:
+            driver = Driver(store, (800, 480))
+            try:
+                tour.timbuktu_caravan_entry(driver)
+                driver.frames(3)
+                title = driver.screen.ids.title
+                lines = ["".join(w.text for w in line.words) for line in title._label._cached_lines]
+            finally:
+                driver.close()
+    finally:
+        i18n.set_language("en")
+    assert "3" in lines[-1] and "4" in lines[-1] and "towar" in lines[-1], lines

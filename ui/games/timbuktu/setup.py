@@ -16,6 +16,7 @@ from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods
 from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.games.timbuktu.view import camel_line, good_markup
+from ui.spacing import tied
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 """Before a count on a button that adds that many goods at once."""
@@ -47,6 +48,7 @@ class SetupPrompts(Host):
                 camel=draft.letters[filling],
                 n=len(draft.loads[filling]) + 1 if filling < len(draft.loads) else 1,
             )
+            title = tied(title)  # Polish 'towar 3 z' / '4' broke over two lines
         self.panel(title, self.caravan_note(draft), cols=1)
         self.group(len(Good))
         self.load_buttons(draft)
