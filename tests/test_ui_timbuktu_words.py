@@ -14,7 +14,8 @@ from companion.games.timbuktu.names import good_name
 from companion.store import Store
 from ui.audit import tour
 from ui.audit.driver import Driver
-from ui.games.timbuktu.view import GOOD_SYMBOL, good_markup, pitch_face
+from ui.games.timbuktu.setup import TIMES
+from ui.games.timbuktu.view import GOOD_SYMBOL, good_key, good_markup, pitch_face
 
 WIDTHS = range(96, 320, 4)
 """From the widest good with its symbol (narrower, Kivy breaks any word in the middle) up."""
@@ -60,3 +61,24 @@ def test_the_caravan_boards_good_count_stays_with_its_words_in_polish(tmp_path: 
     finally:
         i18n.set_language("en")
     assert "3" in lines[-1] and "4" in lines[-1] and "towar" in lines[-1], lines
+
+
+def test_a_narrow_goods_key_never_breaks_a_name_in_spanish() -> None:
+    """The caravan board's keys are five to a row (93 px of text at 800x480): Spanish
+    '✤ pimienta' drawn in the symbol font (100 px) broke as 'pimient' / 'a'; a key draws the name
+    in the text font, and 'all but' puts the good on a line of its own."""
+    i18n.set_language("es")
+    try:
+        for good in Good:
+            name = good_name(good)
+            for text in (
+                good_key(good),
+                f"{good_key(good)} {TIMES}4",
+                f"todas menos\n{good_key(good)}",
+            ):
+                label = Label(text=text, markup=True, font_size="18sp", text_size=(93, None))
+                label.texture_update()
+                words = [w.text for line in label._label._cached_lines for w in line.words]
+                assert any(name in word for word in words), (text, words)
+    finally:
+        i18n.set_language("en")

@@ -18,7 +18,6 @@ from PIL import Image
 
 from companion.store import Store
 from ui.app import CompanionApp
-from ui.spacing import NBSP
 from ui.toast import SHOW_SECONDS, Toast
 from ui.widgets import scroll_vertically
 
@@ -147,14 +146,14 @@ def button_texts(root: Widget) -> list[str]:
 
 
 def buttons(root: Widget, text: str) -> list[Widget]:
-    """Every button under ``root`` that reads ``text`` (markup aside; a no-break space read as
-    the space it looks like)."""
-    wanted = text.replace(NBSP, " ")
+    """Every button under ``root`` that reads ``text`` (markup aside; read as a player reads it,
+    whatever spaces and line breaks it is set with)."""
+    wanted = " ".join(text.split())
     return [
         w
         for w in root.walk()
         if hasattr(w, "trigger_action")
-        and plain(getattr(w, "text", "")).replace(NBSP, " ") == wanted
+        and " ".join(plain(getattr(w, "text", "")).split()) == wanted
     ]
 
 

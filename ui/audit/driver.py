@@ -23,7 +23,6 @@ from ui.app import CompanionApp
 from ui.audit.checks import Problem, describe
 from ui.audit.touch import Finger
 from ui.header import HeaderBand
-from ui.spacing import NBSP
 from ui.widgets import scroll_vertically
 
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font)(?:=[^\]]*)?\]")
@@ -37,6 +36,12 @@ class TourError(Exception):
 
 def plain(text: str) -> str:
     return MARKUP.sub("", text)
+
+
+def read(text: str) -> str:
+    """``text`` as a player reads it: where it breaks and which space it uses aside (a no-break
+    space, a key's name put under its words)."""
+    return " ".join(text.split())
 
 
 def within(widget: Widget, root: Widget) -> bool:
@@ -136,11 +141,10 @@ class Driver:
         translation in the language shown (``--lang``); or starting or ending with it (a good's
         name after its symbol, say)."""
         found = []
-        wanted = {w.replace(NBSP, " ") for w in (text, translated(text))}
+        wanted = {read(w) for w in (text, translated(text))}
         for root in [self.screen, *Window.children[:-1]]:
             for widget in root.walk():
-                # as a player reads it: a no-break space is a space
-                shown = plain(getattr(widget, "text", "") or "").replace(NBSP, " ")
+                shown = read(plain(getattr(widget, "text", "") or ""))
                 matches = any(
                     shown.startswith(w) if prefix else shown.endswith(w) if suffix else shown == w
                     for w in wanted

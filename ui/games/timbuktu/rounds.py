@@ -19,6 +19,7 @@ from ui.design import SYMBOL_FONT
 from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft
 from ui.games.timbuktu.view import (
     camel_line,
+    good_key,
     good_markup,
     landing_pitch,
     pens,
@@ -412,7 +413,7 @@ class RoundPrompts:
             )
             for goods in card_faces(list(Good)):
                 self.button(
-                    "\n".join(good_markup(good) for good in goods),
+                    "\n".join(good_key(good) for good in goods),
                     lambda g=goods: self.thief_goods(g),
                     option=True,
                 )

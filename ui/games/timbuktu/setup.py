@@ -15,7 +15,7 @@ from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods
 from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
-from ui.games.timbuktu.view import camel_line, good_markup
+from ui.games.timbuktu.view import camel_line, good_key, good_markup
 from ui.spacing import tied
 
 TIMES = "\N{MULTIPLICATION SIGN}"
@@ -86,21 +86,25 @@ class SetupPrompts(Host):
     def load_buttons(self, draft: CaravanDraft) -> None:
         """A camel's load in as few taps as it has kinds, at most: a good at a time (first row);
         the camel filled up with one good (second row: three times the sign for three); a camel of four
-        different goods in one tap (third row, on an empty camel: every good but one)."""
+        different goods in one tap (third row, on an empty camel: every good but one). They are
+        the prompt's list of answers: it scrolls, with a cue, where three rows do not fit."""
         room = draft.room
         for good in Good:
-            self.button(good_markup(good), partial(self.add_good, good))
+            self.button(good_key(good), partial(self.add_good, good), option=True)
         if room > 1:
             for good in Good:
                 self.button(
-                    f"{good_markup(good)} {TIMES}{room}", partial(self.fill_goods, [good] * room)
+                    f"{good_key(good)} {TIMES}{room}",
+                    partial(self.fill_goods, [good] * room),
+                    option=True,
                 )
         if room == CAPACITY:
             for missing in Good:
                 others = [good for good in Good if good is not missing]
                 self.button(
-                    _("all but {good}").format(good=good_markup(missing)),
+                    _("all but {good}").format(good="\n" + good_key(missing)),
                     partial(self.fill_goods, others),
+                    option=True,
                 )
 
     def fill_goods(self, goods: list[Good]) -> None:

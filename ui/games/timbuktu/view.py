@@ -73,6 +73,16 @@ def good_markup(good: Good) -> str:
     )
 
 
+def good_key(good: Good) -> str:
+    """A good on a narrow key (the caravan board's and a thief's goods card's five columns): its
+    name in the text font, which is narrower, so Spanish ``✤ pimienta`` fits a key whole; where
+    a key is narrower still, the name goes under its symbol (a break in a key, not in a line of
+    text)."""
+    return (
+        f"[color={GOOD_INK[good]}][font={FONT}]{GOOD_SYMBOL[good]}[/font] {good_name(good)}[/color]"
+    )
+
+
 def goods_markup(goods: Sequence[Good], empty: str = "—") -> str:
     return " · ".join(good_markup(g) for g in goods) if goods else empty
 
@@ -210,7 +220,11 @@ def tally_text(state: TimbuktuState) -> str:
     """The goods removed by kind, which are the values (the score sheet multiplies by them), each
     good by its symbol (the buttons name them)."""
     worth = scoring.values(state)
-    counted = "  ".join(f"{symbol_markup(g)} [b]{worth[g]}[/b]" for g in Good)
+    # each symbol and its value one run, so that a line never ends with '≈' and its 0 on the next
+    counted = "  ".join(
+        f"[font={FONT}][color={GOOD_INK[g]}]{GOOD_SYMBOL[g]}{NBSP}{worth[g]}[/color][/font]"
+        for g in Good
+    )
     text = _("Worth: {counts}").format(counts=counted)
     if state.out_of_play.total:
         aside = " · ".join(
