@@ -48,7 +48,7 @@ FRAMED = (
 )
 
 
-@pytest.mark.parametrize("lang", ["de", "pl"])
+@pytest.mark.parametrize("lang", ["de", "pl", "es"])
 def test_no_text_touches_a_frame_and_no_word_is_broken(lang: str, tmp_path: Path) -> None:
     """The grid's cards in use and legal to tap (German ``Karawane``, Polish ``plemienia``), a
     Tuareg animal chosen, a Timbuktu pen's number: each text inside its frames, whole."""

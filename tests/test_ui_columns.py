@@ -35,3 +35,25 @@ def test_markup_is_not_measured_as_words() -> None:
     assert columns.widest_word(label) == columns.word_width(
         "Amal", 16.0, str(label.font_name), True
     )
+
+
+def test_a_marked_heading_breaks_at_its_mark_when_the_whole_words_overflow() -> None:
+    """German Tuareg at 800x480 (a 378 px table): "Landkarten" whole pushed "Summe" 13 px past
+    the window; marked "Land|karten" it breaks there, and every column fits the grid."""
+    headings = [*GERMAN_MAJORITY[:5], "Land|karten", "Summe"]
+    cells = laid_out(378, headings + ROW)
+    maps = cells[5]
+    assert plain_words(maps.text) == ["Land-", "karten"]
+    assert sum(cell.width for cell in cells[:7]) <= 378
+    for cell in cells[:7]:
+        assert cell.width - dp(4) >= columns.widest_word(cell), cell.text
+
+
+def test_a_marked_heading_stays_whole_where_the_table_has_room() -> None:
+    cells = laid_out(700, [*GERMAN_MAJORITY[:5], "Land|karten", "Summe", *ROW])
+    assert cells[5].text == "[b]Landkarten[/b]"
+    assert cells[5].width - dp(4) >= columns.widest_word(cells[5])
+
+
+def plain_words(text: str) -> list[str]:
+    return columns.MARKUP.sub("", text).split()

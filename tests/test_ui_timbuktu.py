@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 
@@ -70,8 +70,14 @@ def tap_pitch(h: Harness, pen: int, pitch: int) -> None:
 
 
 def good(g: Good) -> str:
-    """A good as its buttons read: its symbol, then its name."""
-    return f"{GOOD_SYMBOL[g]} {g.value}"
+    """A good as its buttons read: its symbol, then its name (held to it)."""
+    return f"{GOOD_SYMBOL[g]}{NBSP}{g.value}"
+
+
+def stock(loads: Sequence[Sequence[Good]]) -> str:
+    """A player's goods by kind as their row reads them: ``☀ 3  ☕ 5  ✤ 4  ❄ 6  ≈ 6``."""
+    held = Goods.of(good for load in loads for good in load)
+    return "  ".join(f"{GOOD_SYMBOL[g]} {n}" for g, n in held.as_dict().items())
 
 
 def player_rows(h: Harness) -> list[str]:
@@ -181,7 +187,7 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
     with running_app(database) as h:
         start_timbuktu(h)
         screen = h.screen
-        assert shown(h, "title") == "Ada's caravan board: camel A, good 1 of 4"
+        assert shown(h, "title").replace(NBSP, " ") == "Ada's caravan board: camel A, good 1 of 4"
         assert "The remembered loads" not in " ".join(button_texts(h.screen))  # nothing stored yet
         for seat, name in enumerate(("Ada", "Ben", "Cleo")):
             assert shown(h, "title").startswith(f"{name}'s caravan board: camel A")
@@ -189,7 +195,10 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
                 for g in load:
                     tap_text(h, good(g))
             tap_text(h, "Take the last one back")  # a slip, mended
-            assert shown(h, "title") == f"{name}'s caravan board: camel H, good 4 of 4"
+            assert (
+                shown(h, "title").replace(NBSP, " ")
+                == f"{name}'s caravan board: camel H, good 4 of 4"
+            )
             board = plain(screen.caravan_view.text).split("\n")
             assert board[1] == "A: " + " · ".join(good(g) for g in LOADS[seat][0])
             assert board[-1] == "H: " + " · ".join(good(g) for g in LOADS[seat][-1][:3]) + " · _"
@@ -203,11 +212,8 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         state = screen.table.state
         assert state.phase is Phase.PLACEMENT
         assert [[list(c.goods) for c in p.camels] for p in state.players] == LOADS
-        cleo = player_rows(h)[CLEO]  # red: a triangle, the initial, the name; every camel's goods
-        assert cleo.startswith(
-            "▲ C Cleo · 0 of 8 placed  A" + "".join(GOOD_SYMBOL[g] for g in LOADS[CLEO][0])
-        )
-        assert cleo.endswith("H" + "".join(GOOD_SYMBOL[g] for g in LOADS[CLEO][-1]))
+        cleo = player_rows(h)[CLEO]  # red: a triangle, the initial, the name; her goods by kind
+        assert cleo == "▲ C Cleo  " + stock(LOADS[CLEO]) + " · 0 of 8 placed"
         first = screen.table.game_id
 
         tap_text(h, "Home")
@@ -234,7 +240,7 @@ def test_caravans_entered_on_the_board_then_loaded_in_one_tap_next_game(tmp_path
         for load in dealt:
             for g in load:
                 tap_text(h, good(g))
-        assert shown(h, "note").startswith("Dealt 7 of each good; left: ☀ gold ")
+        assert shown(h, "note").replace(NBSP, " ").startswith("Dealt 7 of each good; left: ☀ gold ")
         tap_text(h, "Load Ada's caravan")
         refusal = "Camel A carries 2 different goods: in the variant each camel carries 3 or 4."
         assert shown(h, "refusal") == refusal and screen.table.seq == 0
@@ -259,7 +265,9 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         screen = h.screen
         assert shown(h, "title") == "Ada places camel A in the start area: tap a pen."
         assert all(column.highlighted for column in screen.columns)
-        tap_text(h, "Camel C")
+        camel_c = screen.table.state.players[ADA].camel("C")
+        assert camel_c is not None  # each camel's button shows its goods: the rows show totals
+        tap_text(h, "C " + "".join(GOOD_SYMBOL[g] for g in camel_c.goods))
         assert shown(h, "title") == "Ada places camel C in the start area: tap a pen."
         tap_pen(h, 2)
         state = screen.table.state
@@ -287,7 +295,10 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         tap_pen(h, 1)
         assert shown(h, "note").startswith("Camel A enters pen 1 and takes pitch 1.")
         answers = [plain(b.text) for b in reversed(screen.ids.prompt.ids.options.children)]
-        assert answers[:2] == ["Along an arrow: free", "Paid with ☕ coffee"]  # the cheapest first
+        assert answers[:2] == [
+            "Along an arrow: free",
+            "Paid with ☕\u00a0coffee",
+        ]  # the cheapest first
         actions = [plain(b.text) for b in reversed(screen.ids.prompt.ids.actions.children)]
         assert actions == ["Free, no swap field", "Another camel"]  # the usual answer, in one tap
         shot(h, "timbuktu-move")
@@ -298,8 +309,9 @@ def test_the_start_area_and_moves_with_a_full_pen_refused(tmp_path: Path) -> Non
         assert state.players[ADA].camel("A").spot == (1, 1, 1)
         assert state.players[ADA].camel("A").goods == (G.PEPPER, G.SALT, G.WATER)
         assert state.removed == Goods(coffee=1)
-        assert shown(h, "tally") == "Worth: ☀ 0  ☕ 1  ✤ 0  ❄ 0  ≈ 0"
-        row = "▲ A Ada · stage counter · round counter · 1 of 8 moved  A✤❄≈"
+        assert shown(h, "tally").replace(NBSP, " ") == "Worth: ☀ 0  ☕ 1  ✤ 0  ❄ 0  ≈ 0"
+        loads = [camel.goods for camel in state.players[ADA].camels]  # one coffee paid
+        row = f"▲ A Ada  {stock(loads)} · 1 of 8 moved · stage and round counters"
         assert player_rows(h)[ADA].startswith(row)
 
         # Ben's camel lands on a swap field: everyone passes the thief piles.
@@ -387,9 +399,12 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
         state = screen.table.state
         stolen = Goods.of(g for lost in expected.values() for g in lost)
         assert state.removed == stolen
-        assert shown(h, "tally") == f"Worth: ☀ {stolen.gold}  ☕ 0  ✤ 0  ❄ {stolen.salt}  ≈ 0"
+        assert (
+            shown(h, "tally").replace(NBSP, " ")
+            == f"Worth: ☀ {stolen.gold}  ☕ 0  ✤ 0  ❄ {stolen.salt}  ≈ 0"
+        )
         assert shown(h, "note").startswith(
-            f"Pen 1, pitches 1 and 3, ☀ gold and ❄ salt: took {takes}"
+            f"Pen 1, pitches 1 and 3, {good(G.GOLD)} and {good(G.SALT)}: took {takes}"
         )
         assert plain(screen.columns[0].header) == "1 ✓"
 
@@ -415,14 +430,16 @@ def test_the_thief_piles_show_what_they_take_and_the_tally_follows(tmp_path: Pat
             "Pen 1 · pitches 1 + 3",
             *(f"Pen {pen} · pitch 5" for pen in range(2, 6)),
         ]
-        assert plain(rows[0].header).endswith("☀ gold · ❄ salt")
+        assert plain(rows[0].header).endswith(f"{good(G.GOLD)} · {good(G.SALT)}")
         chips = [plain(c.text) for c in reversed(rows[0].ids.chips.children) if hasattr(c, "text")]
         assert chips == [
             f"{piece(state.players[seat].colour).shape} {letter}\n"
             + "".join(GOOD_SYMBOL[g] for g in lost)
             for (seat, letter), lost in sorted(expected.items())
         ]
-        assert f"✤ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally")
+        assert f"✤ {state.removed.pepper}  ❄ {state.removed.salt}" in shown(h, "tally").replace(
+            NBSP, " "
+        )
         tap_text(h, "On to stage 2")
         assert shown(h, "title") == "Ben: which camel moves to oasis 2?"
         assert shown(h, "place_info") == "Oasis 1"  # where Ben's camels stand
@@ -533,9 +550,10 @@ def test_five_players_all_in_view_camels_as_pieces_goods_as_symbols(tmp_path: Pa
             assert not [w for w in ancestors(row) if isinstance(w, ScrollView)]
             shape = piece(player.colour).shape
             turn = "▶ " if seat == state.to_move else ""
-            assert plain(row.text).startswith(f"{turn}{shape} {player.name[0]} {player.name} · ")
-            first = player.camels[0]
-            assert f"A{''.join(GOOD_SYMBOL[g] for g in first.goods)}" in plain(row.text)
+            text = plain(row.text).replace(NBSP, " ")
+            loads = [camel.goods for camel in player.camels]
+            head = f"{turn}{shape} {player.name[0]} {player.name}  {stock(loads)} · "
+            assert text.startswith(head)
         for column in screen.columns:  # each camel: its owner's fill, shape and its letter
             for cell in column.cells:
                 standing = [
@@ -672,7 +690,7 @@ def test_a_camel_costs_at_most_a_tap_per_kind_of_good_it_carries(tmp_path: Path)
             "B: " + " · ".join([good(G.WATER)] + [good(G.SALT)] * 3),
             "C: " + " · ".join([good(G.COFFEE)] * 2 + [good(G.PEPPER)] * 2),
         ]
-        assert shown(h, "title") == "Ada's caravan board: camel D, good 1 of 4"
+        assert shown(h, "title").replace(NBSP, " ") == "Ada's caravan board: camel D, good 1 of 4"
 
 
 def arm_length(symbol: str) -> Image.Image:

@@ -120,11 +120,14 @@ def button_texts(root: Widget) -> list[str]:
 
 
 def buttons(root: Widget, text: str) -> list[Widget]:
-    """Every button under ``root`` that reads ``text`` (markup aside)."""
+    """Every button under ``root`` that reads ``text`` (markup aside; read as a player reads it,
+    whatever spaces and line breaks it is set with)."""
+    wanted = " ".join(text.split())
     return [
         w
         for w in root.walk()
-        if hasattr(w, "trigger_action") and plain(getattr(w, "text", "")) == text
+        if hasattr(w, "trigger_action")
+        and " ".join(plain(getattr(w, "text", "")).split()) == wanted
     ]
 
 

@@ -38,6 +38,12 @@ def plain(text: str) -> str:
     return MARKUP.sub("", text)
 
 
+def read(text: str) -> str:
+    """``text`` as a player reads it: where it breaks and which space it uses aside (a no-break
+    space, a key's name put under its words)."""
+    return " ".join(text.split())
+
+
 def within(widget: Widget, root: Widget) -> bool:
     """Whether ``widget`` is ``root`` or lies under it."""
     while widget is not None:
@@ -165,10 +171,10 @@ class Driver:
         translation in the language shown (``--lang``); or starting or ending with it (a good's
         name after its symbol, say)."""
         found = []
-        wanted = {text, translated(text)}
+        wanted = {read(w) for w in (text, translated(text))}
         for root in [self.screen, *Window.children[:-1]]:
             for widget in root.walk():
-                shown = plain(getattr(widget, "text", "") or "")
+                shown = read(plain(getattr(widget, "text", "") or ""))
                 matches = any(
                     shown.startswith(w) if prefix else shown.endswith(w) if suffix else shown == w
                     for w in wanted

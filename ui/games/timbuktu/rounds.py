@@ -20,9 +20,11 @@ from ui.design import SYMBOL_FONT
 from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft
 from ui.games.timbuktu.view import (
     camel_line,
+    good_key,
     good_markup,
     landing_pitch,
     pens,
+    pitch_face,
     shown_place,
     stage_thefts,
     theft_line,
@@ -443,9 +445,7 @@ class RoundPrompts:
                 cols=PITCHES,
             )
             for face in card_faces(range(1, PITCHES + 1)):
-                self.host.prompt.button(
-                    " + ".join(map(str, face)), partial(self.thief_pitches, face)
-                )
+                self.host.prompt.button(pitch_face(face), partial(self.thief_pitches, face))
         else:
             pitches = _(" and ").join(map(str, draft.pitches))
             self.host.prompt.start(
@@ -457,7 +457,7 @@ class RoundPrompts:
             )
             for goods in card_faces(list(Good)):
                 self.host.prompt.button(
-                    "\n".join(good_markup(good) for good in goods),
+                    "\n".join(good_key(good) for good in goods),
                     partial(self.thief_goods, goods),
                 )
             self.host.prompt.button(_("Other pitches"), self.thief_other_pitches, fixed=True)

@@ -15,13 +15,8 @@ from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods, TimbuktuState
 from companion.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
-from ui.games.timbuktu.view import good_markup
-
-
-def unbroken(markup: str) -> str:
-    """A good's symbol and name kept on one line."""
-    return markup.replace("[/font] ", "[/font]\N{NO-BREAK SPACE}")
-
+from ui.games.timbuktu.view import camel_line, good_key, good_markup
+from ui.spacing import tied
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 """Before a count on a button that adds that many goods at once."""
@@ -68,6 +63,7 @@ class SetupPrompts:
                 camel=draft.letters[filling],
                 n=len(draft.loads[filling]) + 1 if filling < len(draft.loads) else 1,
             )
+            title = tied(title)  # Polish 'towar 3 z' / '4' broke over two lines
         self.host.prompt.start(title, self.caravan_note(draft), cols=1)
         self.host.prompt.group(len(Good))
         self.load_buttons(draft)
@@ -105,24 +101,25 @@ class SetupPrompts:
     def load_buttons(self, draft: CaravanDraft) -> None:
         """A camel's load in as few taps as it has kinds, at most: a good at a time (first row);
         the camel filled up with one good (second row: three times the sign for three); a camel of four
-        different goods in one tap (third row, on an empty camel: every good but one)."""
+        different goods in one tap (third row, on an empty camel: every good but one). They are
+        the prompt's list of answers: it scrolls, with a cue, where three rows do not fit."""
         room = draft.room
         for good in Good:
-            self.host.prompt.button(good_markup(good), partial(self.add_good, good), option=False)
+            self.host.prompt.button(good_key(good), partial(self.add_good, good), option=True)
         if room > 1:
             for good in Good:
                 self.host.prompt.button(
-                    f"{good_markup(good)} {TIMES}{room}",
+                    f"{good_key(good)} {TIMES}{room}",
                     partial(self.fill_goods, [good] * room),
-                    option=False,
+                    option=True,
                 )
         if room == CAPACITY:
             for missing in Good:
                 others = [good for good in Good if good is not missing]
                 self.host.prompt.button(
-                    _("all but {good}").format(good=unbroken(good_markup(missing))),
+                    _("all but {good}").format(good="\n" + good_key(missing)),
                     partial(self.fill_goods, others),
-                    option=False,
+                    option=True,
                 )
 
     def fill_goods(self, goods: list[Good]) -> None:
@@ -212,8 +209,8 @@ class SetupPrompts:
         )
         for camel in player.camels:
             if camel.place is None:
-                self.host.prompt.button(
-                    _("Camel {camel}").format(camel=camel.letter),
+                self.host.prompt.button(  # its goods too: the players' rows show only their totals
+                    camel_line(camel),
                     partial(self.pick_placing, camel.letter),
                     chosen=camel.letter == letter,
                     option=False,

@@ -18,6 +18,7 @@ from companion.games.timbuktu.model import (
     PITCHES,
     Camel,
     Good,
+    Goods,
     Phase,
     Theft,
     TimbuktuState,
@@ -26,7 +27,7 @@ from companion.games.timbuktu.names import good_name
 from companion.i18n import _, ngettext
 from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
-from ui.spacing import tied
+from ui.spacing import NBSP, tied
 
 GOOD_INK = {
     Good.GOLD: "ffd447",
@@ -60,7 +61,23 @@ def symbol_markup(good: Good) -> str:
 
 
 def good_markup(good: Good) -> str:
-    """``☀ gold``: the symbol and the name, both in the good's colour."""
+    """``☀ gold``: the symbol and the name, both in the good's colour, held together as one unit.
+
+    Kivy may break a line wherever a markup run ends, whatever space follows: a symbol in a font
+    run of its own fell to the line's end with its name on the next (Polish ``☀`` / ``złoto``).
+    The name goes into the symbol's run (drawn in the symbol font, which has every letter of the
+    app's languages) after a no-break space, so that the pair wraps as one word."""
+    return (
+        f"[color={GOOD_INK[good]}][font={FONT}]{GOOD_SYMBOL[good]}{NBSP}{good_name(good)}"
+        "[/font][/color]"
+    )
+
+
+def good_key(good: Good) -> str:
+    """A good on a narrow key (the caravan board's and a thief's goods card's five columns): its
+    name in the text font, which is narrower, so Spanish ``✤ pimienta`` fits a key whole; where
+    a key is narrower still, the name goes under its symbol (a break in a key, not in a line of
+    text)."""
     return (
         f"[color={GOOD_INK[good]}][font={FONT}]{GOOD_SYMBOL[good]}[/font] {good_name(good)}[/color]"
     )
@@ -156,14 +173,6 @@ def camel_line(camel: Camel) -> str:
     return f"{letter} {symbols_markup(camel.goods, _('no goods'))}"
 
 
-def camels_markup(state: TimbuktuState, seat: int) -> str:
-    """A player's camels, each its letter and its goods' symbols (``A☀☕ B❄≈≈``)."""
-    return "  ".join(
-        f"[b]{camel.letter}[/b]{symbols_markup(camel.goods, '')}"
-        for camel in state.players[seat].camels
-    )
-
-
 def camel_count(state: TimbuktuState, seat: int) -> str:
     """How far the player's camels are: placed in the start area, moved this stage."""
     camels = state.players[seat].camels
@@ -177,24 +186,45 @@ def camel_count(state: TimbuktuState, seat: int) -> str:
     return ""
 
 
+def stock_markup(goods: Goods) -> str:
+    """A player's goods by kind at 20 sp or more, so that the far side of the table can read
+    them: each good's symbol and count in its colour, as one unit (``☀ 3  ☕ 5  ✤ 0 …``; every
+    kind, so that rows compare at a glance)."""
+    units = "  ".join(
+        f"[color={GOOD_INK[good]}]{GOOD_SYMBOL[good]}{NBSP}{count}[/color]"
+        for good, count in goods.as_dict().items()
+    )
+    return design.counters(f"[font={FONT}]{units}[/font]")
+
+
 def player_text(state: TimbuktuState, seat: int) -> str:
-    """A player's row: their badge (shape and initial) and name, a mark if it is their turn, the
-    counters they hold, how many camels are placed or moved, and every camel with its goods as
-    symbols."""
+    """A player's row, one line: their badge (shape and initial) and name, a mark if it is their
+    turn, the goods their camels carry by kind and how many camels are placed or moved (both at
+    20 sp), and the counters they hold. Each camel's load is on the camel chooser when its owner
+    moves: eight camels of four symbols each do not fit a line at a size read across the table."""
     player = state.players[seat]
     turn = f"[font={FONT}]▶[/font] " if state.to_move == seat else ""
     header = f"{turn}{design.badge(player.colour, player.name)} [b]{player.name}[/b]"
     if state.phase is Phase.LOADING and not player.loaded:
         return f"{header} · " + _("caravan not loaded yet")
-    parts = [header, *counters(state, seat), tied(camel_count(state, seat))]
-    return " · ".join(part for part in parts if part) + "  " + camels_markup(state, seat)
+    count = camel_count(state, seat)
+    parts = [
+        stock_markup(player.goods),
+        design.counters(tied(count)) if count else "",
+        *counters(state, seat),
+    ]
+    return f"{header}  " + " · ".join(part for part in parts if part)
 
 
 def tally_text(state: TimbuktuState) -> str:
     """The goods removed by kind, which are the values (the score sheet multiplies by them), each
     good by its symbol (the buttons name them)."""
     worth = scoring.values(state)
-    counted = "  ".join(f"{symbol_markup(g)} [b]{worth[g]}[/b]" for g in Good)
+    # each symbol and its value one run, so that a line never ends with '≈' and its 0 on the next
+    counted = "  ".join(
+        f"[font={FONT}][color={GOOD_INK[g]}]{GOOD_SYMBOL[g]}{NBSP}{worth[g]}[/color][/font]"
+        for g in Good
+    )
     text = _("Worth: {counts}").format(counts=counted)
     if state.out_of_play.total:
         aside = " · ".join(
@@ -207,9 +237,13 @@ def tally_text(state: TimbuktuState) -> str:
 def counters(state: TimbuktuState, seat: int) -> list[str]:
     """The counters ``seat`` holds: the stage counter, the round counter (while camels move)."""
     held = []
-    if state.phase not in (Phase.LOADING, Phase.PLACEMENT) and state.stage_holder == seat:
+    stage = state.phase not in (Phase.LOADING, Phase.PLACEMENT) and state.stage_holder == seat
+    round_ = state.phase in (Phase.MOVES, Phase.SWAP) and state.round_starter == seat
+    if stage and round_:  # one phrase: both words in Spanish wrapped a row of five players
+        held.append(_("stage and round counters"))
+    elif stage:
         held.append(_("stage counter"))
-    if state.phase in (Phase.MOVES, Phase.SWAP) and state.round_starter == seat:
+    elif round_:
         held.append(_("round counter"))
     if state.phase is Phase.PLACEMENT and state.start_player == seat:
         held.append(_("start player"))
@@ -227,7 +261,11 @@ def status_text(state: TimbuktuState) -> str:
         Phase.GAME_OVER: _("The game is over."),
     }
     text = phases[state.phase]
-    if state.to_move is not None:
+    if state.to_move is not None and state.phase in (Phase.PLACEMENT, Phase.MOVES):
+        # the band's title above names the player (all the actions allowed are theirs): a long
+        # name said twice wrapped the band onto a second line, and the pens fell under 48 px
+        text += " · " + _("to move")
+    elif state.to_move is not None:
         text += " · " + _("{name} to move").format(name=state.players[state.to_move].name)
     return text
 
@@ -261,9 +299,15 @@ def theft_line(state: TimbuktuState, theft: Theft) -> str:
     )
 
 
+def pitch_face(pitches: Sequence[int]) -> str:
+    """A thief's pitch card as its button and the thefts report read it: ``1 + 3``, never
+    broken."""
+    return tied(" + ".join(str(p) for p in pitches))
+
+
 def theft_header(theft: Theft) -> str:
     """A thefts report row's head: ``Pen 3 · pitches 2 + 4`` over ``☀ gold · ❄ salt``."""
-    pitches = " + ".join(str(p) for p in theft.pitches)
+    pitches = pitch_face(theft.pitches)
     head = ngettext(
         "Pen {pen} · pitch {pitches}", "Pen {pen} · pitches {pitches}", len(theft.pitches)
     ).format(pen=theft.pen, pitches=pitches)

@@ -208,7 +208,8 @@ def majority_table(
         for good in Good
         if points[good] is None
     )
-    headings = ("", *(heading_name(g) for g in Good), _("maps"), _("total"))
+    maps_heading = pgettext("a column heading; | marks where the word may break", "maps")
+    headings = ("", *(heading_name(g) for g in Good), maps_heading, _("total"))
     return MajorityTable(headings=headings, rows=tuple(rows), notes=notes)
 
 
