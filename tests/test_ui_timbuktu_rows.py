@@ -17,10 +17,11 @@ from companion import i18n
 from companion.games.timbuktu.model import Phase
 from companion.session import Session
 from companion.store import Store
-from ui.audit import positions as p
 from ui.audit import tour
 from ui.audit.checks import window_rect
 from ui.audit.driver import Driver
+from ui.audit.positions import play_until
+from ui.games.timbuktu import positions as p
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 COUNTED = "0123456789"
@@ -34,9 +35,9 @@ def five_players_moving(tmp_path: Path, lang: str) -> Iterator[Driver]:
     i18n.set_language(lang)
     try:
         with Store.open(tmp_path / "games.sqlite3") as store:
-            options = p.TIMBUKTU.parse_options({"players": tour.TIMBUKTU_FIVE})
+            options = p.TIMBUKTU.parse_options({"players": p.TIMBUKTU_FIVE})
             session = Session.create(store, p.TIMBUKTU, options)
-            p.play_until(session, p.timbuktu_next, p.at_phase(Phase.MOVES))
+            play_until(session, p.timbuktu_next, p.at_phase(Phase.MOVES))
             driver = Driver(store, (800, 480))
             try:
                 tour.open_game(driver, "timbuktu")
@@ -69,7 +70,9 @@ def test_five_rows_one_line_each_counts_at_20_sp_pens_still_targets(
         for column in screen.columns:
             for cell in column.cells:
                 assert cell.height >= dp(TARGET) - 0.5, (column.pen, cell.height)
-        view = window_rect(screen.ids.options_view)
-        for button in screen.ids.options.children:  # the camel chooser: every camel in view
+        view = window_rect(screen.ids.prompt.ids.options_view)
+        for (
+            button
+        ) in screen.ids.prompt.ids.options.children:  # the camel chooser: every camel in view
             left, bottom, right, top = window_rect(button)
             assert bottom >= view[1] - 0.5 and top <= view[3] + 0.5, button.text

@@ -12,8 +12,8 @@ from companion import i18n
 from companion.games.timbuktu.model import Good
 from companion.games.timbuktu.names import good_name
 from companion.store import Store
-from ui.audit import tour
 from ui.audit.driver import Driver
+from ui.games.timbuktu import tour
 from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_SYMBOL, good_key, good_markup, pitch_face
 
@@ -54,7 +54,7 @@ def test_the_caravan_boards_good_count_stays_with_its_words_in_polish(tmp_path: 
             try:
                 tour.timbuktu_caravan_entry(driver)
                 driver.frames(3)
-                title = driver.screen.ids.title
+                title = driver.screen.ids.prompt.ids.title
                 lines = ["".join(w.text for w in line.words) for line in title._label._cached_lines]
             finally:
                 driver.close()
