@@ -108,8 +108,8 @@ def _cli(db: Path, *arguments: str) -> tuple[float, float, bytes]:
 
 
 def _new_targi(db: Path) -> str:
-    from companion.registry import rules_for
-    from companion.session import Session
+    from companion.play.session import Session
+    from companion.rules.registry import rules_for
     from companion.store import Store
 
     rules = rules_for("targi")
@@ -171,10 +171,10 @@ def figures(args: argparse.Namespace) -> list[Row]:
 
 
 def _keep_results(db: Path) -> None:
-    """Each game's result, as the entry that ended it keeps it (:mod:`companion.results`): one
+    """Each game's result, as the entry that ended it keeps it (:mod:`companion.rules.results`): one
     listing computes and keeps what the benchmark's raw build left out; then the file is sealed
     and backed up, as the app's last close would leave it."""
-    from companion import history
+    from companion.after import history
     from companion.store import Store
 
     with Store.open(db) as store:
@@ -214,8 +214,8 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
 
 
 def _in_process_rows(many: Path, templates: Path, ids: list[str]) -> list[Row]:
-    from companion import history, stats
-    from companion.session import Session
+    from companion.after import history, stats
+    from companion.play.session import Session
     from companion.store import Store
 
     with Store.open(templates) as store:
@@ -308,7 +308,7 @@ def _screens_child() -> None:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from companion.config import load_config
+    from companion.installation.config import load_config
     from companion.store import Store
     from ui.app import CompanionApp
 

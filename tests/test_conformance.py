@@ -12,13 +12,13 @@ from collections.abc import Iterator
 import pytest
 from registered_games import GAMES, plugged_in
 
-from companion.cards import card_ids, game_of
-from companion.errors import InputError
-from companion.explanations import ExplanationTable, explanation, game_table
-from companion.reference import Reference, codes_by_part, reference_of
-from companion.refusals import SHARED, RefusalTable, all_refusals
-from companion.registry import part_of, rules_for, spec_for
-from companion.rulings import Ruling, offered, rulings_of
+from companion.installation.errors import InputError
+from companion.play.cards import card_ids, game_of
+from companion.rules.explanations import ExplanationTable, explanation, game_table
+from companion.rules.reference import Reference, codes_by_part, reference_of
+from companion.rules.refusals import SHARED, RefusalTable, all_refusals
+from companion.rules.registry import part_of, rules_for, spec_for
+from companion.rules.rulings import Ruling, offered, rulings_of
 
 
 @pytest.fixture(params=GAMES)
@@ -128,7 +128,7 @@ def test_the_games_ui_entry_gives_a_game_screen_and_its_tour(game: str) -> None:
     assert entry.game == game
     corrections_of(game)  # loads, if declared
     if entry.tour is not None:
-        from companion.registry import load
+        from companion.rules.registry import load
         from ui.audit.tour import all_states
 
         states = load(entry.tour, dict)

@@ -15,8 +15,8 @@ from cli_process import run
 from played_games import Clock, play_to_end
 from pypdf import PdfReader
 
-from companion import history
-from companion.exports import pdf
+from companion.after import history
+from companion.after.exports import pdf
 from companion.store import LOCATION, Store
 
 LONG = ["Zażółć gęślą jaźń Jürgen", "W" * 24, "Ñandú Müller-Łęczyński Ó", "M" * 24, "Ål Œ"]

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from played_games import record
 
-from companion import history
-from companion.registry import rules_for
-from companion.session import Session
+from companion.after import history
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 

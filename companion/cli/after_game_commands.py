@@ -7,17 +7,17 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from companion import history, players, stats, transfer
+from companion.after import history, players, stats, transfer
+from companion.after.exports import table_facts
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
-from companion.errors import InputError
-from companion.exports import table_facts
-from companion.files import write_or_refuse
-from companion.i18n import _
-from companion.session import LogCorruptionError, Session
+from companion.installation.errors import InputError
+from companion.installation.files import write_or_refuse
+from companion.installation.i18n import _
+from companion.play.session import LogCorruptionError, Session
 from companion.store import LOCATION, Store, StoreError
 
 if TYPE_CHECKING:
-    from companion.exports import csv_export
+    from companion.after.exports import csv_export
 
 MAX_LOCATION = 64
 
@@ -65,7 +65,7 @@ def _location(name: str | None, store: Store) -> str:
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
-    from companion.exports import csv_export  # exports load for export only (fpdf2, segno)
+    from companion.after.exports import csv_export  # exports load for export only (fpdf2, segno)
 
     if args.history and args.game_id is not None:
         raise InputError("invalid_value", _("export: name a GAME_ID or --history, not both"))
@@ -107,7 +107,7 @@ def _export(args: argparse.Namespace, store: Store) -> int:
 
 def _csv_style(args: argparse.Namespace, store: Store) -> csv_export.CsvStyle:
     """Plain on stdout, for spreadsheets in a file, unless ``--csv-style`` says."""
-    from companion.exports import csv_export
+    from companion.after.exports import csv_export
 
     style = args.csv_style or ("plain" if args.output is None else "spreadsheet")
     if style == "plain":
@@ -125,7 +125,7 @@ def _game_export(
 ) -> tuple[str | bytes, dict[str, Any]]:
     """The export, and what the answer to ``-o`` adds about it (a QR code's version and what
     its link leaves out)."""
-    from companion.exports import bgg, bgstats, csv_export, pdf
+    from companion.after.exports import bgg, bgstats, csv_export, pdf
 
     _repair_if_damaged(store, game_id)
     play = history.load_play(store, game_id)

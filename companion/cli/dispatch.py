@@ -29,11 +29,11 @@ from companion.cli.start import (
     reported,
     store_opener,
 )
-from companion.config import ConfigError, load_config
-from companion.errors import InputError
-from companion.i18n import set_language, system_language
-from companion.registry import GAMES
-from companion.session import LogCorruptionError, Outcome
+from companion.installation.config import ConfigError, load_config
+from companion.installation.errors import InputError
+from companion.installation.i18n import set_language, system_language
+from companion.play.session import LogCorruptionError, Outcome
+from companion.rules.registry import GAMES
 from companion.store import Store, StoreError
 
 _log = logging.getLogger(__name__)

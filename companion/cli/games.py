@@ -21,15 +21,15 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from companion import reference
-from companion.errors import InputError
-from companion.explanations import explained
-from companion.i18n import _
-from companion.json_input import check_text, read_json
-from companion.log_fold import LogFold
-from companion.registry import GAMES, rules_for
-from companion.rulings import check_choices, deciding, game_options
-from companion.session import Outcome, Session
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
+from companion.installation.json_input import check_text, read_json
+from companion.play.log_fold import LogFold
+from companion.play.session import Outcome, Session
+from companion.rules import reference
+from companion.rules.explanations import explained
+from companion.rules.registry import GAMES, rules_for
+from companion.rules.rulings import check_choices, deciding, game_options
 from companion.store import LogEntry, Store, UnknownGameError
 
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2

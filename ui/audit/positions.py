@@ -1,4 +1,4 @@
-"""Games a table has played so far, logged through the real :class:`companion.session.Session`
+"""Games a table has played so far, logged through the real :class:`companion.play.session.Session`
 into the tour's store: the positions the tour opens from Home, as a table resuming would.
 
 Moves are chosen the plainest legal way (the first legal action, every Targi card left unused);
@@ -22,7 +22,7 @@ from companion.games.tuareg.model import Animal, SpecialCard
 from companion.games.tuareg.model import Good as TuaregGood
 from companion.games.tuareg.rules import TuaregRules
 from companion.games.tuareg.state import AnimalRef
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 TARGI, TUAREG, TIMBUKTU = TargiRules(), TuaregRules(), TimbuktuRules()

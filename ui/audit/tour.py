@@ -24,7 +24,7 @@ from companion.games.timbuktu.names import good_name as timbuktu_good_name
 from companion.games.tuareg import actions as tuareg_actions
 from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import good_name, special_name
-from companion.session import Session
+from companion.play.session import Session
 from ui.audit import positions as p
 from ui.audit.driver import Driver, TourError, plain
 from ui.choices import kind_text
@@ -250,8 +250,8 @@ def settings_enrol_walk(d: Driver) -> None:
 @state
 def settings_enrol_summary(d: Driver) -> None:
     """The end of a walk with two cards skipped."""
-    from companion.cards import TagDirectory
-    from companion.labels import labels
+    from companion.play.cards import TagDirectory
+    from companion.play.labels import labels
 
     directory = TagDirectory.from_store(d.store)
     for n, label in enumerate(labels("targi")[:-2]):

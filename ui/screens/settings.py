@@ -11,8 +11,6 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.cards import TagDirectory, card_ids
-from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.values import (
@@ -22,8 +20,10 @@ from companion.games.tuareg.values import (
     confirm_values,
     confirmed_values,
 )
-from companion.i18n import LANGUAGES, _, current_language, pgettext, set_language
-from companion.registry import GAMES
+from companion.installation.errors import InputError
+from companion.installation.i18n import LANGUAGES, _, current_language, pgettext, set_language
+from companion.play.cards import TagDirectory, card_ids
+from companion.rules.registry import GAMES
 from companion.store import DamagedSettingError, Store
 from hardware.events import ScannerConnected
 from ui.corrections import card_label

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.games.timbuktu.model import TimbuktuState
-from companion.verdict import Verdict
+from companion.rules.verdict import Verdict
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.screens.base import Navigator
 
