@@ -27,7 +27,7 @@ from companion.rules.refusals import (
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
-REGISTRY_MODULES = {COMPANION / "refusals.py", COMPANION / "verdict.py"}
+REGISTRY_MODULES = {COMPANION / "rules" / "refusals.py", COMPANION / "rules" / "verdict.py"}
 RAISES = {"violation", "verdict", "text"}
 """The methods of :class:`Refusal` that fill in its message."""
 
