@@ -1,7 +1,7 @@
 """Compile the message catalogs (``.po`` -> ``.mo``) into the build, so the wheel ships them.
 
 Everything else is declared in ``pyproject.toml``. An editable install or a checkout needs no
-``.mo``: :mod:`companion.i18n` compiles a missing or outdated one in memory from its ``.po``.
+``.mo``: :mod:`companion.installation.i18n` compiles a missing or outdated one in memory from its ``.po``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class BuildWithCatalogs(build_py):
 
     def run(self) -> None:
         super().run()
-        if self.editable_mode:  # the source tree is used as it is (see companion.i18n)
+        if self.editable_mode:  # the source tree is used as it is (see companion.installation.i18n)
             return
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po

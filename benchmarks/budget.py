@@ -85,7 +85,7 @@ STDLIB = (
 """A Python process that imports the standard library modules the command line itself imports
 (its parser, JSON, log, dataclasses, translations, the store's hashes and ids, the config's
 TOML) and nothing else: what any CLI built on them costs before its own code runs."""
-RULES_ONLY = "from companion.registry import rules_for\nrules_for('targi')\n"
+RULES_ONLY = "from companion.rules.registry import rules_for\nrules_for('targi')\n"
 """A Python process that makes Targi's rules and nothing else: pydantic, the game's modules and
 the schemas of its actions and options, what a ``game act`` loads beyond the command line's own."""
 REVEAL = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-2DATES"}'
@@ -134,8 +134,8 @@ def _cli(db: Path, *arguments: str) -> tuple[float, float, bytes]:
 
 
 def _new_targi(db: Path) -> str:
-    from companion.registry import rules_for
-    from companion.session import Session
+    from companion.play.session import Session
+    from companion.rules.registry import rules_for
     from companion.store import Store
 
     rules = rules_for("targi")
@@ -212,10 +212,10 @@ def figures(args: argparse.Namespace) -> list[Row]:
 
 
 def _keep_results(db: Path) -> None:
-    """Each game's result, as the entry that ended it keeps it (:mod:`companion.results`): one
+    """Each game's result, as the entry that ended it keeps it (:mod:`companion.rules.results`): one
     listing computes and keeps what the benchmark's raw build left out; then the file is sealed
     and backed up, as the app's last close would leave it."""
-    from companion import history
+    from companion.after import history
     from companion.store import Store
 
     with Store.open(db) as store:
@@ -268,9 +268,9 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
 
 
 def _in_process_rows(many: Path, templates: Path, ids: list[str]) -> list[Row]:
-    from companion import history, stats
-    from companion.exports import pdf, table_facts
-    from companion.session import Session
+    from companion.after import history, stats
+    from companion.after.exports import pdf, table_facts
+    from companion.play.session import Session
     from companion.store import Store
 
     with Store.open(templates) as store:
@@ -389,8 +389,8 @@ def _screens_child() -> None:
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    from companion import history
-    from companion.config import load_config
+    from companion.after import history
+    from companion.installation.config import load_config
     from companion.store import Store
     from ui.app import CompanionApp
 

@@ -49,7 +49,7 @@ def _child(database: Path) -> None:
     from kivy.base import EventLoop
     from kivy.core.window import Window
 
-    from companion import history, stats
+    from companion.after import history, stats
     from companion.store import Store
     from ui.app import CompanionApp
 

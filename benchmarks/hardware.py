@@ -20,7 +20,7 @@ import tty
 from pathlib import Path
 
 from benchmarks.timing import Row
-from companion.device_config import ScannerConfig
+from companion.installation.device_config import ScannerConfig
 from hardware.events import CardScanned, EventQueue, InputEvent, ScannerConnected, ScannerLost
 from hardware.scanner.parser import ScanParser
 from hardware.scanner.protocols import rdm6300_frame

@@ -22,8 +22,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks.timing import Row
-from companion import history, stats
-from companion.exports import bgstats, pdf
+from companion.after import history, stats
+from companion.after.exports import bgstats, pdf
 from companion.storage.chain import chain_existing_logs
 from companion.store import Store, link_seats
 

@@ -4,7 +4,7 @@ the first frame the real app draws with its effect (median and p99).
 The app runs in a child process with a ``[scanner]`` on the pty (``lines`` protocol), so the scan
 takes the whole way a table's does: the reader thread, the parser and its repeat filter, the tag
 resolved, the event queue and the clock's alarm, the router's check, the screen's step judged by
-:mod:`companion.scan_play` (Tuareg) or the game's own (Targi), the render and the frame. Two
+:mod:`companion.play.scan_play` (Tuareg) or the game's own (Targi), the render and the frame. Two
 steps are measured: a Targi centre card revealed (a log entry, undone between rounds by the undo
 button's event) and a Tuareg load's next card (the draft only, taken back between rounds). Two
 cards alternate, so no scan is a repeat of the one before. ``busy``: scans 50-70 ms after the
@@ -114,8 +114,8 @@ def _child(game: str, busy: int, rest: int) -> None:
     prepare_kivy()
     master, slave = os.openpty()
     tty.setraw(slave)
-    from companion.config import load_config
-    from companion.device_config import ScannerConfig
+    from companion.installation.config import load_config
+    from companion.installation.device_config import ScannerConfig
     from companion.store import Store
     from ui.app import CompanionApp
 
@@ -137,7 +137,7 @@ def _child(game: str, busy: int, rest: int) -> None:
             self.probe.handled = (handed, time.monotonic())
 
         def open_game(self) -> None:
-            from companion.registry import rules_for
+            from companion.rules.registry import rules_for
 
             rules = rules_for(game)
             players = [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]

@@ -16,7 +16,7 @@ from companion.games.targi import actions as a
 from companion.games.targi.board import legal_placements
 from companion.games.targi.model import TargiState
 from companion.games.targi.rules import TargiRules
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 RULES = TargiRules()

@@ -13,7 +13,7 @@ from benchmarks.timing import Row, median_seconds
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import CAMELS, Good, TimbuktuState
 from companion.games.timbuktu.rules import TimbuktuRules
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 RULES = TimbuktuRules()

@@ -15,7 +15,7 @@ from companion.games.tuareg.loading import load_verdict
 from companion.games.tuareg.model import Animal, Good
 from companion.games.tuareg.rules import TuaregRules
 from companion.games.tuareg.state import TuaregState
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 RULES = TuaregRules()

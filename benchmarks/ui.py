@@ -312,7 +312,7 @@ def _app_latency(touch: bool) -> None:
     if touch:
         os.mkfifo(device)
         inputs.touch_watch.pattern = str(device)  # watched as /dev/input/event* is on the kiosk
-    from companion.config import load_config
+    from companion.installation.config import load_config
     from companion.store import Store
     from ui.app import CompanionApp
 
@@ -336,7 +336,7 @@ def _app_latency(touch: bool) -> None:
 
         def _open_game(self) -> None:
             from companion.games.targi import actions as a
-            from companion.registry import rules_for
+            from companion.rules.registry import rules_for
 
             rules = rules_for("targi")
             players = [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]

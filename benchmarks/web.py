@@ -22,8 +22,8 @@ import urllib.request
 from pathlib import Path
 
 from benchmarks.timing import Row
-from companion.registry import rules_for
-from companion.session import Session
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"

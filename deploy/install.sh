@@ -132,7 +132,7 @@ install_config() {
     fi
     # The app's own loader judges it: a config the app would refuse fails the install, not the boot.
     if ! "$VENV/bin/python" -c 'import sys; from pathlib import Path
-from companion.config import ConfigError, load_config
+from companion.installation.config import ConfigError, load_config
 try:
     load_config(Path(sys.argv[1]))
 except ConfigError as error:

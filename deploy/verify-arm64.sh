@@ -156,9 +156,9 @@ check_install() {
     check "the user is in gpio, dialout, input, video and render" \
         test "$(user_groups)" = "dialout gpio input render table-companion video"
     check "the app and its devices' libraries import" in_root /opt/table-companion/venv/bin/python \
-        -c 'import kivy, gpiozero, serial, companion.watchdog, companion.config'
+        -c 'import kivy, gpiozero, serial, companion.installation.watchdog, companion.installation.config'
     check "the installed config passes the app's loader" in_root /opt/table-companion/venv/bin/python \
-        -c 'from pathlib import Path; from companion.config import load_config
+        -c 'from pathlib import Path; from companion.installation.config import load_config
 load_config(Path("/etc/table-companion/config.toml"))'
     check "udev reads the rule without complaint" udev_rule_parses
 }

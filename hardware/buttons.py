@@ -30,7 +30,7 @@ _log = logging.getLogger(__name__)
 
 
 class ButtonSettings(Protocol):
-    """One ``[buttons.NAME]`` config section (see :mod:`companion.device_config`)."""
+    """One ``[buttons.NAME]`` config section (see :mod:`companion.installation.device_config`)."""
 
     @property
     def pin(self) -> int: ...

@@ -21,7 +21,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import current_language, set_language
+from companion.installation.i18n import current_language, set_language
 
 LOG_FORMAT = "table-companion: %(levelname)s: %(name)s: %(message)s"
 """As :func:`companion.cli.dispatch.main` configures logging for every command but the app."""

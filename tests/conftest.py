@@ -33,7 +33,7 @@ def _screens_list_the_built_in_games(request: pytest.FixtureRequest) -> Iterator
     if not request.module.__name__.startswith("test_ui_"):
         yield
         return
-    from companion.registry import GAMES, register, unregister
+    from companion.rules.registry import GAMES, register, unregister
 
     aside = GAMES.added()
     for name in aside:

@@ -2,7 +2,7 @@
 
 Players add 0-5 to their own counter (more is refused as ``too_big``); the game is over once a
 counter reaches the target. ``SetCount`` is a correction. Importing this module registers the game
-as ``"counter"`` so that :meth:`companion.session.Session.resume` can find it.
+as ``"counter"`` so that :meth:`companion.play.session.Session.resume` can find it.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from companion.game import GameRules
-from companion.registry import register
-from companion.scoresheet import Category, ScoreSheet, build_sheet
-from companion.spec import GameSpec
-from companion.verdict import RuleViolation
+from companion.rules.game import GameRules
+from companion.rules.registry import register
+from companion.rules.scoresheet import Category, ScoreSheet, build_sheet
+from companion.rules.spec import GameSpec
+from companion.rules.verdict import RuleViolation
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from counter_game import RULES, Add, CounterOptions, SetCount
 
-from companion.session import Outcome, Session
+from companion.play.session import Outcome, Session
 from companion.store import Store
 
 

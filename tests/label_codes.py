@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdfium2
 import zxingcpp
 
-from companion.registry import GAMES
+from companion.rules.registry import GAMES
 
 
 def decoded(pdf: Path) -> Counter[str]:

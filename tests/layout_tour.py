@@ -30,7 +30,7 @@ def tour_parts() -> list[str]:
 
 def states_of(part: str) -> list[str]:
     """The states of ``part``, in the order the tour runs them."""
-    from companion.registry import load
+    from companion.rules.registry import load
 
     if part == APP:
         from ui.audit.tour import STATES

@@ -12,7 +12,7 @@ import targi_table
 import timbuktu_table
 import tuareg_table
 
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 

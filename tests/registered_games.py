@@ -14,8 +14,8 @@ import inspect
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from companion.registry import GAMES as REGISTRY
-from companion.registry import register, unregister
+from companion.rules.registry import GAMES as REGISTRY
+from companion.rules.registry import register, unregister
 
 PLUGGED_IN = "wells"
 """The fourth test game's name (``tests/wells_game``)."""

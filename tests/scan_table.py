@@ -20,10 +20,10 @@ from typing import Any
 from cli_process import run
 from scanner_pty import FakeScanner, WaitableQueue
 
-from companion.cards import TagDirectory
-from companion.device_config import ScannerConfig
-from companion.scan_play import ScanMove, play_scan
-from companion.session import Outcome, Session
+from companion.installation.device_config import ScannerConfig
+from companion.play.cards import TagDirectory
+from companion.play.scan_play import ScanMove, play_scan
+from companion.play.session import Outcome, Session
 from companion.store import Store
 from hardware.events import CardScanned, ScannerConnected, UnknownTag
 from hardware.scanner.transport import ScannerSupervisor

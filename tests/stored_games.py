@@ -13,7 +13,7 @@ from unittest import mock
 from played_games import Clock
 
 from companion.games.targi.rules import TargiRules
-from companion.session import Session
+from companion.play.session import Session
 from companion.storage.chain import chain_existing_logs
 from companion.store import Store
 

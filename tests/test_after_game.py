@@ -19,11 +19,11 @@ from PIL import Image
 from played_games import Clock, play_to_end, record
 from pypdf import PdfReader
 
-from companion import history, players, stats
+from companion.after import history, players, stats
+from companion.after.exports import bgstats, pdf
 from companion.cli import games as game_cli
-from companion.errors import InputError
-from companion.exports import bgstats, pdf
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.play.session import Session
 from companion.store import LOCATION, Store
 
 GAMES = [

@@ -12,7 +12,7 @@ import counter_game  # noqa: F401  (registers the counter game for Session.resum
 import pytest
 from counter_game import RULES, Add, CounterOptions
 
-from companion.session import Session
+from companion.play.session import Session
 from companion.storage import backup
 from companion.store import Clock, Store
 

@@ -18,7 +18,7 @@ def test_the_cli_children_compile_their_bytecode_once_under_the_runs_folder(
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     budget._installed_bytecode(tmp_path)
     try:
-        budget._process(["-c", "import companion.verdict"])
+        budget._process(["-c", "import companion.rules.verdict"])
     finally:
         budget._BYTECODE.clear()
     compiled = [path.name for path in (tmp_path / "pycache").rglob("*.pyc")]

@@ -17,7 +17,7 @@ from gpiozero import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
 from scanner_pty import WaitableQueue
 
-from companion.device_config import DEFAULT_WIRING, ButtonConfig
+from companion.installation.device_config import DEFAULT_WIRING, ButtonConfig
 from hardware.buttons import GpioButtons, open_gpio_buttons
 from hardware.events import ButtonHeld, ButtonPressed, InputEvent
 from hardware.keyboard import KEYBOARD, KeyboardButtons
@@ -199,7 +199,7 @@ def test_a_pin_already_in_use_frees_the_ones_taken(factory: MockFactory) -> None
 def test_without_gpio_pins_there_are_no_gpio_buttons() -> None:
     probe = (
         "import warnings; warnings.simplefilter('ignore')\n"
-        "from companion.device_config import DEFAULT_WIRING\n"
+        "from companion.installation.device_config import DEFAULT_WIRING\n"
         "from hardware.buttons import open_gpio_buttons\n"
         "from hardware.events import EventQueue\n"
         "print(open_gpio_buttons(DEFAULT_WIRING, EventQueue()))"

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from targi_table import CENTRE, RULES, new_game, place, play
 
-from companion.cards import CARD_ID, TagDirectory, card_ids, check_scan, game_of, printed_card
-from companion.errors import InputError
 from companion.games.targi import actions as a
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import TargiState
 from companion.games.tuareg.model import COPIES, SPECIAL_SUPPLY
+from companion.installation.errors import InputError
+from companion.play.cards import CARD_ID, TagDirectory, card_ids, check_scan, game_of, printed_card
 from companion.storage import schema
 from companion.store import SCHEMA_VERSION, Store
 

@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
-from companion.i18n import LANGUAGES, LOCALE_DIR, compile_po
+from companion.installation.i18n import LANGUAGES, LOCALE_DIR, compile_po
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -140,9 +140,9 @@ def test_one_word_for_one_thing_at_the_table() -> None:
     """Issue 23's terms: the Polish titles of Targi and the Tuareg card game differ in more than
     brackets; German "Karte" is a card, the Tuareg map a "Landkarte"; an RFID tag is a "Tag"
     everywhere (an "Etikett" is a printed label)."""
-    from companion import i18n
     from companion.games.tuareg.model import SpecialCard
     from companion.games.tuareg.names import special_name
+    from companion.installation import i18n
     from ui.screens.home import game_title
 
     try:

@@ -155,7 +155,7 @@ def test_the_csv_sheet_says_whether_it_is_final(
 
 
 def test_a_finished_games_csv_sheet_is_final(tmp_path: Path) -> None:
-    from companion.scoresheet import Category, build_sheet
+    from companion.rules.scoresheet import Category, build_sheet
 
     sheet = build_sheet("x", [Category("vp", "VP")], {"a": {"vp": 1}}, [], final=True)
     assert sheet.to_csv().splitlines()[-1] == "Status,final"
@@ -196,7 +196,7 @@ def test_latest_still_refuses_a_change_between_the_commands_read_and_its_write(
     game: tuple[Path, str],
 ) -> None:
     from companion.cli import games
-    from companion.session import Session
+    from companion.play.session import Session
     from companion.store import Store
 
     db, game_id = game

@@ -11,8 +11,8 @@ import pytest
 from cli_process import run
 
 from companion.cli import main
-from companion.explanations import explained
-from companion.i18n import set_language
+from companion.installation.i18n import set_language
+from companion.rules.explanations import explained
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

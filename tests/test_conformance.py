@@ -12,13 +12,13 @@ from collections.abc import Iterator
 import pytest
 from registered_games import GAMES, plugged_in
 
-from companion.cards import card_ids, game_of
-from companion.errors import InputError
-from companion.explanations import ExplanationTable, explanation, game_table
-from companion.reference import Reference, codes_by_part, reference_of
-from companion.refusals import SHARED, RefusalTable, all_refusals
-from companion.registry import part_of, rules_for, spec_for
-from companion.rulings import Ruling, offered, rulings_of
+from companion.installation.errors import InputError
+from companion.play.cards import card_ids, game_of
+from companion.rules.explanations import ExplanationTable, explanation, game_table
+from companion.rules.reference import Reference, codes_by_part, reference_of
+from companion.rules.refusals import SHARED, RefusalTable, all_refusals
+from companion.rules.registry import part_of, rules_for, spec_for
+from companion.rules.rulings import Ruling, offered, rulings_of
 
 
 @pytest.fixture(params=GAMES)
@@ -120,7 +120,7 @@ def test_every_house_rule_offered_says_itself_in_a_few_words(game: str) -> None:
 def test_the_games_ui_entry_gives_a_game_screen_and_its_tour(game: str) -> None:
     """Every part the entry declares loads as what it must be: the screen, the corrections, the
     tour's states, the positions the app's own states log, the typical turns, the Settings section."""
-    from companion.registry import load
+    from companion.rules.registry import load
     from ui.games import corrections_of, entry_of, screen_class
     from ui.screens.base import GameScreen
 

@@ -23,7 +23,7 @@ from played_games import Clock
 from stored_games import play_games
 
 from companion.cli.games import describe
-from companion.session import LogCorruptionError, Session
+from companion.play.session import LogCorruptionError, Session
 from companion.storage import backup, integrity
 from companion.store import NewerSchemaError, Store
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import counter_game  # noqa: F401  (registers the counter game for Session.resume)
 
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 TESTS = Path(__file__).parent

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from deploy_files import DEPLOY, UNIT, installer_setting, unit_settings
 
-from companion.config import load_config
-from companion.device_config import DEFAULT_WIRING
+from companion.installation.config import load_config
+from companion.installation.device_config import DEFAULT_WIRING
 
 
 @pytest.fixture(autouse=True)
@@ -113,7 +113,7 @@ WEB_PATH = DEPLOY / "table-companion-web.path"
 
 
 def test_the_web_unit_serves_phones_read_only_on_the_tables_network_only() -> None:
-    from companion import phones
+    from companion.installation import phones
 
     kiosk, service = unit_settings(UNIT)["Service"], unit_settings(WEB_UNIT)["Service"]
     venv = installer_setting("VENV")
@@ -134,7 +134,7 @@ def test_the_web_unit_serves_phones_read_only_on_the_tables_network_only() -> No
 
 
 def test_the_path_unit_starts_the_web_view_when_the_table_turns_phones_on() -> None:
-    from companion import phones
+    from companion.installation import phones
 
     database = load_config(DEPLOY / "config.toml").database
     path = unit_settings(WEB_PATH)

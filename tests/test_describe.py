@@ -12,16 +12,16 @@ from timbuktu_table import new_game as timbuktu_game
 from tuareg_table import CAMEL_1, WATER
 from tuareg_table import options as tuareg_options
 
-from companion import i18n
-from companion.describe import describe, generic, redone, undone
 from companion.games.targi import actions as t
 from companion.games.timbuktu import actions as tb
 from companion.games.tuareg import actions as tu
 from companion.games.tuareg import model as tu_model
 from companion.games.tuareg.rules import TuaregRules
-from companion.session import Session
+from companion.installation import i18n
+from companion.play.describe import describe, generic, redone, undone
+from companion.play.session import Session
+from companion.play.table import TableGame
 from companion.store import Store
-from companion.table import TableGame
 
 
 def test_targi_words_its_actions() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from companion.config import Config, ConfigError, load_config
-from companion.config_schema import ConfigFile
-from companion.device_config import DEFAULT_WIRING, ButtonConfig, ScannerConfig
+from companion.installation.config import Config, ConfigError, load_config
+from companion.installation.config_schema import ConfigFile
+from companion.installation.device_config import DEFAULT_WIRING, ButtonConfig, ScannerConfig
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.cards import TagDirectory
+from companion.play.cards import TagDirectory
 from companion.store import Store
 from hardware.scanner.enrol import EnrolWalk, deck_of
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from registered_games import BUILT_IN
 
-from companion.explanations import COMMON, Explanation, explained, explanation, game_table
-from companion.i18n import DEFAULT, LANGUAGES, _, set_language
-from companion.refusals import SHARED, all_refusals
-from companion.registry import GAMES
-from companion.rulings import rulings_of
+from companion.installation.i18n import DEFAULT, LANGUAGES, _, set_language
+from companion.rules.explanations import COMMON, Explanation, explained, explanation, game_table
+from companion.rules.refusals import SHARED, all_refusals
+from companion.rules.registry import GAMES
+from companion.rules.rulings import rulings_of
 
 RULEBOOKS = Path("/work/shared/rules")
 """The rulebooks' texts (OCR) the quotes come from, where the project's shared files are."""

@@ -15,8 +15,8 @@ from cli_process import run
 from PIL import Image
 from played_games import Clock, play_to_end
 
-from companion import history
-from companion.exports import bgstats
+from companion.after import history
+from companion.after.exports import bgstats
 from companion.store import LOCATION, Store
 
 LONG_NAMES = {

@@ -14,7 +14,7 @@ import pytest
 from cli_process import run
 from played_games import Clock, play_to_end
 
-from companion.csv_cells import FORMULA_STARTS
+from companion.installation.csv_cells import FORMULA_STARTS
 from companion.store import LOCATION, Store
 
 NAMES = ["Jürgen", "Łucja", "Begoña"]

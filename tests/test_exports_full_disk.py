@@ -94,8 +94,8 @@ def test_an_export_into_a_missing_folder_names_the_file(
 def test_no_room_without_root_either(tmp_path: Path) -> None:
     """The same guarantee where no tmpfs can be mounted: the kernel's /dev/full answers every write
     with ENOSPC, and the partial file beside the target is made to lead there."""
-    from companion.errors import InputError
-    from companion.files import partial_path, write_or_refuse
+    from companion.installation.errors import InputError
+    from companion.installation.files import partial_path, write_or_refuse
 
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")

@@ -15,8 +15,9 @@ from cli_process import run
 from played_games import Clock, play_to_end
 from pypdf import PdfReader
 
-from companion import history
-from companion.exports import pdf
+import companion
+from companion.after import history
+from companion.after.exports import pdf
 from companion.store import LOCATION, Store
 
 LONG = ["Zażółć gęślą jaźń Jürgen", "W" * 24, "Ñandú Müller-Łęczyński Ó", "M" * 24, "Ål Œ"]
@@ -114,7 +115,7 @@ def test_emoji_print_as_a_placeholder_the_sheet_and_the_cli_explain(tmp_path: Pa
 
 def test_the_pdf_font_is_shipped_in_the_package_with_its_licence() -> None:
     assert pdf.font_path().is_file()
-    assert pdf.font_path().is_relative_to(Path(pdf.__file__).resolve().parent.parent)
+    assert pdf.font_path().is_relative_to(Path(companion.__file__).resolve().parent)
     licence = pdf.font_path().with_name("LICENSE-DejaVu.txt").read_text()
     assert "Bitstream Vera" in licence and "Permission is hereby granted" in licence
     source = ast.parse(Path(pdf.__file__).read_text())

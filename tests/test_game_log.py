@@ -1,4 +1,4 @@
-"""A stored game's log for people (companion.game_log), read from real SQLite files: each entry's
+"""A stored game's log for people (companion.play.game_log), read from real SQLite files: each entry's
 time and words, corrections and taken-back moves marked, and a damaged log read to where it
 stops."""
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from played_games import record
 
-from companion import describe, game_log
-from companion.errors import InputError
 from companion.games.targi.actions import SetStock
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.play import describe, game_log
+from companion.play.session import Session
 from companion.store import Store
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from cli_process import run
 
-from companion.cards import TagDirectory
+from companion.play.cards import TagDirectory
 from companion.store import Store
 
 

@@ -10,7 +10,7 @@ import sys
 import pytest
 from registered_games import BUILT_IN
 
-from companion.registry import GAMES, spec_for
+from companion.rules.registry import GAMES, spec_for
 
 
 def test_the_built_in_games_end_turns_and_stages_as_their_rules_do() -> None:
@@ -49,7 +49,7 @@ def test_the_specs_say_what_the_cli_and_the_scanner_need() -> None:
 def test_listing_the_games_loads_no_rules_engine() -> None:
     probe = (
         "import sys\n"
-        "from companion.registry import GAMES\n"
+        "from companion.rules.registry import GAMES\n"
         "print(sorted(GAMES), [spec.max_players for spec in GAMES.values()])\n"
         "print(sorted(m for m in sys.modules if m.startswith('companion.games.')"
         " and not m.endswith('.spec')))"
@@ -67,12 +67,12 @@ def test_listing_the_games_loads_no_rules_engine() -> None:
 def test_a_spec_part_is_loaded_from_its_target_and_checked() -> None:
     from dataclasses import replace
 
-    from companion.reference import Reference
-    from companion.registry import load, part_of, register, unregister
-    from companion.rulings import rulings_of
+    from companion.rules.reference import Reference
+    from companion.rules.registry import load, part_of, register, unregister
+    from companion.rules.rulings import rulings_of
 
     assert load("companion.games.targi.rulings:RULINGS", tuple) is rulings_of("targi")
-    assert load("companion.registry", type(sys)).__name__ == "companion.registry"
+    assert load("companion.rules.registry", type(sys)).__name__ == "companion.rules.registry"
     for malformed in ("", ":RULINGS", "companion.games.targi.rulings:"):
         with pytest.raises(ValueError, match="not a 'module:attr' target"):
             load(malformed, tuple)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from played_games import play_to_end, record
 
-from companion import history, stats
-from companion.registry import rules_for
-from companion.session import Session
+from companion.after import history, stats
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 

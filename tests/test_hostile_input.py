@@ -34,9 +34,9 @@ import timbuktu_table
 from tuareg_table import options as tuareg_options
 
 from companion.cli import main
-from companion.json_input import MAX_CHARS
-from companion.registry import rules_for
-from companion.session import Session
+from companion.installation.json_input import MAX_CHARS
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 IN_PROCESS = 1500
@@ -106,7 +106,7 @@ def fingerprint(db: Path) -> tuple[Any, ...]:
 
 
 def _without_refusals(fingerprint: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The fingerprint but for the table of each game's last refusal (companion.last_refusal)."""
+    """The fingerprint but for the table of each game's last refusal (companion.play.last_refusal)."""
     return tuple(table for table in fingerprint if table[0] != "refusals")
 
 

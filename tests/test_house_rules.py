@@ -15,15 +15,15 @@ from registered_games import BUILT_IN
 from targi_table import RULES, advance_to_round, new_game, place, play
 
 from companion.cli import games
-from companion.errors import InputError
 from companion.games.targi import actions as a
 from companion.games.targi.model import Good, Phase, Stock, TargiState
 from companion.games.tuareg import actions as ta
 from companion.games.tuareg.state import GoodCounts
-from companion.i18n import set_language
-from companion.registry import rules_for
-from companion.rulings import chosen, game_options, rulings_of
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.installation.i18n import set_language
+from companion.play.session import Session
+from companion.rules.registry import rules_for
+from companion.rules.rulings import chosen, game_options, rulings_of
 from companion.store import Store
 
 

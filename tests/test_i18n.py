@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import i18n
+from companion.installation import i18n
 from tests.cli_process import run
 
 RAID_CORNER = '{"kind": "place", "player": 0, "card": 4}'
@@ -193,7 +193,7 @@ def test_every_game_counts_its_refusals_as_polish_does() -> None:
     """One counted refusal per game and a shared one: 1 / 2-4 / 5+ take Polish's three forms."""
     from companion.games.timbuktu.refusals import CAMEL_COUNT
     from companion.games.tuareg.refusals import NOT_IN_HAND, UNDERPAID_WORTH
-    from companion.refusals import NO_SUCH_SEAT
+    from companion.rules.refusals import NO_SUCH_SEAT
 
     def in_polish(say: object) -> list[str]:
         i18n.set_language("pl")

@@ -16,7 +16,7 @@ from targi_table import CENTRE, RULES
 
 from companion.games.targi import actions as a
 from companion.games.targi.model import Good
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 SEEDS = ("0", "1", "2", "3", "4")

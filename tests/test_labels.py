@@ -25,7 +25,7 @@ def test_labels_decode_to_every_card_once_per_copy(tmp_path: Path, game: str, si
 
 
 def test_tuareg_copies_are_numbered_on_their_labels() -> None:
-    from companion.labels import labels
+    from companion.play.labels import labels
 
     water = [label for label in labels("tuareg") if label.card == "TUAREG-GOOD-WATER"]
     assert [(label.copy, label.of) for label in water] == [(n, 8) for n in range(1, 9)]
@@ -78,8 +78,8 @@ def test_a_card_is_named_as_its_game_names_it_in_the_tables_language(
 ) -> None:
     """Labels, enrolment and scans name a card by what it shows, not by its id's English words
     (``Goods Gold Salt``, ``2pepper``)."""
-    from companion.i18n import set_language
-    from companion.labels import card_title
+    from companion.installation.i18n import set_language
+    from companion.play.labels import card_title
 
     cards = [
         "TIMBUKTU-CAMEL-A",

@@ -12,8 +12,8 @@ from typing import Any
 
 from web_server import cli, legal_move, targi_table
 
-from companion import last_refusal
 from companion.cli import games
+from companion.play import last_refusal
 from companion.store import Store
 
 OCCUPIED = {"kind": "place", "player": 1, "card": 2}

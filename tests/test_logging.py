@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import load_config
+from companion.installation.config import load_config
 from hardware.buttons import ButtonGesture
 from hardware.events import EventQueue
 from hardware.scanner.parser import ScanParser
@@ -56,11 +56,11 @@ def test_the_config_in_effect_is_logged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.delenv("TABLE_COMPANION_DB", raising=False)
-    caplog.set_level(logging.DEBUG, logger="companion.config")
+    caplog.set_level(logging.DEBUG, logger="companion.installation.config")
     path = tmp_path / "config.toml"
     path.write_text('[storage]\ndatabase = "g.sqlite3"\n[buttons.confirm]\npin = 4\n')
     load_config(path)
-    assert messages(caplog, "companion.config") == [
+    assert messages(caplog, "companion.installation.config") == [
         f"config: {path}; database {tmp_path / 'g.sqlite3'}; 1 buttons; scanner none"
     ]
 

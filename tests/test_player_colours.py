@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from cli_process import run
 
-from companion.registry import rules_for
-from companion.session import Session
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 PLAYERS = {

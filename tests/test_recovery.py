@@ -19,9 +19,9 @@ from cli_process import run
 from played_games import Clock, play_to_end
 from storage_faults import mount_tmpfs
 
-from companion import players, transfer
-from companion.errors import InputError
-from companion.session import Session
+from companion.after import players, transfer
+from companion.installation.errors import InputError
+from companion.play.session import Session
 from companion.storage import backup
 from companion.storage.chain import chain_existing_logs
 from companion.store import LOCATION, Store

@@ -1,4 +1,4 @@
-"""The rules reference and "What can I do now?" (:mod:`companion.reference`): each game's sections
+"""The rules reference and "What can I do now?" (:mod:`companion.rules.reference`): each game's sections
 in the rulebook's order, each with its source and translations, every verdict code in a section,
 and the options of a mid-game moment, a closed one with its rule; and both through the CLI."""
 
@@ -16,8 +16,8 @@ from registered_games import BUILT_IN
 
 from companion.games.targi import actions as ta
 from companion.games.timbuktu.model import Phase as TimbuktuPhase
-from companion.i18n import LANGUAGES, _, set_language
-from companion.reference import matches, now, part_dict, reference_of
+from companion.installation.i18n import LANGUAGES, _, set_language
+from companion.rules.reference import matches, now, part_dict, reference_of
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from companion import refusals as shared_refusals
 from companion.games.tuareg.loading import load_verdict
 from companion.games.tuareg.model import Animal, Good
-from companion.refusals import (
+from companion.rules import refusals as shared_refusals
+from companion.rules.refusals import (
     GAME_OVER,
     N_,
     NOT_YOUR_TURN,
@@ -27,7 +27,7 @@ from companion.refusals import (
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
-REGISTRY_MODULES = {COMPANION / "refusals.py", COMPANION / "verdict.py"}
+REGISTRY_MODULES = {COMPANION / "rules" / "refusals.py", COMPANION / "rules" / "verdict.py"}
 RAISES = {"violation", "verdict", "text"}
 """The methods of :class:`Refusal` that fill in its message."""
 
@@ -214,7 +214,7 @@ def test_every_message_is_a_literal_msgid() -> None:
 
 
 def test_a_refusal_is_translated_when_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("companion.refusals._", lambda msgid: msgid.replace("turn", "TURN"))
+    monkeypatch.setattr("companion.rules.refusals._", lambda msgid: msgid.replace("turn", "TURN"))
     assert NOT_YOUR_TURN.verdict(name="Anna").message == "It is Anna's TURN."
 
 

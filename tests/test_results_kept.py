@@ -1,4 +1,4 @@
-"""A game's result is kept in the commit of the entry that gives it (companion.results), so the
+"""A game's result is kept in the commit of the entry that gives it (companion.rules.results), so the
 history lists games without replaying them; a kept result that no longer matches the log's head
 (stale, damaged, altered) is computed again. Real games played to the end through sessions, on a
 real SQLite file."""
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from played_games import record
 
-from companion import history
-from companion.registry import rules_for
-from companion.session import Session
+from companion.after import history
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 GAMES = [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Bilal", "Cleo"], 1)]

@@ -17,15 +17,15 @@ import targi_table
 import timbuktu_table
 import tuareg_table
 
-from companion.explanations import explained
 from companion.games.targi import actions as ta
 from companion.games.timbuktu import actions as ba
 from companion.games.timbuktu.model import Good as TimbuktuGood
 from companion.games.tuareg import actions as ua
 from companion.games.tuareg.loading import load_refusals
 from companion.games.tuareg.model import Animal
-from companion.i18n import DEFAULT, set_language
-from companion.verdict import RuleViolation
+from companion.installation.i18n import DEFAULT, set_language
+from companion.rules.explanations import explained
+from companion.rules.verdict import RuleViolation
 
 WATER, GOLD, SALT, MILLET = (tuareg_table.WATER, tuareg_table.GOLD, tuareg_table.SALT,
                              tuareg_table.MILLET)  # fmt: skip

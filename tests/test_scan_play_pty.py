@@ -15,9 +15,9 @@ from typing import Any
 
 from scan_table import ScannedTable
 
-from companion.cards import card_ids
 from companion.cli import games
 from companion.games.tuareg.loading import reason_message
+from companion.play.cards import card_ids
 from companion.store import Store
 
 logger = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scanner_pty import FakeScanner
 
-from companion.cards import TagDirectory
+from companion.play.cards import TagDirectory
 from companion.store import Store
 
 
@@ -95,7 +95,7 @@ def test_scanner_test_without_a_scanner_section_says_so(tmp_path: Path) -> None:
 
 def test_the_core_imports_no_device_library() -> None:
     probe = (
-        "import sys, companion.cli, companion.cards, companion.config\n"
+        "import sys, companion.cli, companion.play.cards, companion.installation.config\n"
         "print(sorted(m for m in ('serial', 'gpiozero', 'hardware') if m in sys.modules))"
     )
     done = subprocess.run(

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from scanner_pty import FakeScanner, WaitableQueue
 
-from companion.cards import TagDirectory
-from companion.device_config import ScannerConfig
+from companion.installation.device_config import ScannerConfig
+from companion.play.cards import TagDirectory
 from hardware.events import (
     CardScanned,
     InputEvent,

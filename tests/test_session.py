@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from counter_game import RULES, Add, CounterOptions, CounterState, SetCount
 
-from companion.session import LogCorruptionError, Outcome, Session
+from companion.play.session import LogCorruptionError, Outcome, Session
 from companion.storage.chain import chain_existing_logs
 from companion.store import Store
 
@@ -344,7 +344,7 @@ def test_a_game_damaged_before_the_chain_cannot_be_set_up(
 
 
 def test_the_app_shows_a_damaged_game_with_its_notice(store: Store) -> None:
-    from companion.table import TableGame  # pure Python: no Kivy
+    from companion.play.table import TableGame  # pure Python: no Kivy
 
     game_id = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}), (2, "undo", {}))
     sound = corrupt_log(store, (1, "action", {"kind": "add", "n": 2}))
@@ -358,7 +358,7 @@ def test_the_app_shows_a_damaged_game_with_its_notice(store: Store) -> None:
 
 
 def test_the_app_reloads_a_game_another_device_moved_on(store: Store, db: Path) -> None:
-    from companion.table import TableGame  # pure Python: no Kivy
+    from companion.play.table import TableGame  # pure Python: no Kivy
 
     table = TableGame(Session.create(store, RULES, CounterOptions()))
     rendered = table.seq

@@ -19,7 +19,7 @@ from typing import Any
 import counter_game
 from counter_game import CounterOptions
 
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 TESTS = Path(__file__).parent

@@ -1,4 +1,4 @@
-"""A score sheet's outcome in words (companion.sheet_words): the winner and their points, the
+"""A score sheet's outcome in words (companion.rules.sheet_words): the winner and their points, the
 tie-break that decided quoting its figures, draws and ties not decided yet, in every language."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import history, i18n
-from companion.exports import pdf
+from companion.after import history
+from companion.after.exports import pdf
 from companion.games.targi import actions as ta
 from companion.games.targi.scoring import Tally
 from companion.games.targi.scoring import sheet as targi_sheet
@@ -18,8 +18,9 @@ from companion.games.timbuktu.model import Good, Goods
 from companion.games.timbuktu.scoring import sheet as timbuktu_sheet
 from companion.games.tuareg import scoring as tuareg
 from companion.games.tuareg.model import Good as TuaregGood
-from companion.scoresheet import PENDING, Category, ScoreSheet, build_sheet
-from companion.sheet_words import headline, names, tiebreak
+from companion.installation import i18n
+from companion.rules.scoresheet import PENDING, Category, ScoreSheet, build_sheet
+from companion.rules.sheet_words import headline, names, tiebreak
 from companion.store import Store
 from ui.games.targi import positions
 

@@ -21,8 +21,8 @@ from counter_game import RULES as COUNTER
 from counter_game import Add, CounterOptions
 from storage_faults import IS_ROOT, fill, mount_tmpfs
 
-from companion.config import ConfigError, load_config
-from companion.session import Session
+from companion.installation.config import ConfigError, load_config
+from companion.play.session import Session
 from companion.storage import opening
 from companion.store import DamagedSettingError, StorageUnavailableError, Store
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.config import ConfigError, load_config, read_config
+from companion.installation.config import ConfigError, load_config, read_config
 from companion.storage import schema
 from companion.storage.chain import LogDamage, chain_existing_logs
 from companion.store import (

@@ -19,10 +19,10 @@ from cli_process import run
 from tuareg_table import RULES as TUAREG
 
 from companion.cli import main
-from companion.errors import InputError
-from companion.game import GameRules
-from companion.json_input import MAX_CHARS, MAX_DEPTH, read_json
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.installation.json_input import MAX_CHARS, MAX_DEPTH, read_json
+from companion.play.session import Session
+from companion.rules.game import GameRules
 from companion.store import Store
 
 REVEAL = {"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-DATES-1"}
@@ -322,6 +322,9 @@ def test_logs_hold_only_what_the_strict_reader_reads_the_same(
 
 
 def test_a_refused_input_is_logged(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level("INFO", logger="companion.json_input"), pytest.raises(InputError):
+    with (
+        caplog.at_level("INFO", logger="companion.installation.json_input"),
+        pytest.raises(InputError),
+    ):
         read_json("[" * 100 + "]" * 100, "action")
     assert "too_deep" in caplog.text and "action: nested deeper than 16 levels" in caplog.text

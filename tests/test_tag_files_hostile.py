@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from cli_process import run
 
-from companion.errors import InputError
+from companion.installation.errors import InputError
+from companion.play.tag_files import import_tags
 from companion.store import Store
-from companion.tag_files import import_tags
 
 ENROLLED = {"0A1B": "TARGI-GOODS-VP"}
 CARD = "TARGI-GOODS-2SALT"

@@ -14,8 +14,8 @@ from typing import Any
 from cli_process import run
 from scanner_pty import FakeScanner
 
-from companion.cards import TagDirectory
-from companion.registry import GAMES
+from companion.play.cards import TagDirectory
+from companion.rules.registry import GAMES
 from companion.store import Store
 
 

@@ -18,7 +18,7 @@ from companion.games.targi.model import (
     Phase,
     TargiState,
 )
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 OPTIONS = {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}

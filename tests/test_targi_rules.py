@@ -10,7 +10,7 @@ from targi_table import RULES, advance_to_round, finish_round, new_game, place, 
 from companion.games.targi import actions as a
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Slot, Stock, TargiState
-from companion.verdict import RuleViolation
+from companion.rules.verdict import RuleViolation
 
 DATES, SALT, PEPPER = Good.DATES, Good.SALT, Good.PEPPER
 

@@ -10,7 +10,7 @@ from targi_table import CENTRE, RULES
 
 from companion.games.targi import actions as a
 from companion.games.targi.model import Good
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 OPTIONS = {"players": [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]}

@@ -11,14 +11,14 @@ import pytest
 from cli_process import run
 from targi_table import CENTRE, RULES, advance_to_round, finish_round, new_game, place, play
 
-from companion.errors import InputError
 from companion.games.targi import actions as a
 from companion.games.targi import piles, table_settings
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardEffect, CardKind, Phase, Stock, TargiState
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.play.session import Session
+from companion.rules.verdict import RuleViolation
 from companion.store import Store
-from companion.verdict import RuleViolation
 
 
 def refusal(state: TargiState, action: a.TargiAction, code: str) -> str:

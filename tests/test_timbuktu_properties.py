@@ -13,7 +13,7 @@ from timbuktu_table import RULES, options, pool_loads
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import PENS, PITCHES, Good, Goods, Phase, TimbuktuState
 from companion.games.timbuktu.scoring import values
-from companion.session import Outcome, Session
+from companion.play.session import Outcome, Session
 from companion.store import Store
 
 

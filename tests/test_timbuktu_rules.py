@@ -19,10 +19,10 @@ from timbuktu_table import (
     started,
 )
 
-from companion.errors import InputError
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import Goods, Phase, TimbuktuState
 from companion.games.timbuktu.scoring import values
+from companion.installation.errors import InputError
 
 
 def at(state: TimbuktuState, place: int, pen: int, pitch: int) -> tuple[int, str]:

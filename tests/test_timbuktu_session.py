@@ -19,10 +19,10 @@ from timbuktu_table import (
     started,
 )
 
-from companion.errors import InputError
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import Goods, Phase
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.play.session import Session
 from companion.store import Store
 
 

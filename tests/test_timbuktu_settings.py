@@ -9,11 +9,11 @@ import pytest
 from cli_process import run
 from timbuktu_table import RULES, G, load_all, options, patterned_loads, placed, play, refused
 
-from companion.errors import InputError
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings as ts
 from companion.games.timbuktu.model import Arrows, Layout, Phase, SwapFields, TimbuktuState
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.play.session import Session
 from companion.store import Store
 
 LAYOUT = Layout(

@@ -11,9 +11,9 @@ import pytest
 from cli_process import run
 
 from companion.cli.rules import answer
-from companion.errors import InputError
 from companion.games.tuareg.model import Good
 from companion.games.tuareg.values import DINARS_KEY, confirm_values
+from companion.installation.errors import InputError
 from companion.store import Store
 
 

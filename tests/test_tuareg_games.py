@@ -15,7 +15,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg.loading import stack_refusals
 from companion.games.tuareg.model import CAPACITY, Animal, Good
 from companion.games.tuareg.state import CAVE_CAPACITY, Phase, TuaregState
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 

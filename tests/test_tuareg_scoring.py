@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from companion.errors import InputError
 from companion.games.tuareg.model import COPIES, SPECIAL_SUPPLY, Good, SpecialCard
 from companion.games.tuareg.scoring import (
     FinalTally,
@@ -26,6 +25,7 @@ from companion.games.tuareg.values import (
     confirmed_values,
     resolve_values,
 )
+from companion.installation.errors import InputError
 from companion.store import Store
 
 WATER, GOLD, SALT, MILLET = Good.WATER, Good.GOLD, Good.SALT, Good.MILLET

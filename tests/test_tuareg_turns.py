@@ -26,7 +26,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Animal, SpecialCard
 from companion.games.tuareg.state import AnimalRef, GoodCounts, Phase, TuaregState
 from companion.games.tuareg.turns import Worth, payment_worth
-from companion.verdict import RuleViolation
+from companion.rules.verdict import RuleViolation
 
 
 def refused(state: TuaregState, action: a.TuaregAction) -> str:

@@ -17,7 +17,7 @@ from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
 from companion.games.targi.names import card_hints, card_name
 from companion.games.tuareg.model import Good
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from hardware.events import ButtonPressed, CardScanned, ScannerConnected
 from ui.keyboard import OnScreenKeyboard

@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from played_games import record
 from ui_harness import Harness, plain, running_app, shot
 
-from companion import transfer
+from companion.after import transfer
 from companion.storage import backup
 from companion.store import Store
 from hardware.usb import mounted_sticks

@@ -15,10 +15,10 @@ from targi_table import CENTRE
 from targi_table import RULES as TARGI
 from ui_harness import Harness, buttons, plain, running_app, tap_text
 
-from companion import i18n
-from companion.explanations import explained
 from companion.games.targi import actions as t
-from companion.session import Session
+from companion.installation import i18n
+from companion.play.session import Session
+from companion.rules.explanations import explained
 from companion.store import Store
 from ui import design
 from ui.audit.checks import audit, window_rect

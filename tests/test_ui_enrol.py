@@ -20,10 +20,10 @@ from storage_faults import fill, mount_tmpfs
 from test_ui_backup import plug
 from ui_harness import Harness, plain, running_app, shot, tap_text
 
-from companion.cards import TagDirectory
-from companion.config import Config
-from companion.device_config import DEFAULT_WIRING, ScannerConfig
-from companion.labels import labels
+from companion.installation.config import Config
+from companion.installation.device_config import DEFAULT_WIRING, ScannerConfig
+from companion.play.cards import TagDirectory
+from companion.play.labels import labels
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 

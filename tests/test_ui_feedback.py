@@ -14,7 +14,7 @@ import pytest
 from kivy.core.window import Window
 from PIL import Image
 
-from companion import i18n
+from companion.installation import i18n
 from companion.store import Store
 from ui import design
 from ui.audit import tour

@@ -18,11 +18,11 @@ from scanner_pty import FakeScanner
 from targi_table import CENTRE, RULES
 from ui_harness import Harness, running_app, tap_text
 
-from companion.config import Config, load_config, read_config
-from companion.device_config import ButtonConfig, ScannerConfig
 from companion.games.targi import actions as a
 from companion.games.targi.model import Phase
-from companion.session import Session
+from companion.installation.config import Config, load_config, read_config
+from companion.installation.device_config import ButtonConfig, ScannerConfig
+from companion.play.session import Session
 from companion.store import Store
 from hardware.events import ScannerConnected
 from hardware.keyboard import KEYBOARD
@@ -287,7 +287,7 @@ def test_unplugging_the_scanner_shows_lost_in_settings_and_replugging_connected(
 
 def test_the_enrol_chooser_names_games_and_card_groups_in_words() -> None:
     """Not the card ids' parts (``TRIBE``, ``targi``): in every language, words."""
-    from companion import i18n
+    from companion.installation import i18n
     from ui.screens.settings import enrol_games, group_name
 
     i18n.set_language("de")

@@ -14,8 +14,8 @@ from PIL import Image
 from played_games import play_to_end, record
 from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
 
-from companion import history, stats
-from companion.exports import bgstats
+from companion.after import history, stats
+from companion.after.exports import bgstats
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.charts import BarRow
@@ -221,7 +221,7 @@ def test_the_table_enters_a_games_boardgamegeek_id_once_in_the_bg_stats_dialog(
 
     from played_games import Clock
 
-    from companion.exports import table_facts
+    from companion.after.exports import table_facts
     from ui.keyboard import OnScreenKeyboard
 
     db = tmp_path / "games.sqlite3"

@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from played_games import record
 from ui_harness import SIZES, buttons, plain, running_app, tap_text
 
-from companion import history
+from companion.after import history
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.screens import history as history_screen

@@ -16,8 +16,8 @@ from targi_table import RULES as TARGI
 from tuareg_table import RULES as TUAREG
 from ui_harness import Harness, running_app, tap_text
 
-from companion.registry import GAMES, rules_for
-from companion.session import Session
+from companion.play.session import Session
+from companion.rules.registry import GAMES, rules_for
 from companion.store import Store
 from ui.audit.driver import plain
 from ui.corrections import correction_types

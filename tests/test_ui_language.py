@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from ui_harness import button_texts, running_app
 
-from companion import i18n
 from companion.games.targi.rules import TargiRules
+from companion.installation import i18n
 from companion.store import Store
 from ui.language import LANGUAGE_SETTING
 

@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from PIL import Image
 from ui_harness import plain, running_app, shot
 
-from companion import phones
+from companion.installation import phones
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 

@@ -14,9 +14,9 @@ from kivy.core.window import Window
 from played_games import record
 from ui_harness import SIZES, Harness, buttons, plain, running_app, shot, tap_text
 
-from companion import history, stats
+from companion.after import history, stats
 from companion.games.targi.actions import SetStock
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.choices import kind_text

@@ -30,7 +30,7 @@ from companion.games.timbuktu import actions as tb
 from companion.games.timbuktu.rules import TimbuktuRules
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.rules import TuaregRules
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.app import CompanionApp
 from ui.choices import kind_of, kind_text

@@ -15,7 +15,7 @@ from targi_table import RULES as TARGI
 from ui_harness import plain, running_app
 
 from companion.games.targi import actions as t
-from companion.session import Session
+from companion.play.session import Session
 from companion.storage import backup
 from companion.store import Store
 from ui.audit.checks import audit

@@ -13,8 +13,8 @@ from targi_table import CENTRE, RULES
 from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
 
 from companion.games.targi import actions as a
-from companion.i18n import set_language
-from companion.session import Session
+from companion.installation.i18n import set_language
+from companion.play.session import Session
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.keyboard import OnScreenKeyboard

@@ -1,6 +1,6 @@
 """Cards scanned on the Tuareg and Timbuktu screens, in real offscreen windows: each scan reaches the
 screen as the scanner's thread delivers it (a :class:`CardScanned` posted to the app's event queue)
-and is judged as ``game scan`` judges it (:mod:`companion.scan_play`)."""
+and is judged as ``game scan`` judges it (:mod:`companion.play.scan_play`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from companion.games.timbuktu.model import Phase as TimbuktuPhase
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import Phase as TuaregPhase
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
 from ui.games.tuareg import positions

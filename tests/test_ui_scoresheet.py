@@ -12,13 +12,13 @@ from kivy.core.window import Window
 from kivy.uix.widget import Widget
 from ui_harness import Harness, running_app, shot, tap_text
 
-from companion import i18n
 from companion.games.targi import actions as ta
 from companion.games.timbuktu import actions as ba
 from companion.games.timbuktu.model import Good
-from companion.scoresheet import ScoreSheet
-from companion.session import Session
-from companion.sheet_words import headline
+from companion.installation import i18n
+from companion.play.session import Session
+from companion.rules.scoresheet import ScoreSheet
+from companion.rules.sheet_words import headline
 from companion.store import Store
 from ui.audit.driver import plain
 from ui.design import piece

@@ -11,7 +11,7 @@ from test_ui_targi import name_centre, start_targi
 from ui_harness import running_app
 
 from companion.games.targi import actions as a
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from played_games import play_to_end, record
 from ui_harness import Harness, plain, running_app, tap_text
 
-from companion import history, stats
+from companion.after import history, stats
 from companion.store import Store
 from ui.charts import BarRow
 

@@ -20,7 +20,7 @@ from targi_table import CENTRE, RULES
 from ui_harness import SIZES, Harness, running_app, shot, tap_text
 
 from companion.games.targi import actions as a
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import DamagedSettingError, Store
 from ui.app import CompanionApp
 

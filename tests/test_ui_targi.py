@@ -16,7 +16,7 @@ from companion.games.targi.catalog import catalog
 from companion.games.targi.model import Good, Phase, Stock
 from companion.games.targi.names import card_name, symbol_name
 from companion.games.targi.naming import face_of
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.moments import stored_moment_text
 
@@ -280,7 +280,7 @@ def test_player_panels_show_counters_and_badges(tmp_path: Path) -> None:
 
 def test_a_tribe_card_choice_says_display_once_in_every_language() -> None:
     """ "Display, row 1", not "Display, display row 1" (German: "Auslegen, Reihe 1")."""
-    from companion import i18n
+    from companion.installation import i18n
     from ui.choices import describe
     from ui.games.targi.gamescreen import TEXTS
 
@@ -364,7 +364,7 @@ def test_raid_options_say_what_the_player_does(tmp_path: Path) -> None:
 
 def test_merchant_exchanges_count_each_good_in_its_plural() -> None:
     """ "2 salt for 1 date", not "1 dates" (es "1 dátil", de "1 Dattel")."""
-    from companion import i18n
+    from companion.installation import i18n
     from ui.games.targi.gamescreen import exchange_text
 
     to_dates = a.Exchange(give=Good.SALT, get=Good.DATES)

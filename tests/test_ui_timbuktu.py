@@ -34,7 +34,7 @@ from ui_harness import (
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import table_settings as ts
 from companion.games.timbuktu.model import PENS, PITCHES, Good, Goods, Phase, TimbuktuState
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.design import (
     BACKGROUND,

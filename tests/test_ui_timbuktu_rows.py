@@ -13,9 +13,9 @@ import pytest
 from kivy.core.window import Window
 from kivy.metrics import dp, sp
 
-from companion import i18n
 from companion.games.timbuktu.model import Phase
-from companion.session import Session
+from companion.installation import i18n
+from companion.play.session import Session
 from companion.store import Store
 from ui.audit import tour
 from ui.audit.checks import window_rect

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from kivy.uix.label import Label
 
-from companion import i18n
 from companion.games.timbuktu.model import Good
 from companion.games.timbuktu.names import good_name
+from companion.installation import i18n
 from companion.store import Store
 from ui.audit.driver import Driver
 from ui.games.timbuktu import tour

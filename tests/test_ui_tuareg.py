@@ -24,7 +24,7 @@ from ui_harness import (
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
 from ui.design import badge

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from tuareg_table import CAMEL_1, GOLD, MILLET, SALT, WATER, new_game, with_hand
 
-from companion.errors import InputError
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.actions import CONFIRMED_BOUNDS
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import remember_confirmed
+from companion.installation.errors import InputError
 from companion.store import Store
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.values import ValueEntry, confirmations, entries

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import watchdog
+from companion.installation import watchdog
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_a_manager_that_is_gone_is_logged_not_raised(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "nobody-listens"))
-    with caplog.at_level(logging.WARNING, logger="companion.watchdog"):
+    with caplog.at_level(logging.WARNING, logger="companion.installation.watchdog"):
         assert watchdog.ping() is False
     assert "nobody-listens" in caplog.text
 
@@ -78,7 +78,7 @@ def test_an_unusable_socket_name_is_ignored(
     manager: socket.socket, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setenv("NOTIFY_SOCKET", "vsock:2:1234")
-    with caplog.at_level(logging.WARNING, logger="companion.watchdog"):
+    with caplog.at_level(logging.WARNING, logger="companion.installation.watchdog"):
         assert watchdog.ready() is False
     assert "vsock:2:1234" in caplog.text
     assert nothing_waiting(manager)
@@ -111,7 +111,7 @@ def test_a_child_process_notifies_through_the_inherited_environment(
     manager: socket.socket,
 ) -> None:
     """How systemd runs the app: the variable comes from the environment of a fresh process."""
-    code = "from companion import watchdog; raise SystemExit(0 if watchdog.ready() else 1)"
+    code = "from companion.installation import watchdog; raise SystemExit(0 if watchdog.ready() else 1)"
     subprocess.run([sys.executable, "-c", code], check=True, env=os.environ.copy(), timeout=30)
     assert received(manager) == ["READY=1"]
 

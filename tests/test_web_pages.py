@@ -27,8 +27,8 @@ from web_server import (
     wait_for,
 )
 
-from companion import i18n
-from companion.explanations import explained
+from companion.installation import i18n
+from companion.rules.explanations import explained
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("chromium") and shutil.which("chromedriver")),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from played_games import record
 
-from companion import history
+from companion.after import history
 from web.reading import ReadingStore
 
 

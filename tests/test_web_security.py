@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from web_server import Served, act, legal_move, served, targi_table, wait_for
 
-from companion import phones
+from companion.installation import phones
 from web.server import MAX_STREAMS
 
 RESET = (1).to_bytes(4, "little") + (0).to_bytes(4, "little")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from web_server import cli, environment, served
 
-from companion import phones
+from companion.installation import phones
 from companion.store import Store
 
 
@@ -51,7 +51,7 @@ def test_serve_starts_without_the_rest_of_the_command_line(tmp_path: Path) -> No
         "import sys\n"
         "from companion.cli import start\n"
         "code = start.main(sys.argv[1:])\n"
-        "loaded = [m for m in ('companion.cli.dispatch', 'companion.config_schema') "
+        "loaded = [m for m in ('companion.cli.dispatch', 'companion.installation.config_schema') "
         "if m in sys.modules]\n"
         "print(code, loaded, file=sys.stderr)\n"
     )

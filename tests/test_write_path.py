@@ -14,18 +14,18 @@ from typing import Any
 import pytest
 
 from companion.cli import games
-from companion.errors import InputError
-from companion.game_log import read as read_log
 from companion.games.timbuktu import actions as ta
 from companion.games.timbuktu import table_settings as ts
 from companion.games.tuareg import actions as ra
 from companion.games.tuareg.model import Good
 from companion.games.tuareg.values import DINARS_KEY, SETTINGS_GAME, VALUES_KEY
-from companion.log_fold import LogFold
-from companion.scan_play import scan_move
-from companion.session import Session
+from companion.installation.errors import InputError
+from companion.play.game_log import read as read_log
+from companion.play.log_fold import LogFold
+from companion.play.scan_play import scan_move
+from companion.play.session import Session
+from companion.play.table import TableGame
 from companion.store import Store
-from companion.table import TableGame
 
 PAIR = ["Anna:red", "Ben:blue"]
 TRIO = ["Ada:red", "Ben:blue", "Cleo:green"]

@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import CAMELS, DEALT, PENS, PITCHES, Good, Phase, TimbuktuState
 from companion.games.timbuktu.rules import TimbuktuRules
-from companion.verdict import RuleViolation
+from companion.rules.verdict import RuleViolation
 from ui.games.timbuktu.positions import patterned_loads as patterned_loads
 from ui.games.timbuktu.positions import placement_pen
 

@@ -23,8 +23,8 @@ from targi_table import CENTRE
 
 from companion.cli import games
 from companion.games.targi import actions as a
-from companion.registry import rules_for
-from companion.session import Session
+from companion.play.session import Session
+from companion.rules.registry import rules_for
 from companion.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent

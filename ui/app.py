@@ -24,11 +24,11 @@ from kivy.core.window import Window
 from kivy.graphics.opengl import glFlush
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
-from companion import watchdog
-from companion.i18n import _, current_language
-from companion.scoresheet import ScoreSheet
+from companion.installation import watchdog
+from companion.installation.i18n import _, current_language
+from companion.play.table import TableGame
+from companion.rules.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
-from companion.table import TableGame
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.design import design
 from ui.games import screen_class as game_screen_class
@@ -40,7 +40,7 @@ from ui.screens.base import GameScreen
 from ui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
-    from companion.config import ConfigSource
+    from companion.installation.config import ConfigSource
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.enrol import EnrolScreen
@@ -423,12 +423,12 @@ class CompanionApp(InputRouting, App):
         self.go(screen.name)
 
     def new_game(self, rules: Any, options: Any) -> None:
-        from companion.session import Session
+        from companion.play.session import Session
 
         self.open(TableGame(Session.create(self.opened_store, rules, options)))
 
     def resume(self, game_id: str) -> None:
-        from companion.session import LogCorruptionError
+        from companion.play.session import LogCorruptionError
 
         try:
             self.open(TableGame.resume(self.opened_store, game_id))
@@ -436,7 +436,7 @@ class CompanionApp(InputRouting, App):
             self.opened_home.message = _("This game cannot be resumed: {error}").format(error=error)
 
     def finished_sheet(self, game_id: str, back_to: str = "home") -> None:
-        from companion.session import LogCorruptionError
+        from companion.play.session import LogCorruptionError
 
         try:
             table = TableGame.resume(self.opened_store, game_id)
@@ -462,7 +462,7 @@ class CompanionApp(InputRouting, App):
     def correct_finished(self, game_id: str, back_to: str) -> None:
         """Correct a finished game from its sheet (the game on the table's own session if it is
         that game); logged or cancelled, its sheet shows again, read anew from the log."""
-        from companion.session import LogCorruptionError
+        from companion.play.session import LogCorruptionError
 
         table = self.table
         if table is None or table.game_id != game_id:

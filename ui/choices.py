@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from companion.i18n import _
+from companion.installation.i18n import _
 
 MAX_DIRECT = 10
 """Up to this many actions are offered as one button each."""

@@ -13,10 +13,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from companion.cli.commands import Command, OpenStore
-from companion.config import ConfigError, ConfigSource
+from companion.installation.config import ConfigError, ConfigSource
 
 if TYPE_CHECKING:
-    from companion.device_config import ScannerConfig
+    from companion.installation.device_config import ScannerConfig
 
 
 def _run_app(args: argparse.Namespace, config: ConfigSource, _open_store: OpenStore) -> int:
@@ -35,7 +35,7 @@ def _scanner_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _scanner_test(args: argparse.Namespace, source: ConfigSource, open_store: OpenStore) -> int:
     """Imports pyserial only here: no other command needs it."""
-    from companion.cards import TagDirectory
+    from companion.play.cards import TagDirectory
     from hardware.scanner.check import run_scanner_test
 
     config = source.checked()
@@ -66,7 +66,9 @@ def _enrol_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _enrol_settings(args: argparse.Namespace, source: ConfigSource) -> ScannerConfig:
     """The config's scanner, on ``--port`` when given (the defaults when none is configured)."""
-    from companion.device_config import ScannerConfig  # pydantic: not loaded to start the app
+    from companion.installation.device_config import (
+        ScannerConfig,  # pydantic: not loaded to start the app
+    )
 
     config = source.checked()
     if args.port is None:

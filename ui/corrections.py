@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from companion.game import GameRules
-from companion.i18n import N_, _
+from companion.installation.i18n import N_, _
+from companion.rules.game import GameRules
 
 Rules = GameRules[Any, Any, Any]
 

@@ -17,7 +17,7 @@ from hardware.events import EventQueue
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from companion.device_config import ButtonConfig, ScannerConfig
+    from companion.installation.device_config import ButtonConfig, ScannerConfig
     from hardware.buttons import GpioButtons
     from hardware.keyboard import KeyboardButtons
     from hardware.scanner.transport import ScannerSupervisor

@@ -1,7 +1,7 @@
 """House rules for a new game, by touch: each ruling of the game that a table may replace (its
 title, the app's ruling and the alternatives, each in a few words); one tap chooses, Done keeps
 the choice for the game about to start. The rulings and what they mean are the core's
-(:mod:`companion.rulings`); this dialog only shows them and reports the choice."""
+(:mod:`companion.rules.rulings`); this dialog only shows them and reports the choice."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.i18n import _
-from companion.rulings import Ruling
+from companion.installation.i18n import _
+from companion.rules.rulings import Ruling
 from ui.kv import load_kv
 from ui.widgets import BigButton
 

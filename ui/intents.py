@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.i18n import _
-from companion.refusals import NO_SUCH_SEAT
-from companion.registry import spec_for
-from companion.verdict import Verdict
+from companion.installation.i18n import _
+from companion.rules.refusals import NO_SUCH_SEAT
+from companion.rules.registry import spec_for
+from companion.rules.verdict import Verdict
 
 if TYPE_CHECKING:
-    from companion.table import TableGame
+    from companion.play.table import TableGame
 
 SEAT_BUTTON = re.compile(r"seat([1-9])")
 

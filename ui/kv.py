@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kivy.lang import Builder
 
-from companion.i18n import _, pgettext
+from companion.installation.i18n import _, pgettext
 from ui.design import TOUCH_TARGET, design
 
 __all__ = ["TOUCH_TARGET", "body_size", "frame_rectangle", "line_width", "load_kv", "ptr", "tr"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from companion.i18n import LANGUAGES, set_language
+from companion.installation.i18n import LANGUAGES, set_language
 from companion.store import DamagedSettingError, Store
 
 _log = logging.getLogger(__name__)
@@ -16,7 +16,7 @@ LANGUAGE_SETTING = ("app", "language")
 def apply_stored_language(store: Store) -> None:
     """Switch to the language this table chose in Settings, if it chose one the app speaks.
 
-    Without one the language stays the system locale's (chosen when :mod:`companion.i18n` loads).
+    Without one the language stays the system locale's (chosen when :mod:`companion.installation.i18n` loads).
     """
     try:
         code = store.get_setting(*LANGUAGE_SETTING)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.config import ConfigSource
+    from companion.installation.config import ConfigSource
 
 KIVY_DEFAULTS = {
     "KIVY_NO_ARGS": "1",
@@ -63,7 +63,7 @@ def _load_clipboard() -> None:
 
 def run(database: Path, config: ConfigSource | None = None) -> int:
     """Run the app on ``database`` with the buttons and scanner ``config`` names (checked just
-    after the first frame when only read: see :class:`companion.config.ConfigRead`).
+    after the first frame when only read: see :class:`companion.installation.config.ConfigRead`).
 
     The app opens the database itself: one it cannot use is a notice on the screen with Try again,
     never an exit (systemd would restart the app into the same fault, again and again).

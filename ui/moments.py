@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from babel.dates import format_date, format_time
 
-from companion.i18n import current_language
+from companion.installation.i18n import current_language
 from ui.spacing import NBSP
 
 logger = logging.getLogger(__name__)

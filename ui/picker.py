@@ -13,7 +13,7 @@ from typing import Any
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from ui import design
 from ui.kv import load_kv
 from ui.widgets import BigButton

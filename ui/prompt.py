@@ -22,7 +22,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from ui import choices, design
 from ui.design import design as scale
 from ui.kv import load_kv

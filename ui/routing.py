@@ -8,7 +8,7 @@ the app's one queue, drained by :class:`ui.inputs.HardwarePump`).
   skip; ``seatN`` is seat N's "my turn is done"; ``next`` held ends the stage (:mod:`ui.intents`).
 - ``menu`` tapped: Home from a game, back to the game from anywhere else; held: a new game (Home,
   the current game left as it is, resumable from the list).
-- A scanned card is checked against the moment (:func:`companion.cards.check_scan`) before the
+- A scanned card is checked against the moment (:func:`companion.play.cards.check_scan`) before the
   screen sees it; a refused one shows the reason. An unknown tag opens Settings to enrol it.
   A screen with an ``on_tag`` method (the deck's enrolment) takes every tag read, known or not.
 """
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.core.window import Keyboard, Window
 
-from companion.config import Config, ConfigError
-from companion.i18n import _
+from companion.installation.config import Config, ConfigError
+from companion.installation.i18n import _
 from hardware.events import (
     ButtonHeld,
     ButtonPressed,
@@ -41,11 +41,11 @@ if TYPE_CHECKING:
 
     from kivy.uix.screenmanager import Screen, ScreenManager
 
-    from companion.cards import TagDirectory
-    from companion.config import ConfigSource
-    from companion.device_config import ButtonConfig, ScannerConfig
+    from companion.installation.config import ConfigSource
+    from companion.installation.device_config import ButtonConfig, ScannerConfig
+    from companion.play.cards import TagDirectory
+    from companion.play.table import TableGame
     from companion.store import Store
-    from companion.table import TableGame
     from ui.inputs import HardwarePump, IdleThrottle
     from ui.screens.home import HomeScreen
     from ui.screens.settings import SettingsScreen
@@ -112,7 +112,7 @@ class InputRouting:
     def tags(self) -> TagDirectory:
         """Tag -> card, shared by the scanner's thread (resolve) and Settings (enrol, forget)."""
         if self._tags is None:
-            from companion.cards import TagDirectory
+            from companion.play.cards import TagDirectory
 
             self._tags = TagDirectory.from_store(self.opened_store)
         return self._tags
@@ -131,7 +131,9 @@ class InputRouting:
         """The config's buttons and scanner, the config checked first: one with a problem opens
         neither (touch plays on) and Home says why; no config, the default wiring."""
         if self.table_config is None:
-            from companion.device_config import DEFAULT_WIRING  # pydantic: after the first frame
+            from companion.installation.device_config import (
+                DEFAULT_WIRING,  # pydantic: after the first frame
+            )
 
             return DEFAULT_WIRING, None
         try:
@@ -247,7 +249,7 @@ class InputRouting:
 
     def scan(self, card: str) -> None:
         """A card scanned while a game is showing; elsewhere no screen takes cards."""
-        from companion.cards import check_scan
+        from companion.play.cards import check_scan
 
         screen = self.current_game_screen
         table = screen.table if screen is not None else None

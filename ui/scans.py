@@ -1,4 +1,4 @@
-"""Scanned cards on a game screen, judged by :mod:`companion.scan_play` as ``game scan`` judges them.
+"""Scanned cards on a game screen, judged by :mod:`companion.play.scan_play` as ``game scan`` judges them.
 
 A screen knows which step a scan is for and what a tap chose for it (``given``: the animal a load
 goes onto, the cave revealed) and which cards of the step it gathered so far; the scan module says
@@ -14,12 +14,12 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.refusals import SCAN_INCOMPLETE
-from companion.verdict import Verdict
+from companion.rules.refusals import SCAN_INCOMPLETE
+from companion.rules.verdict import Verdict
 
 if TYPE_CHECKING:  # the scan module loads the session (and pydantic) with the first scan
-    from companion.scan_play import ScanMove
-    from companion.table import TableGame
+    from companion.play.scan_play import ScanMove
+    from companion.play.table import TableGame
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class ScanSteps:
 
     def scan_move(self, cards: Sequence[str], given: Mapping[str, Any] | None = None) -> ScanMove:
         """What ``cards`` (the step's cards so far, then the one just scanned) make now."""
-        from companion.scan_play import scan_move
+        from companion.play.scan_play import scan_move
 
         assert self.table is not None
         move = scan_move(self.table.session, cards, given)

@@ -23,7 +23,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from ui import design
 from ui.kv import load_kv
 

@@ -21,9 +21,9 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from companion.explanations import explained
-from companion.i18n import _
-from companion.rulings import deciding
+from companion.installation.i18n import _
+from companion.rules.explanations import explained
+from companion.rules.rulings import deciding
 from ui import design
 from ui.header import HeaderBand
 from ui.kv import load_kv
@@ -159,7 +159,7 @@ class BarButton(ButtonBehavior, BoxLayout):
 
 
 def why_text(game: str, code: str, house_rules: Mapping[str, str] | None = None) -> str:
-    """Markup: why the rules refuse ``code`` in ``game`` (:mod:`companion.explanations`) and
+    """Markup: why the rules refuse ``code`` in ``game`` (:mod:`companion.rules.explanations`) and
     where the rulebook says it, with its own words where the table's language has them; ''
     for a code without an explanation. The house rule of the game's ``house_rules`` that decided
     the refusal comes first."""

@@ -13,9 +13,9 @@ import logging
 import sys
 from pathlib import Path
 
-from companion import phones
 from companion.cli.commands import Command, OpenStore
-from companion.config import ConfigSource
+from companion.installation import phones
+from companion.installation.config import ConfigSource
 
 _log = logging.getLogger(__name__)
 

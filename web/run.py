@@ -10,7 +10,7 @@ from pathlib import Path
 
 import uvicorn
 
-from companion import phones
+from companion.installation import phones
 from companion.store import StoreError
 from web.reading import ReadingStore
 from web.server import Table, make_app

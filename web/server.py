@@ -29,8 +29,8 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion import i18n
 from companion.cli import games
+from companion.installation import i18n
 from companion.store import Store, StoreError
 from web import views
 from web.reading import ReadingStore
@@ -95,8 +95,8 @@ class Table:
 
 
 def _templates() -> jinja2.Environment:
-    """The pages; ``_`` in a template is :func:`companion.i18n._` (extracted by Babel's Jinja2
-    method), so a page speaks the language :func:`companion.i18n.speaking` set for it."""
+    """The pages; ``_`` in a template is :func:`companion.installation.i18n._` (extracted by Babel's Jinja2
+    method), so a page speaks the language :func:`companion.installation.i18n.speaking` set for it."""
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"),
         autoescape=True,

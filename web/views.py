@@ -1,7 +1,7 @@
 """What each page shows, as plain values for the templates, taken from the core's own producers:
 the CLI's ``game show``/``now``/``list`` (:mod:`companion.cli.games`), the score sheet and its
 words, the game log in words, the rules reference and the history. Nothing here decides a rule or
-adds up a score; call inside :func:`companion.i18n.speaking` for the reader's language.
+adds up a score; call inside :func:`companion.installation.i18n.speaking` for the reader's language.
 
 A game's state is shown as its JSON says it (the public ``game show`` contract), worded through its
 spec's names of goods and cards: numbers large, a board where the state has cells at coordinates.
@@ -14,15 +14,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from companion import game_log, history, last_refusal, reference, sheet_words, stats
+from companion.after import history, stats
 from companion.cli import games
-from companion.errors import InputError
-from companion.explanations import explained
-from companion.i18n import N_, _
-from companion.labels import card_name
-from companion.registry import GAMES, spec_for
-from companion.scoresheet import ScoreSheet
-from companion.session import LogCorruptionError, Session
+from companion.installation.errors import InputError
+from companion.installation.i18n import N_, _
+from companion.play import game_log, last_refusal
+from companion.play.labels import card_name
+from companion.play.session import LogCorruptionError, Session
+from companion.rules import reference, sheet_words
+from companion.rules.explanations import explained
+from companion.rules.registry import GAMES, spec_for
+from companion.rules.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
 
 _log = logging.getLogger(__name__)

@@ -6,17 +6,17 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from companion import history, players, stats
+from companion.after import history, players, stats
+from companion.after.exports import table_facts
 from companion.cli import output
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
-from companion.errors import InputError, LogCorruptionError
-from companion.exports import table_facts
-from companion.files import write_or_refuse
-from companion.i18n import _
+from companion.installation.errors import InputError, LogCorruptionError
+from companion.installation.files import write_or_refuse
+from companion.installation.i18n import _
 from companion.store import LOCATION, Store, StoreError
 
 if TYPE_CHECKING:
-    from companion.exports import csv_export
+    from companion.after.exports import csv_export
 
 MAX_LOCATION = 64
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace, store: Store) -> int:
     elif args.command == "location":
         _print({"location": _location(args.name, store)})
     else:
-        from companion import transfer  # the rules' machinery: to check a backup's games
+        from companion.after import transfer  # the rules' machinery: to check a backup's games
 
         if args.command == "backup":
             _print(transfer.export_to(store, args.file))
@@ -67,7 +67,7 @@ def _location(name: str | None, store: Store) -> str:
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
-    from companion.exports import csv_export  # exports load for export only (fpdf2, segno)
+    from companion.after.exports import csv_export  # exports load for export only (fpdf2, segno)
 
     if args.history and args.game_id is not None:
         raise InputError("invalid_value", _("export: name a GAME_ID or --history, not both"))
@@ -109,7 +109,7 @@ def _export(args: argparse.Namespace, store: Store) -> int:
 
 def _csv_style(args: argparse.Namespace, store: Store) -> csv_export.CsvStyle:
     """Plain on stdout, for spreadsheets in a file, unless ``--csv-style`` says."""
-    from companion.exports import csv_export
+    from companion.after.exports import csv_export
 
     style = args.csv_style or ("plain" if args.output is None else "spreadsheet")
     if style == "plain":
@@ -132,17 +132,17 @@ def _game_export(
     table = table_facts.read(store)
     # each format loads only its own library: fpdf2 for the PDF, segno for BG Stats' codes
     if format == "pdf":
-        from companion.exports import pdf
+        from companion.after.exports import pdf
 
         not_printed = pdf.missing(play)
         if not_printed:
             print(f"table-companion: {pdf.placeholder_note()}", file=sys.stderr)
         return pdf.render(play, table), {"placeholder": pdf.PLACEHOLDER, "not_printed": not_printed}
     if format == "csv":
-        from companion.exports import csv_export
+        from companion.after.exports import csv_export
 
         return csv_export.one_game(play, style), {}
-    from companion.exports import bgg, bgstats
+    from companion.after.exports import bgg, bgstats
 
     if format == "bgstats-qr":
         pushed = bgstats.push(play, table)
@@ -167,7 +167,7 @@ def _game_export(
 def _repair_if_damaged(store: Store, game_id: str) -> None:
     """A game whose log is damaged is repaired from a backup before it is exported, as opening it
     does (:mod:`companion.storage.game_repair`); what came back and what was lost goes to stderr."""
-    from companion.session import Session
+    from companion.play.session import Session
 
     try:
         if store.load(game_id).damage is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.config import ConfigSource
+    from companion.installation.config import ConfigSource
     from companion.store import Store
 
 logger = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ class Command:
     """``run(args, config, open_store)``: the exit code. ``config`` is checked whole, except the
     app's and an :attr:`own_parser` command's (read only: ``config.checked()`` when more than
     its database is needed). A
-    :class:`~companion.config.ConfigError` or :class:`~companion.store.StoreError` it raises is
+    :class:`~companion.installation.config.ConfigError` or :class:`~companion.store.StoreError` it raises is
     printed as every command prints them."""
     add_arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
     own_parser: bool = False

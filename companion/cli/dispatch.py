@@ -27,14 +27,14 @@ from companion.cli.start import (
     reported,
     store_opener,
 )
-from companion.config import ConfigError, ConfigSource, load_config, read_config
-from companion.errors import InputError, LogCorruptionError
-from companion.i18n import set_language, system_language
-from companion.registry import GAMES
+from companion.installation.config import ConfigError, ConfigSource, load_config, read_config
+from companion.installation.errors import InputError, LogCorruptionError
+from companion.installation.i18n import set_language, system_language
+from companion.rules.registry import GAMES
 from companion.store import Store, StoreError
 
 if TYPE_CHECKING:
-    from companion.session import Outcome
+    from companion.play.session import Outcome
 
 _log = logging.getLogger(__name__)
 

@@ -19,20 +19,20 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from companion import reference
-from companion.errors import InputError
-from companion.explanations import explained
-from companion.i18n import _
-from companion.json_input import check_text, read_json
-from companion.log_fold import LogFold
-from companion.registry import GAMES, rules_for
-from companion.rulings import check_choices, deciding, game_options
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
+from companion.installation.json_input import check_text, read_json
+from companion.play.log_fold import LogFold
+from companion.rules import reference
+from companion.rules.explanations import explained
+from companion.rules.registry import GAMES, rules_for
+from companion.rules.rulings import check_choices, deciding, game_options
 from companion.store import LogEntry, Store, UnknownGameError
 
 if TYPE_CHECKING:  # the rules' machinery (pydantic) loads for a command that opens a game
     from pydantic import TypeAdapter
 
-    from companion.session import Outcome, Session
+    from companion.play.session import Outcome, Session
 
 EXIT_OK, EXIT_REFUSED, EXIT_BAD_INPUT = 0, 1, 2
 LATEST = "latest"
@@ -141,7 +141,7 @@ def new_game(
             **game_options(game, parse_rulings(game, rulings)),
         }
     )
-    from companion.session import Session
+    from companion.play.session import Session
 
     session = Session.create(store, rules, options)
     _log.info("game %s: new %s game, %d players", session.game_id, game, len(players))
@@ -149,7 +149,7 @@ def new_game(
 
 
 def open_session(store: Store, game_id: str) -> Session:
-    from companion.session import Session
+    from companion.play.session import Session
 
     check_text(game_id, "game_id")
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from companion.registry import GAMES
+from companion.rules.registry import GAMES
 
 
 class GamesHelp(str):

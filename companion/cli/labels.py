@@ -1,7 +1,7 @@
 """``table-companion labels GAME [-o FILE.pdf] [--size a4|letter]``: sticker labels to print.
 
 Prints ``{"game", "file", "size", "labels", "pages"}``; an unknown game exits 2 naming it and
-writes nothing. See :mod:`companion.labels`."""
+writes nothing. See :mod:`companion.play.labels`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.help_text import GamesHelp
-from companion.errors import InputError
-from companion.labels import SHEETS, page_count, write_pdf
+from companion.installation.errors import InputError
+from companion.play.labels import SHEETS, page_count, write_pdf
 
 
 def add_parser(commands: Any) -> None:

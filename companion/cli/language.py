@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.i18n import LANGUAGES
+from companion.installation.i18n import LANGUAGES
 
 OPTION = "--lang"
 HELP = f"language of the messages: {', '.join(LANGUAGES)} (default: the environment's, else en)"

@@ -5,9 +5,9 @@ Exit 0 for every well-formed question (an illegal placement is an answer); exit 
 out of range.
 
 Three more forms read no JSON: ``rules explain GAME CODE`` (why a verdict code refuses, with its
-rulebook source: :mod:`companion.explanations`), ``rules rulings GAME`` (how the app rules where
-the rulebooks are silent or ambiguous: :mod:`companion.rulings`) and ``rules reference GAME
-[--section ID]`` (the rules summarised in the rulebook's order: :mod:`companion.reference`); exit 2
+rulebook source: :mod:`companion.rules.explanations`), ``rules rulings GAME`` (how the app rules where
+the rulebooks are silent or ambiguous: :mod:`companion.rules.rulings`) and ``rules reference GAME
+[--section ID]`` (the rules summarised in the rulebook's order: :mod:`companion.rules.reference`); exit 2
 naming ``game``, ``code`` or ``section`` for one it does not know.
 
 Every question also takes ``rulings``: the house rules the table chose for its game (ruling id ->
@@ -16,7 +16,7 @@ rulings hold. The answers follow them (e.g. Targi's ``raid`` under ``raid_nothin
 a ruling or alternative the game does not have.
 
 A few questions also read what the table confirmed once for this installation (card values no
-rulebook prints; :attr:`companion.spec.Question.reads_settings`): :func:`answer` takes a reader
+rulebook prints; :attr:`companion.rules.spec.Question.reads_settings`): :func:`answer` takes a reader
 of a game's stored settings, which the command opens the game database for only when such a
 question calls it.
 """
@@ -29,13 +29,13 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.errors import WHOLE_INPUT, InputError
-from companion.explanations import explained
-from companion.json_input import check_text, read_json
-from companion.reference import part_dict, reference_of
-from companion.refusals import all_refusals
-from companion.registry import GAMES
-from companion.rulings import RULINGS_OPTION, HouseRules, check_choices, rulings_of
+from companion.installation.errors import WHOLE_INPUT, InputError
+from companion.installation.json_input import check_text, read_json
+from companion.rules.explanations import explained
+from companion.rules.reference import part_dict, reference_of
+from companion.rules.refusals import all_refusals
+from companion.rules.registry import GAMES
+from companion.rules.rulings import RULINGS_OPTION, HouseRules, check_choices, rulings_of
 
 if TYPE_CHECKING:  # pydantic loads for a question only, not for the other commands
     from pydantic import BaseModel

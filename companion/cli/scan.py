@@ -8,15 +8,15 @@ or null) and, when the scans fit several moves, ``choices`` (them). Several tags
 which pen), checked as the game's actions take them (a malformed one exits 2 naming the field);
 ``--check`` submits nothing and says what the move would get (a load checked card by card). An
 unknown tag exits 2 (``unknown_tag``, naming it); a refused scan exits 1 and changes nothing.
-See :mod:`companion.scan_play`."""
+See :mod:`companion.play.scan_play`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.cli import games
-from companion.scan_play import ScanMove, check_given, play_scan, resolve_tag
-from companion.session import Outcome, Session
+from companion.play.scan_play import ScanMove, check_given, play_scan, resolve_tag
+from companion.play.session import Outcome, Session
 from companion.store import Store
 
 

@@ -1,14 +1,14 @@
 """``table-companion settings ...``: what a table confirmed once and every new game starts with.
 
 ``list [GAME]``, ``get GAME KEY`` and ``set GAME KEY JSON`` print one JSON object. Besides each
-game's own keys, the exports' (:mod:`companion.exports.table_facts`): ``GAME bgg_id`` for every
+game's own keys, the exports' (:mod:`companion.after.exports.table_facts`): ``GAME bgg_id`` for every
 game and ``app time_zone`` (``list app`` lists the table's own settings). ``set`` reads the JSON
-with the CLI's strict reader (:mod:`companion.json_input`) and replaces the stored value once the
+with the CLI's strict reader (:mod:`companion.installation.json_input`) and replaces the stored value once the
 game's own check accepts it (the one the screens use: its spec's
-:class:`~companion.spec.TableSettings`); a malformed, oversized or invalid value changes nothing
+:class:`~companion.rules.spec.TableSettings`); a malformed, oversized or invalid value changes nothing
 and exits 2 naming the field. An accepted action that teaches the app something about the table (a card value
 confirmed, a printed load, a board correction) is stored by the session that logs it
-(:meth:`companion.session.Session.submit`), from the command line and the screen alike.
+(:meth:`companion.play.session.Session.submit`), from the command line and the screen alike.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import argparse
 import logging
 from typing import Any
 
+from companion.after.exports import table_facts
 from companion.cli.help_text import GamesHelp
-from companion.errors import InputError
-from companion.exports import table_facts
-from companion.json_input import read_json
-from companion.registry import GAMES
-from companion.spec import TableSettings
+from companion.installation.errors import InputError
+from companion.installation.json_input import read_json
+from companion.rules.registry import GAMES
+from companion.rules.spec import TableSettings
 from companion.store import Store
 
 logger = logging.getLogger(__name__)
@@ -101,7 +101,7 @@ def _read_value(text: str) -> Any:
 
 
 def _table_fact(game: str, key: str) -> bool:
-    """Whether ``game`` ``key`` is one of :mod:`companion.exports.table_facts`' settings."""
+    """Whether ``game`` ``key`` is one of :mod:`companion.after.exports.table_facts`' settings."""
     if game == table_facts.APP:
         return True
     return game in GAMES and key in table_facts.GAME_KEYS

@@ -1,7 +1,8 @@
 """``table-companion``'s start: with no command, the touchscreen app, started on only what it needs
 to draw its first frame; any other command goes to :mod:`companion.cli.dispatch`.
 
-The app reads its config file without checking it (:func:`companion.config.read_config`): pydantic,
+The app reads its config file without checking it
+(:func:`companion.installation.config.read_config`): pydantic,
 the whole command line and the games' rules load after the first frame, not before it."""
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from typing import Any
 
 from companion.cli import after_game, language
 from companion.cli import commands as installed_commands
-from companion.config import ConfigError, ConfigSource, read_config
-from companion.i18n import set_language, system_language
+from companion.installation.config import ConfigError, ConfigSource, read_config
+from companion.installation.i18n import set_language, system_language
 from companion.store import StorageUnavailableError, Store, StoreError
 
 EXIT_BAD_INPUT, EXIT_STORAGE = 2, 3

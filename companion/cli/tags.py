@@ -2,7 +2,7 @@
 
 ``list`` prints ``{"tags": {TAG: CARD}}``; ``forget`` ``{"tag", "forgotten"}`` (exit 2
 ``unknown_tag`` when the tag was not enrolled); ``export``/``import`` a tag file
-(:mod:`companion.tag_files`). ``enrol`` walks a game's deck over the card scanner: it is the
+(:mod:`companion.play.tag_files`). ``enrol`` walks a game's deck over the card scanner: it is the
 hardware's command (:data:`companion.cli.commands.TAGS_ENROL`), run here when installed.
 """
 
@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.commands import Command
-from companion.errors import InputError
-from companion.i18n import _
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
+from companion.play.tag_files import export_tags, import_tags
 from companion.store import Store
-from companion.tag_files import export_tags, import_tags
 
 READING_VERBS = ("list", "export")
 

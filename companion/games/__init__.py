@@ -1,1 +1,1 @@
-"""One subpackage per game, each a rules module of the shape in :mod:`companion.game`."""
+"""One subpackage per game, each a rules module of the shape in :mod:`companion.rules.game`."""

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
 from companion.storage import integrity
 from companion.storage.chain import entry_digest, game_digest, salvage
 from companion.storage.players import new_player_uid, seat_known_player

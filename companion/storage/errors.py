@@ -41,7 +41,7 @@ class StorageUnavailableError(StoreError):
         super().__init__(self.message)
 
     def as_dict(self) -> dict[str, dict[str, str]]:
-        """The CLI's JSON error, shaped as :class:`companion.errors.InputError`'s."""
+        """The CLI's JSON error, shaped as :class:`companion.installation.errors.InputError`'s."""
         return {
             "error": {
                 "code": self.code,

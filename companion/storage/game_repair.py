@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from companion.storage import backup
 from companion.storage.chain import LogDamage, entry_digest
 from companion.storage.errors import StorageUnavailableError, StoreError

@@ -1,5 +1,5 @@
 """Another database's games, settings and tags copied into this one (``table-companion import``,
-:mod:`companion.transfer`)."""
+:mod:`companion.after.transfer`)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from companion.storage import backup, integrity, schema, storage_env
 from companion.storage.errors import Damaged, NewerSchemaError, StorageUnavailableError, StoreError
 

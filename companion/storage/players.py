@@ -1,4 +1,4 @@
-"""Players as records (issue 18; :mod:`companion.players`): each game's seats link to one, with a
+"""Players as records (issue 18; :mod:`companion.after.players`): each game's seats link to one, with a
 stable id (issue 24.4) kept by backup, restore, rename and merge."""
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
         give_players_uids,
         "CREATE UNIQUE INDEX players_by_uid ON players (uid)",
     ),
-    (  # each game's last refusal, what the table was told (companion.last_refusal): not the log
+    (  # each game's last refusal, what the table was told (companion.play.last_refusal): not the log
         """CREATE TABLE refusals (
             game_id TEXT PRIMARY KEY REFERENCES games (id),
             seq INTEGER NOT NULL,

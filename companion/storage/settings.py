@@ -1,5 +1,5 @@
 """What the table set once per installation: settings, RFID tags enrolled as cards
-(:mod:`companion.cards`), and where each game was played."""
+(:mod:`companion.play.cards`), and where each game was played."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from companion.storage.base import StoreBase, dumps, transaction
 from companion.storage.errors import DamagedSettingError
 
@@ -78,7 +78,7 @@ class SettingsMixin(StoreBase):
                 ).format(key=key, game=game, path=self.path, error=error)
             ) from None
 
-    # --- RFID tags enrolled as cards (see companion.cards) -------------------------------------
+    # --- RFID tags enrolled as cards (see companion.play.cards) -------------------------------------
 
     def enrol_tag(self, tag: str, card: str) -> str | None:
         """Store that ``tag`` stands for ``card``; return the card it stood for before, if any."""

@@ -1,5 +1,5 @@
 """Beside the log, never in it: each game's kept result (for the history, checked against the log's
-head) and its last refusal (what the table was last told, :mod:`companion.last_refusal`)."""
+head) and its last refusal (what the table was last told, :mod:`companion.play.last_refusal`)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from companion.i18n import _
+from companion.installation.i18n import _
 
 DISK_FULL = "disk_full"
 READ_ONLY = "read_only"

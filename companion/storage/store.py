@@ -7,7 +7,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from companion.storage import backup, integrity, opening, storage_env
 from companion.storage.base import Clock, utc_now
 from companion.storage.errors import Damaged, NewerSchemaError, StorageUnavailableError

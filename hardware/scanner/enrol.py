@@ -27,7 +27,7 @@ from hardware.events import EventQueue, UnknownTag
 from hardware.scanner.transport import ScannerSettings, ScannerSupervisor
 
 if TYPE_CHECKING:
-    from companion.cards import TagDirectory
+    from companion.play.cards import TagDirectory
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ class Pending:
 
 def deck_of(game: str) -> list[Pending]:
     """Every physical card of ``game`` in label order (the game's knowledge: :mod:`companion`)."""
-    from companion.labels import labels  # the games are loaded only for an enrolment
+    from companion.play.labels import labels  # the games are loaded only for an enrolment
 
     return [
         Pending(label.card, label.name, label.copy, label.of, label.hint) for label in labels(game)
@@ -169,7 +169,7 @@ class EnrolWalk:
         self._move(self._first_pending(0))
 
     def _refusal(self, tag: str) -> Outcome | None:
-        from companion.cards import game_of, printed_card
+        from companion.play.cards import game_of, printed_card
 
         printed = printed_card(tag)
         if printed is not None:
@@ -257,7 +257,7 @@ def run_enrolment(
     seconds: float | None = None,
 ) -> int:
     """Enrol the deck's cards still without a tag; 0 when it ends (deck done, limit, time)."""
-    from companion.cards import TagDirectory
+    from companion.play.cards import TagDirectory
 
     walk = EnrolWalk(store, TagDirectory.from_store(store), game, deck_of(game))
     woken = threading.Event()

@@ -5,7 +5,7 @@ end it with ``end_turn``; the first to the target wins. ``set_buckets`` is a cor
 Its spec (:mod:`wells_game.spec`) declares every part: rules, questions, settings, refusals,
 explanations, rulings and reference; its UI entry (:mod:`wells_game.ui`) its own screen and tour
 states. Installed as its own distribution by the entry points in ``entry_points.txt`` (see
-``tests/test_fourth_game.py``), or registered in process with :func:`companion.registry.register`
+``tests/test_fourth_game.py``), or registered in process with :func:`companion.rules.registry.register`
 and :func:`ui.games.register`.
 """
 
@@ -17,9 +17,9 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.game import GameRules, PlayerOptions, game_action
-from companion.scoresheet import Category, ScoreSheet, build_sheet
-from companion.verdict import RuleViolation
+from companion.rules.game import GameRules, PlayerOptions, game_action
+from companion.rules.scoresheet import Category, ScoreSheet, build_sheet
+from companion.rules.verdict import RuleViolation
 from wells_game.refusals import DRAWN, NO_DRAW, NO_SUCH_PLAYER, TOO_MANY
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

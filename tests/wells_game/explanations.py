@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.explanations import Book, ExplanationTable, Section
+from companion.rules.explanations import Book, ExplanationTable, Section
 
 BOOK = Book({"en": "Wells rule sheet"})
 SETUP = Section(BOOK, {"en": "Setting up"}, page=1)

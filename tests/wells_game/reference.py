@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.reference import Option, Part, Reference, app_part, first_open
+from companion.rules.reference import Option, Part, Reference, app_part, first_open
 from wells_game import Draw, EndTurn, WellsRules, WellsState
 from wells_game.explanations import END, SETUP, TURN
 

@@ -3,7 +3,7 @@ app's)."""
 
 from __future__ import annotations
 
-from companion.refusals import RefusalTable
+from companion.rules.refusals import RefusalTable
 
 REFUSALS = RefusalTable("wells")
 NO_SUCH_PLAYER = REFUSALS.add("no_such_player", "There is no such player.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rulings import Ruling
+from companion.rules.rulings import Ruling
 from wells_game.explanations import END
 
 RULINGS = (

@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.uix.label import Label
 
-from companion.errors import InputError
+from companion.installation.errors import InputError
 from ui.design import INK, design
 from ui.screens.settings_section import SettingsSection
 from ui.stepper import Stepper

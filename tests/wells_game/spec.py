@@ -6,8 +6,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from companion.errors import InputError
-from companion.spec import GameSpec, Question, TableSettings, question_set
+from companion.installation.errors import InputError
+from companion.rules.spec import GameSpec, Question, TableSettings, question_set
 
 _TARGET = TypeAdapter(int)
 

@@ -17,7 +17,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.i18n import _ as translated
+from companion.installation.i18n import _ as translated
 from companion.store import Store
 from ui.app import CompanionApp
 from ui.audit.checks import Problem, describe

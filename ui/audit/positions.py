@@ -1,4 +1,4 @@
-"""Games a table has played so far, logged through the real :class:`companion.session.Session`
+"""Games a table has played so far, logged through the real :class:`companion.play.session.Session`
 into a tour's store: the positions the tour opens from Home, as a table resuming would.
 
 This is the game-free part: playing a script or a policy through the session, and what each game's
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 
 

@@ -68,7 +68,9 @@ def configure_kivy(size: tuple[int, int], lang: str) -> None:
     os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")
     os.environ["KCFG_KIVY_EXIT_ON_ESCAPE"] = "0"
     os.environ["KCFG_GRAPHICS_WIDTH"], os.environ["KCFG_GRAPHICS_HEIGHT"] = map(str, size)
-    os.environ["LANGUAGE"] = lang  # read by companion.i18n's gettext when it is imported
+    os.environ["LANGUAGE"] = (
+        lang  # read by companion.installation.i18n's gettext when it is imported
+    )
 
 
 def run_tour(

@@ -129,7 +129,7 @@ class Turn:
 def _turns() -> list[Turn]:
     """Every game's typical turns (the ``turns`` its UI entry declares), game by game in name
     order."""
-    from companion.registry import load
+    from companion.rules.registry import load
     from ui.games import entries
 
     return [

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.registry import load
+from companion.rules.registry import load
 from ui.audit.driver import Driver, TourError
 from ui.audit.positions import Positions
 from ui.kv import tr

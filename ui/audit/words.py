@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.i18n import DOMAIN, LOCALE_DIR
+from companion.installation.i18n import DOMAIN, LOCALE_DIR
 from ui.audit.checks import Problem, describe, layout_nodes
 
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -56,8 +56,8 @@ def english_only(lang: str) -> frozenset[str]:
 def cited() -> tuple[str, ...]:
     """The English section titles of the publishers' rulebooks the refusals' explanations cite
     (shown as printed where the table's language has no edition of the book)."""
-    from companion.explanations import explanation
-    from companion.refusals import all_refusals
+    from companion.rules.explanations import explanation
+    from companion.rules.refusals import all_refusals
 
     titles = set()
     for refusal in all_refusals():

@@ -1,9 +1,9 @@
 """Each game's part of the app, declared once: a :class:`GameUI` names the game it pairs with and, as
-``"module:attr"`` targets loaded on first use (:func:`companion.registry.load`), its screen, its
+``"module:attr"`` targets loaded on first use (:func:`companion.rules.registry.load`), its screen, its
 corrections module, its section of Settings, and the layout tour's states, positions and typical
 turns of it.
 
-The entries are found as the games are (:mod:`companion.registry`), never by where a module sits:
+The entries are found as the games are (:mod:`companion.rules.registry`), never by where a module sits:
 every package under :mod:`ui.games` that exports ``UI`` (the built-in games), then every entry point
 of the group ``table_companion.game_ui`` (``name = "package.module:UI"``: a game installed as its own
 distribution, beside its ``table_companion.games`` spec), then whatever :func:`register` adds in
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from companion.registry import load
+from companion.rules.registry import load
 
 if TYPE_CHECKING:
     from ui.screens.base import GameScreen
@@ -41,7 +41,7 @@ class GameUI:
     """A game's part of the app, as its own package declares it."""
 
     game: str
-    """The game's name, as its spec (:attr:`companion.spec.GameSpec.name`) gives it."""
+    """The game's name, as its spec (:attr:`companion.rules.spec.GameSpec.name`) gives it."""
     screen: str
     """``"module:Class"``: the game's screen, a :class:`ui.screens.base.GameScreen` (its module, and
     so its ``.kv``, loaded when the screen is first shown)."""

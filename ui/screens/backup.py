@@ -15,9 +15,9 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import transfer
-from companion.errors import InputError
-from companion.i18n import _, ngettext
+from companion.after import transfer
+from companion.installation.errors import InputError
+from companion.installation.i18n import _, ngettext
 from companion.storage import backup
 from hardware.usb import mounted_sticks
 from ui.kv import load_kv

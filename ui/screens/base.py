@@ -18,13 +18,13 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from companion.errors import InputError
-from companion.i18n import _
-from companion.scoresheet import ScoreSheet
-from companion.sheet_words import headline
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
+from companion.play.table import TableGame
+from companion.rules.scoresheet import ScoreSheet
+from companion.rules.sheet_words import headline
+from companion.rules.verdict import Verdict
 from companion.store import Store
-from companion.table import TableGame
-from companion.verdict import Verdict
 from ui.header import HeaderBand, whose_turn
 from ui.toast import Rect, Toast, flash
 from ui.widgets import why_text

@@ -21,9 +21,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from companion.errors import InputError
-from companion.i18n import _
-from companion.table import TableGame
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
+from companion.play.table import TableGame
 from ui.choices import kind_of, kind_text, value_text
 from ui.corrections import (
     Belief,

@@ -2,7 +2,7 @@
 Camel Rider"), with Skip and Back, and goes on where it was when the table comes back; at the end
 it sums up. The walk is :class:`hardware.scanner.enrol.EnrolWalk` (the one ``table-companion tags
 enrol`` walks): it decides what a scan does, this screen says it. The tags move between tables as
-a file on the USB stick (:mod:`companion.tag_files`)."""
+a file on the USB stick (:mod:`companion.play.tag_files`)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import tag_files
-from companion.errors import InputError
-from companion.i18n import _, ngettext
-from companion.labels import card_title
+from companion.installation.errors import InputError
+from companion.installation.i18n import _, ngettext
+from companion.play import tag_files
+from companion.play.labels import card_title
 from hardware.scanner.enrol import EnrolWalk, Outcome, Pending, deck_of
 from hardware.usb import mounted_sticks, read_only_sticks
 from ui.kv import load_kv

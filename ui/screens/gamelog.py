@@ -1,7 +1,7 @@
 """A stored game's log: what happened when, in words, the newest last; a correction carries a
 pencil mark and the word "Correction", a move later taken back an arrow mark, struck through and
 "taken back" (never colour alone). The log scrolls under a fixed header whose Back returns where
-it was opened from. The entries and their words come from :mod:`companion.game_log`."""
+it was opened from. The entries and their words come from :mod:`companion.play.game_log`."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion import game_log
-from companion.errors import InputError
-from companion.game_log import LogLine
-from companion.i18n import _, current_language
-from companion.registry import spec_for
+from companion.installation.errors import InputError
+from companion.installation.i18n import _, current_language
+from companion.play import game_log
+from companion.play.game_log import LogLine
+from companion.rules.registry import spec_for
 from ui.design import SYMBOL_FONT
 from ui.kv import load_kv
 

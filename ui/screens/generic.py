@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from companion.i18n import _
+from companion.installation.i18n import _
 from ui.choices import naming
 from ui.kv import load_kv
 from ui.prompt import ChoicePanel

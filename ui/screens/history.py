@@ -1,5 +1,5 @@
 """History: every finished and abandoned game, the newest first, filtered by game and by player
-by a tap; a game opens its score sheet. The plays come from :mod:`companion.history` (which replays
+by a tap; a game opens its score sheet. The plays come from :mod:`companion.after.history` (which replays
 and caches them); this screen only words and lays them out."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from companion import history
-from companion import players as player_records
-from companion.history import Play
-from companion.i18n import _, ngettext
-from companion.registry import GAMES
+from companion.after import history
+from companion.after import players as player_records
+from companion.after.history import Play
+from companion.installation.i18n import _, ngettext
+from companion.rules.registry import GAMES
 from ui.design import badge
 from ui.kv import load_kv
 from ui.moments import moment_text

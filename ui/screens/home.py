@@ -19,11 +19,11 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.errors import InputError
-from companion.i18n import N_, _, ngettext
-from companion.player_names import MAX_NAME, check_name
-from companion.registry import GAMES, rules_for, spec_for
-from companion.rulings import chosen, game_options, offered
+from companion.after.player_names import MAX_NAME, check_name
+from companion.installation.errors import InputError
+from companion.installation.i18n import N_, _, ngettext
+from companion.rules.registry import GAMES, rules_for, spec_for
+from companion.rules.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, Store, StoreError
 from ui.design import BUTTON, badge
 from ui.kv import load_kv
@@ -284,7 +284,7 @@ class HomeScreen(Screen):
     def set_name(self, row: PlayerRow, name: str, colour: str | None = None) -> None:
         """Seat ``name`` (an empty name changes nothing) with their last ``colour``, unless
         another seat's colour was chosen as that one. A name against the one rule for names
-        (:mod:`companion.player_names`) is explained and not seated."""
+        (:mod:`companion.after.player_names`) is explained and not seated."""
         if not name:
             return
         try:
@@ -411,7 +411,7 @@ def standing(store: Store, game_id: str) -> str:
     """Where an unfinished game stands: ``Round 3 · Amal to move`` as far as the game has rounds
     and one player to move; '' when its log does not read."""
     # read for Home's list only, not at the app's start
-    from companion.session import LogCorruptionError, Session
+    from companion.play.session import LogCorruptionError, Session
 
     try:
         state = Session.resume(store, game_id).state

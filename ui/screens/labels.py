@@ -1,5 +1,5 @@
 """Card labels from Settings: the game and the sheet size chosen, one tap writes the labels' PDF
-(:func:`companion.labels.write_pdf`, as ``table-companion labels`` does) to the USB stick when one
+(:func:`companion.play.labels.write_pdf`, as ``table-companion labels`` does) to the USB stick when one
 is plugged in, else to this table's data folder, and says where, how many labels and pages."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.cards import card_ids
-from companion.errors import InputError
-from companion.i18n import _, ngettext
-from companion.labels import SHEETS, page_count, sheet_text, write_pdf
+from companion.installation.errors import InputError
+from companion.installation.i18n import _, ngettext
+from companion.play.cards import card_ids
+from companion.play.labels import SHEETS, page_count, sheet_text, write_pdf
 from hardware.usb import mounted_sticks, read_only_sticks
 from ui.kv import load_kv
 from ui.screens.history import FilterChip

@@ -1,7 +1,8 @@
 """Settings -> Phones: the QR code and the address, in words, of the table's join link for the
 phones' read-only web view; phones on or off (off at first) and "new link", which ends every link
-given before. The token is a file beside the database (:mod:`companion.phones`): writing it is all
-the app does; the web view is its own process (``table-companion serve``, its systemd unit)."""
+given before. The token is a file beside the database (:mod:`companion.installation.phones`):
+writing it is all the app does; the web view is its own process (``table-companion serve``,
+its systemd unit)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion import phones
-from companion.i18n import _
+from companion.installation import phones
+from companion.installation.i18n import _
 from ui.kv import load_kv
 from ui.qr import qr_texture
 

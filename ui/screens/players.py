@@ -1,7 +1,7 @@
 """The players the table knows, the most recently played first, each with their colour's badge
 and how many games they played. A tap on one offers to rename them (typed on the on-screen
 keyboard) or to merge them into another player (chosen by a tap, then confirmed in words naming
-both and how many games move). Both go through :mod:`companion.players`, as the CLI's do: every
+both and how many games move). Both go through :mod:`companion.after.players`, as the CLI's do: every
 game's history follows at once, and each game's own log keeps the name it was played under."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion import players as player_records
-from companion.errors import InputError
-from companion.i18n import _, current_language, ngettext
-from companion.player_names import MAX_NAME
+from companion.after import players as player_records
+from companion.after.player_names import MAX_NAME
+from companion.installation.errors import InputError
+from companion.installation.i18n import _, current_language, ngettext
 from ui.design import badge
 from ui.keyboard import ask_text
 from ui.kv import load_kv
@@ -29,7 +29,7 @@ from ui.picker import pick
 logger = logging.getLogger(__name__)
 
 Player = dict[str, Any]
-"""A player as :func:`companion.players.as_dict` gives it."""
+"""A player as :func:`companion.after.players.as_dict` gives it."""
 
 
 def games_text(count: int) -> str:

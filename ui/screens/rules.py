@@ -2,7 +2,7 @@
 of the moment, with "What can I do now?" on top (the options now, and each closed one with the rule
 behind it), and a search by words on the on-screen keyboard.
 
-Everything shown comes from :mod:`companion.reference` (the sections, the search, the options);
+Everything shown comes from :mod:`companion.rules.reference` (the sections, the search, the options);
 this screen only lays them out. Opened from a game's bar, it shows that game as it stands; from
 Home, the chosen game's rules (and the moment of the game on the table, if it is that game).
 """
@@ -19,10 +19,10 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion.explanations import explanation
-from companion.i18n import _, current_language
-from companion.reference import Part, codes_by_part, matches, now, reference_of
-from companion.table import TableGame
+from companion.installation.i18n import _, current_language
+from companion.play.table import TableGame
+from companion.rules.explanations import explanation
+from companion.rules.reference import Part, codes_by_part, matches, now, reference_of
 from ui.design import SYMBOL_FONT
 from ui.keyboard import ask_text
 from ui.kv import load_kv

@@ -2,7 +2,7 @@
 badge and name, with their points), the tie-break in words when it decided, then every player's
 total and rank; the categories follow, in a table that may scroll under them.
 
-The words and every figure come from the core (:mod:`companion.sheet_words`, the sheet itself):
+The words and every figure come from the core (:mod:`companion.rules.sheet_words`, the sheet itself):
 this screen computes no score.
 """
 
@@ -20,14 +20,14 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion import history
-from companion.errors import InputError
-from companion.exports import bgstats, table_facts
-from companion.i18n import _
-from companion.registry import GAMES, spec_for
-from companion.rulings import chosen
-from companion.scoresheet import ScoreSheet
-from companion.sheet_words import headline, tiebreak
+from companion.after import history
+from companion.after.exports import bgstats, table_facts
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
+from companion.rules.registry import GAMES, spec_for
+from companion.rules.rulings import chosen
+from companion.rules.scoresheet import ScoreSheet
+from companion.rules.sheet_words import headline, tiebreak
 from companion.store import Store
 from ui.design import PAD, badge
 from ui.keyboard import ask_text

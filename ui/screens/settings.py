@@ -12,10 +12,10 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.cards import TagDirectory, card_ids
-from companion.errors import InputError
-from companion.i18n import LANGUAGES, _, current_language, pgettext, set_language
-from companion.registry import GAMES, load
+from companion.installation.errors import InputError
+from companion.installation.i18n import LANGUAGES, _, current_language, pgettext, set_language
+from companion.play.cards import TagDirectory, card_ids
+from companion.rules.registry import GAMES, load
 from companion.store import Store
 from hardware.events import ScannerConnected
 from ui.corrections import card_label

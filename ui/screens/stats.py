@@ -1,6 +1,6 @@
 """Statistics: per player, plays, wins, win rate, average and best score (of one game, or of all
 games for plays and wins only: scores compare within a title), the wins as bars and, for one game,
-the scores over time as lines. :func:`companion.stats.compute` computes every figure."""
+the scores over time as lines. :func:`companion.after.stats.compute` computes every figure."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from kivy.properties import StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from companion import history, stats
-from companion.history import Play
-from companion.i18n import _, ngettext
-from companion.registry import GAMES
+from companion.after import history, stats
+from companion.after.history import Play
+from companion.installation.i18n import _, ngettext
+from companion.rules.registry import GAMES
 from ui import columns
 from ui.charts import Series, fill_bars
 from ui.design import badge

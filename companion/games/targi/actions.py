@@ -12,8 +12,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from companion.game import game_action
 from companion.games.targi.model import Good
+from companion.rules.game import game_action
 
 Seat = Annotated[int, Field(ge=0, le=1)]
 BorderNumber = Annotated[int, Field(ge=1, le=16)]

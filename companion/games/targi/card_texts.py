@@ -24,7 +24,7 @@ from companion.games.targi.refusals import (
     require_phase,
     require_turn,
 )
-from companion.i18n import N_, _
+from companion.installation.i18n import N_, _
 
 EFFECT_NAMES = {
     CardEffect.PLAY_FROM_HAND: N_("play from the hand without the Noble"),

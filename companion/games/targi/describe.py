@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.describe import player_name
 from companion.games.targi import actions as a
 from companion.games.targi.board import BORDER
 from companion.games.targi.names import border_name, card_name, cell_words
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
+from companion.play.describe import player_name
 
 
 def border_words(number: int) -> str:

@@ -23,7 +23,7 @@ from companion.games.targi.refusals import (
     ROW_REQUIRED,
     SAME_GOOD,
 )
-from companion.i18n import N_, _
+from companion.installation.i18n import N_, _
 
 MERCHANT_FOR_GOLD = 3
 MERCHANT_FOR_GOOD = 2

@@ -5,7 +5,7 @@ The rulebook is held in three editions (``targi.{en,es,pl}.txt`` in the project'
 section titles and quotes, as each edition prints them (one sentence at most; `` … `` leaves words
 out), are data in ``data/rulebook.json``; German tables read the English edition. The titles and
 explanations are the project's own words. Shared codes (``unknown_card``, ``nothing_to_skip``) are
-explained in :mod:`companion.explanations`.
+explained in :mod:`companion.rules.explanations`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from companion.explanations import Book, ExplanationTable, Section
-from companion.i18n import N_
+from companion.installation.i18n import N_
+from companion.rules.explanations import Book, ExplanationTable, Section
 
 BOOK = Book(
     {

@@ -8,7 +8,7 @@ from dataclasses import replace
 from companion.games.targi.board import BorderCard
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardKind, Good, Phase, Stock, Symbol
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.installation.i18n import N_, _, ngettext, pgettext
 
 
 def good_name(good: Good) -> str:

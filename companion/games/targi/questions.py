@@ -23,8 +23,8 @@ from companion.games.targi.board import (
 )
 from companion.games.targi.model import DISPLAY_ROWS, ROW_LENGTH, Stock, Symbol
 from companion.games.targi.raids import raid_options
-from companion.questions import Question
-from companion.rulings import RULINGS_OPTION, alternatives_chosen
+from companion.rules.questions import Question
+from companion.rules.rulings import RULINGS_OPTION, alternatives_chosen
 
 Card = Annotated[int, Field(ge=1, le=16)]
 Bonus = Annotated[int, Field(ge=-99, le=99)]

@@ -1,6 +1,6 @@
 """Targi's rules reference: the rulebook summarised in its order (setup, the round's steps, the
 cards in detail, the end and its tie-breaks), and what the current step offers
-(:mod:`companion.reference`). The raid is told right after the robber's step that causes it, as
+(:mod:`companion.rules.reference`). The raid is told right after the robber's step that causes it, as
 the round runs; the English edition tells it among the rules in detail."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from companion.games.targi.describe import border_words
 from companion.games.targi.legal import candidates
 from companion.games.targi.model import Phase, TargiState
 from companion.games.targi.names import cell_words
-from companion.i18n import N_, _
-from companion.reference import Option, Part, Reference, app_part, first_open
+from companion.installation.i18n import N_, _
+from companion.rules.reference import Option, Part, Reference, app_part, first_open
 
 PARTS = (
     Part(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from companion.games.targi.model import Phase, PlayerState, TargiState
 from companion.games.targi.names import phase_name
-from companion.i18n import N_, Nn_
-from companion.refusals import (
+from companion.installation.i18n import N_, Nn_
+from companion.rules.refusals import (
     GAME_OVER,
     NOT_YOUR_TURN,
     NOTHING_TO_SKIP,
@@ -15,7 +15,7 @@ from companion.refusals import (
 )
 
 REFUSALS = RefusalTable("targi")
-"""Targi's verdict codes (the shared ones are in :mod:`companion.refusals`)."""
+"""Targi's verdict codes (the shared ones are in :mod:`companion.rules.refusals`)."""
 
 WRONG_PHASE = REFUSALS.add("wrong_phase", N_("That is not part of the {phase} step of the round."))
 HAND_THIS_ROUND = REFUSALS.add(

@@ -8,7 +8,6 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.game import GameRules, PlayerOptions
 from companion.games.targi import actions as a
 from companion.games.targi import card_texts, effects, flow, piles, scoring, table_settings
 from companion.games.targi.board import (
@@ -57,10 +56,11 @@ from companion.games.targi.refusals import (
     require_phase,
     require_turn,
 )
-from companion.i18n import _
-from companion.refusals import Refusal
-from companion.rulings import HouseRules, alternatives_chosen
-from companion.scoresheet import ScoreSheet
+from companion.installation.i18n import _
+from companion.rules.game import GameRules, PlayerOptions
+from companion.rules.refusals import Refusal
+from companion.rules.rulings import HouseRules, alternatives_chosen
+from companion.rules.scoresheet import ScoreSheet
 
 RULES_VERSION: Final = 2
 STARTING_STOCK = Stock(dates=2, salt=2, pepper=2, gold=1, vp=4)
@@ -82,7 +82,7 @@ class TargiOptions:
     gold_alternative: table_settings.GoldAlternatives = field(default_factory=dict)
     card_effects: table_settings.CardEffects = field(default_factory=dict)
     rulings: HouseRules = field(default_factory=dict)
-    """House rules chosen for this game: ruling id -> alternative id (:mod:`companion.rulings`)."""
+    """House rules chosen for this game: ruling id -> alternative id (:mod:`companion.rules.rulings`)."""
     rules_version: Literal[1, 2] = RULES_VERSION
     """2 for every new game. 1: a game stored before the Noble waited for a later round and before
     "goods / 1 gold" kept the gold a card prints; its log replays under those rulings."""

@@ -14,8 +14,8 @@ from companion.games.targi.explanations import (
     TRIBE_CARDS,
     WORDINGS,
 )
-from companion.i18n import N_
-from companion.rulings import Alternative, Ruling
+from companion.installation.i18n import N_
+from companion.rules.rulings import Alternative, Ruling
 
 RULINGS = (
     Ruling(

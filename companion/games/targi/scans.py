@@ -14,8 +14,8 @@ from companion.games.targi.flow import awaiting_reveal
 from companion.games.targi.model import CardKind, Phase, TargiState
 from companion.games.targi.names import kind_name, phase_name
 from companion.games.targi.refusals import WRONG_KIND_DRAWN
-from companion.refusals import NO_CARD_EXPECTED
-from companion.verdict import RuleViolation, Verdict
+from companion.rules.refusals import NO_CARD_EXPECTED
+from companion.rules.verdict import RuleViolation, Verdict
 
 _DRAWN_BY: dict[BorderCard, CardKind] = {
     BorderCard.CARAVAN: CardKind.GOODS,

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.games.targi.model import ROW_LENGTH, Symbol
-from companion.i18n import _
-from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
+from companion.installation.i18n import _
+from companion.rules.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
 
 SAME_SYMBOL_ROW = 4
 FOUR_SYMBOLS_ROW = 2

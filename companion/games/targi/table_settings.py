@@ -23,9 +23,9 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, TypeAdapter, ValidationError
 
-from companion.errors import InputError
 from companion.games.targi.catalog import catalog
 from companion.games.targi.model import CardEffect
+from companion.installation.errors import InputError
 from companion.store import Store
 
 logger = logging.getLogger(__name__)

@@ -12,7 +12,6 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from companion.game import game_action
 from companion.games.timbuktu.model import (
     CAPACITY,
     MAX_PLAYERS,
@@ -23,6 +22,7 @@ from companion.games.timbuktu.model import (
     Pitch,
     Place,
 )
+from companion.rules.game import game_action
 
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
 Letter = Literal["A", "B", "C", "D", "E", "F", "G", "H"]

@@ -18,7 +18,7 @@ from companion.games.timbuktu.model import (
     SwapFields,
     TimbuktuState,
 )
-from companion.i18n import _
+from companion.installation.i18n import _
 
 
 def lowest_free_pitch(occupied: Iterable[int]) -> int | None:

@@ -1,14 +1,14 @@
 """Timbuktu's everyday actions in a few words (``Ada moved camel C to pen 4``): what undo and redo
-name. Actions not worded here read in :mod:`companion.describe`'s generic words."""
+name. Actions not worded here read in :mod:`companion.play.describe`'s generic words."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.describe import player_name
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.board import place_name
-from companion.i18n import _
+from companion.installation.i18n import _
+from companion.play.describe import player_name
 
 
 def describe(state: Any, action: Any) -> str | None:

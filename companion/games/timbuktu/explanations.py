@@ -8,8 +8,8 @@ explanations are the project's own words, translated.
 
 from __future__ import annotations
 
-from companion.explanations import Book, ExplanationTable, Section
-from companion.i18n import N_
+from companion.installation.i18n import N_
+from companion.rules.explanations import Book, ExplanationTable, Section
 
 BOOK = Book({"en": N_("Timbuktu rulebook, English edition")})
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.timbuktu.model import Good, Phase
-from companion.i18n import _, pgettext
+from companion.installation.i18n import _, pgettext
 
 
 def good_name(good: Good) -> str:

@@ -32,7 +32,7 @@ from companion.games.timbuktu.model import (
     Goods,
 )
 from companion.games.timbuktu.thefts import Standing, Thief, strike
-from companion.questions import Question
+from companion.rules.questions import Question
 
 Pitch = Annotated[int, Field(ge=1, le=PITCHES)]
 PenName = Annotated[str, Field(min_length=1, max_length=24)]

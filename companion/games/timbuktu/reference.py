@@ -1,6 +1,6 @@
 """Timbuktu's rules reference: the rulebook summarised in its order (setup, a stage's three
 steps, the end and its tie-breaks, the dealing variant), and what the moment offers
-(:mod:`companion.reference`)."""
+(:mod:`companion.rules.reference`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import explanations as book
 from companion.games.timbuktu.legal import GOODS_PAIRS, PITCH_PAIRS
 from companion.games.timbuktu.model import PENS, Phase, TimbuktuState
-from companion.i18n import N_, _
-from companion.reference import Option, Part, Reference, app_part, first_open
+from companion.installation.i18n import N_, _
+from companion.rules.reference import Option, Part, Reference, app_part, first_open
 
 PARTS = (
     Part(

@@ -1,9 +1,9 @@
-"""Timbuktu's verdict codes (the shared ones are in :mod:`companion.refusals`)."""
+"""Timbuktu's verdict codes (the shared ones are in :mod:`companion.rules.refusals`)."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, Nn_
-from companion.refusals import RefusalTable
+from companion.installation.i18n import N_, Nn_
+from companion.rules.refusals import RefusalTable
 
 REFUSALS = RefusalTable("timbuktu")
 

@@ -8,7 +8,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.game import GameRules, PlayerOptions
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board, caravans, flow, scoring, table_settings, thefts
 from companion.games.timbuktu.corrections import CORRECTIONS, camel_of, seat_of
@@ -46,11 +45,12 @@ from companion.games.timbuktu.refusals import (
     SWAP_UNKNOWN,
     WRONG_PHASE,
 )
-from companion.i18n import _
-from companion.refusals import GAME_OVER, NOT_YOUR_TURN
-from companion.rulings import HouseRules
-from companion.scoresheet import ScoreSheet
-from companion.verdict import RuleViolation
+from companion.installation.i18n import _
+from companion.rules.game import GameRules, PlayerOptions
+from companion.rules.refusals import GAME_OVER, NOT_YOUR_TURN
+from companion.rules.rulings import HouseRules
+from companion.rules.scoresheet import ScoreSheet
+from companion.rules.verdict import RuleViolation
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,7 +72,7 @@ class TimbuktuOptions:
     )
     """The last printed loads by colour, offered as one-tap loads (printed variant only)."""
     rulings: HouseRules = field(default_factory=dict)
-    """House rules without a setting of their own (:mod:`companion.rulings`); Timbuktu's are all
+    """House rules without a setting of their own (:mod:`companion.rules.rulings`); Timbuktu's are all
     chosen through ``variant`` and ``leftovers_removed``."""
 
     def __post_init__(self) -> None:

@@ -14,8 +14,8 @@ from companion.games.timbuktu.explanations import (
     THEFTS,
     VARIATION,
 )
-from companion.i18n import N_
-from companion.rulings import Alternative, Ruling, applied
+from companion.installation.i18n import N_
+from companion.rules.rulings import Alternative, Ruling, applied
 
 if TYPE_CHECKING:
     from companion.games.timbuktu.model import TimbuktuState

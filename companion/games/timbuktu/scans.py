@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import _
-from companion.refusals import SCAN_INCOMPLETE
-from companion.spec import ScanForm
-from companion.verdict import Verdict
+from companion.installation.i18n import _
+from companion.rules.refusals import SCAN_INCOMPLETE
+from companion.rules.spec import ScanForm
+from companion.rules.verdict import Verdict
 
 CAMEL = "TIMBUKTU-CAMEL-"
 THIEF = "TIMBUKTU-THIEF-"

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from companion.games.timbuktu.model import Good, Goods, TimbuktuState
 from companion.games.timbuktu.rulings import sheet_notes
-from companion.i18n import N_, _
-from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
+from companion.installation.i18n import N_, _
+from companion.rules.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
 
 SHARED = "shared"
 """The tie-break when points and goods are equal: the rulebook's players "share the victory" (one

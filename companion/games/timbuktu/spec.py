@@ -7,11 +7,11 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import _
-from companion.spec import GameSpec, Question, ScanForm, TableSettings, question_set
+from companion.installation.i18n import _
+from companion.rules.spec import GameSpec, Question, ScanForm, TableSettings, question_set
 
 if TYPE_CHECKING:
-    from companion.game import GameRules
+    from companion.rules.game import GameRules
 
 THIEF_GOODS = ("GOLD", "COFFEE", "PEPPER", "SALT", "WATER")
 THIEF_PENS = THIEF_PITCHES = range(1, 6)

@@ -24,10 +24,10 @@ from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from companion.errors import InputError
 from companion.games.timbuktu.actions import LoadCaravan, SetArrows, SetSwapFields
 from companion.games.timbuktu.board import layout_problem
 from companion.games.timbuktu.model import CAMELS, Layout, Load, Phase, TimbuktuState
+from companion.installation.errors import InputError
 from companion.store import Store
 
 logger = logging.getLogger(__name__)

@@ -12,9 +12,9 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from companion.game import game_action
 from companion.games.tuareg.model import CAPACITY, MAX_PER_TURN, Good, SpecialCard
 from companion.games.tuareg.state import CAVE_CAPACITY, AnimalRef
+from companion.rules.game import game_action
 
 Seat = Annotated[int, Field(ge=0, le=4)]
 Number = Annotated[int, Field(ge=1, le=8)]

@@ -32,7 +32,7 @@ from companion.games.tuareg.refusals import (
 )
 from companion.games.tuareg.state import CAVE_CAPACITY, Phase, PlayerState, TuaregState
 from companion.games.tuareg.turns import end_turn
-from companion.verdict import RuleViolation, Verdict
+from companion.rules.verdict import RuleViolation, Verdict
 
 logger = logging.getLogger(__name__)
 

@@ -1,16 +1,16 @@
 """Tuareg's everyday actions in a few words (``Karin took 2 water from the market``): what undo
-and redo name. Actions not worded here read in :mod:`companion.describe`'s generic words."""
+and redo name. Actions not worded here read in :mod:`companion.play.describe`'s generic words."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.describe import player_name, seat_name
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Animal
 from companion.games.tuareg.names import good_name, special_name
 from companion.games.tuareg.state import AnimalRef
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
+from companion.play.describe import player_name, seat_name
 
 
 def describe(state: Any, action: Any) -> str | None:

@@ -9,8 +9,8 @@ cover (a seat or card that does not exist) cite the section that says what there
 
 from __future__ import annotations
 
-from companion.explanations import Book, ExplanationTable, Section
-from companion.i18n import N_
+from companion.installation.i18n import N_
+from companion.rules.explanations import Book, ExplanationTable, Section
 
 BOOK = Book({"en": N_("Tuareg card game rulebook, English edition")})
 

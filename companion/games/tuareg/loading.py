@@ -36,8 +36,8 @@ from companion.games.tuareg.refusals import (
     LOAD_ORDER,
     LOAD_WATER,
 )
-from companion.refusals import combined
-from companion.verdict import RuleViolation, Verdict
+from companion.rules.refusals import combined
+from companion.rules.verdict import RuleViolation, Verdict
 
 REASONS: tuple[str, ...] = ("capacity", "gold", "kinds", "order", "water")
 """Every reason code, sorted (the order :func:`load_refusals` lists them in)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.tuareg.model import Good, SpecialCard
-from companion.i18n import _
+from companion.installation.i18n import _
 
 
 def good_name(good: Good) -> str:

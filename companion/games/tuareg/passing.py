@@ -15,7 +15,7 @@ from companion.games.tuareg.loading import load_refusals
 from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import PlayerState, TuaregState
-from companion.i18n import _
+from companion.installation.i18n import _
 
 PASS_WHEN_EMPTY = "pass_when_empty"
 """The house rule (ruling ``turn_needs_option``) under which anyone may pass once the deck is

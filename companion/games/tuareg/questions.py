@@ -37,7 +37,7 @@ from companion.games.tuareg.model import (
     SpecialCard,
 )
 from companion.games.tuareg.values import Settings, resolve_values
-from companion.questions import Question
+from companion.rules.questions import Question
 
 MOST_SET_OUT = {card: max(s[card] for s in SPECIAL_SUPPLY.values()) for card in SpecialCard}
 MOST_POINTS, MOST_DINARS = 20, 9

@@ -1,6 +1,6 @@
 """The Tuareg card game's rules reference: the rulebook summarised in its order (setup, a turn's
 options, the special cards, the stage's end, the game's end and its tie-break), and what the
-moment offers (:mod:`companion.reference`); a turn's options are the ones the game screen offers,
+moment offers (:mod:`companion.rules.reference`); a turn's options are the ones the game screen offers,
 with the reasons :mod:`companion.games.tuareg.blocked` gives."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 from companion.games.tuareg import explanations as book
 from companion.games.tuareg.blocked import TURN_KINDS, blocked
 from companion.games.tuareg.state import Phase, TuaregState
-from companion.i18n import N_, _
-from companion.reference import Option, Part, Reference, app_part
+from companion.installation.i18n import N_, _
+from companion.rules.reference import Option, Part, Reference, app_part
 
 PARTS = (
     Part(

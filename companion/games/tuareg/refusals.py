@@ -6,11 +6,11 @@ from __future__ import annotations
 from companion.games.tuareg.model import COPIES, SpecialCard
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Hidden, Phase, PlayerState, TuaregState
-from companion.i18n import N_, Nn_
-from companion.refusals import GAME_OVER, NOT_YOUR_TURN, Refusal, RefusalTable
+from companion.installation.i18n import N_, Nn_
+from companion.rules.refusals import GAME_OVER, NOT_YOUR_TURN, Refusal, RefusalTable
 
 REFUSALS = RefusalTable("tuareg")
-"""The Tuareg card game's verdict codes (the shared ones are in :mod:`companion.refusals`)."""
+"""The Tuareg card game's verdict codes (the shared ones are in :mod:`companion.rules.refusals`)."""
 
 WRONG_PHASE_MARKET = REFUSALS.add(
     "wrong_phase", N_("First name the two cards laid out as the market.")

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.game import GameRules, PlayerOptions
 from companion.games.tuareg import actions as a
 from companion.games.tuareg import scoring, stage, turns
 from companion.games.tuareg.corrections import CORRECTIONS
@@ -27,9 +26,10 @@ from companion.games.tuareg.names import good_name
 from companion.games.tuareg.refusals import require_phase, require_plausible
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase, PlayerState, TuaregState
 from companion.games.tuareg.values import table_values
-from companion.i18n import _
-from companion.rulings import HouseRules, alternatives_chosen
-from companion.scoresheet import ScoreSheet
+from companion.installation.i18n import _
+from companion.rules.game import GameRules, PlayerOptions
+from companion.rules.rulings import HouseRules, alternatives_chosen
+from companion.rules.scoresheet import ScoreSheet
 
 CAMELS = {2: 3}
 """Camels per player by the number of players (the camel card's 3-camel side for two); else 2."""
@@ -58,7 +58,7 @@ class TuaregOptions:
     start_player: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] = 0
     values: Mapping[Good, ValueOptions] = Field(default_factory=dict)
     rulings: HouseRules = field(default_factory=dict)
-    """House rules chosen for this game: ruling id -> alternative id (:mod:`companion.rulings`)."""
+    """House rules chosen for this game: ruling id -> alternative id (:mod:`companion.rules.rulings`)."""
 
     def __post_init__(self) -> None:
         if len({p.name for p in self.players}) != len(self.players):

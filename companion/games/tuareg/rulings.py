@@ -15,8 +15,8 @@ from companion.games.tuareg.explanations import (
     STAGE_END,
     STAGE_TWO,
 )
-from companion.i18n import N_
-from companion.rulings import Alternative, Ruling
+from companion.installation.i18n import N_
+from companion.rules.rulings import Alternative, Ruling
 
 RULINGS = (
     Ruling(

@@ -8,7 +8,7 @@ card, the card a cave hides or a thief steals when it is shown, the cards reveal
 (a cave's, in the order they went in; a thief's) and a hand at the game's end. A special card
 (``TUAREG-SPECIAL-<CARD>``) names the card bought, the cave or thief used, or the map cashed in.
 
-Which animal, cave, thief or victim is meant is a tap (``given``); see :mod:`companion.scan_play`.
+Which animal, cave, thief or victim is meant is a tap (``given``); see :mod:`companion.play.scan_play`.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.tuareg.model import Good, SpecialCard
-from companion.i18n import _
-from companion.refusals import SCAN_INCOMPLETE
-from companion.spec import ScanForm
-from companion.verdict import Verdict
+from companion.installation.i18n import _
+from companion.rules.refusals import SCAN_INCOMPLETE
+from companion.rules.spec import ScanForm
+from companion.rules.verdict import Verdict
 
 PREFIX = "TUAREG-"
 

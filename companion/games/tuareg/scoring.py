@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion import scoresheet
 from companion.games.tuareg.model import STAGES, UNUSED_POINTS, Good, SpecialCard
 from companion.games.tuareg.names import good_name
-from companion.i18n import _
-from companion.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
+from companion.installation.i18n import _
+from companion.rules import scoresheet
+from companion.rules.scoresheet import Category, ScoreSheet, TieBreak, build_sheet
 
 TIE_PENALTY = 1
 """What each player tied for the most cards of a good scores less than its value."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import _
-from companion.spec import GameSpec, Question, ScanForm, TableSettings, question_set
+from companion.installation.i18n import _
+from companion.rules.spec import GameSpec, Question, ScanForm, TableSettings, question_set
 
 if TYPE_CHECKING:
-    from companion.game import GameRules
+    from companion.rules.game import GameRules
 
 
 def _title() -> str:

@@ -37,8 +37,8 @@ from companion.games.tuareg.state import (
     TuaregState,
     TurnProgress,
 )
-from companion.i18n import _
-from companion.verdict import RuleViolation
+from companion.installation.i18n import _
+from companion.rules.verdict import RuleViolation
 
 
 def after_turn(state: TuaregState, seat: int) -> TuaregState:

@@ -15,10 +15,10 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.errors import InputError
 from companion.games.tuareg.actions import CONFIRMED_BOUNDS, ConfirmValue
 from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue, TuaregState
+from companion.installation.errors import InputError
 from companion.store import Store
 
 logger = logging.getLogger(__name__)

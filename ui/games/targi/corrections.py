@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.targi.model import CardKind, TargiState
 from companion.games.targi.names import card_hints, card_name, symbol_name, upper_first
 from companion.games.targi.naming import card_faces
-from companion.i18n import N_, _
+from companion.installation.i18n import N_, _
 from ui.corrections import CardGroup
 from ui.games.targi.gamescreen import chip_text
 

@@ -35,7 +35,7 @@ from companion.games.targi.names import (
     upper_first,
 )
 from companion.games.targi.naming import Face, faces, faces_of, symbols
-from companion.i18n import _, ngettext, pgettext
+from companion.installation.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import WHOLE, naming
 from ui.design import counters
@@ -293,7 +293,7 @@ class TargiScreen(GameScreen[TargiState]):
         """A scanned card names a face-down card (the chosen one if it may go there, else the first
         the scan module finds, as ``game scan`` does), or the card a Caravan / Tribal expansion
         drew."""
-        from companion.scan_play import scan_move
+        from companion.play.scan_play import scan_move
 
         state = self.state
         if state.phase is Phase.REVEAL and self.table is not None:

@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.targi import actions as ta
 from companion.games.targi.model import Phase, TargiState
 from companion.games.targi.rules import TargiRules
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.audit.positions import PositionError, Positions, play, play_until
 

@@ -3,12 +3,12 @@ corrections, sheets and rules, and what Home, Settings and the statistics show o
 
 from __future__ import annotations
 
-from companion.cards import TagDirectory
 from companion.games.targi import actions
 from companion.games.targi.actions import Exchange
 from companion.games.targi.model import Good, Symbol
 from companion.games.targi.names import symbol_name, upper_first
-from companion.labels import labels
+from companion.play.cards import TagDirectory
+from companion.play.labels import labels
 from hardware.events import CardScanned, UnknownTag
 from ui.audit.driver import Driver, TourError
 from ui.audit.positions import play

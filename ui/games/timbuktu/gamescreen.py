@@ -20,8 +20,8 @@ from kivy.uix.widget import Widget
 
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu.model import PENS, Phase, Theft, TimbuktuState
-from companion.i18n import _, ngettext
-from companion.verdict import Verdict
+from companion.installation.i18n import _, ngettext
+from companion.rules.verdict import Verdict
 from ui import design as tokens
 from ui.design import design
 from ui.games.timbuktu.rounds import RoundPrompts

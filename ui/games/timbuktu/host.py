@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.games.timbuktu.model import Theft, TimbuktuState
-from companion.verdict import Verdict
+from companion.rules.verdict import Verdict
 from ui.prompt import Prompt
 from ui.screens.base import Navigator
 
 if TYPE_CHECKING:
-    from companion.scan_play import ScanMove
+    from companion.play.scan_play import ScanMove
     from ui.games.timbuktu.rounds import RoundPrompts
     from ui.games.timbuktu.scanning import TimbuktuScans
     from ui.games.timbuktu.setup import SetupPrompts

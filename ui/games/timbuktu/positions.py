@@ -10,7 +10,7 @@ from companion.games.timbuktu import actions as ba
 from companion.games.timbuktu.actions import Letter
 from companion.games.timbuktu.model import CAMELS, PENS, PITCHES, Good, Phase, TimbuktuState
 from companion.games.timbuktu.rules import TimbuktuRules
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.audit.positions import Positions, play_until
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from companion.games.timbuktu import actions as a
 from companion.games.timbuktu import board, scoring
 from companion.games.timbuktu.model import PENS, PITCHES, Camel, Good, Phase, TimbuktuState
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
 from ui import design
 from ui.design import SYMBOL_FONT
 from ui.games.timbuktu.drafts import MoveDraft, ThiefDraft

@@ -1,5 +1,5 @@
 """Scanned Timbuktu cards on :class:`ui.games.timbuktu.gamescreen.TimbuktuScreen`, read as
-:mod:`companion.scan_play` (``game scan``) reads them: a camel card turned over names the camel
+:mod:`companion.play.scan_play` (``game scan``) reads them: a camel card turned over names the camel
 placed in the start area or moved (the pen is a tap, unless the rules leave one), and at a stage's
 end a thief pile's three cards (pen, pitches, goods), scanned in any order, are its theft. The
 caravans are loaded with goods, not cards: nothing there is scanned.
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from companion.games.timbuktu.model import Phase, TimbuktuState
 from companion.games.timbuktu.names import card_name
 from companion.games.timbuktu.scans import CAMEL
-from companion.i18n import _
-from companion.refusals import SCAN_AMBIGUOUS
+from companion.installation.i18n import _
+from companion.rules.refusals import SCAN_AMBIGUOUS
 from ui.spacing import tied
 
 if TYPE_CHECKING:

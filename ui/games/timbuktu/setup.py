@@ -13,7 +13,7 @@ from companion.games.timbuktu import table_settings
 from companion.games.timbuktu.actions import Letter
 from companion.games.timbuktu.caravans import leftovers
 from companion.games.timbuktu.model import CAPACITY, DEALT, Good, Goods, TimbuktuState
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.games.timbuktu.view import camel_line, good_key, good_markup
 from ui.spacing import tied

@@ -24,7 +24,7 @@ from companion.games.timbuktu.model import (
     TimbuktuState,
 )
 from companion.games.timbuktu.names import good_name
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
 from ui import design
 from ui.games.timbuktu.drafts import CaravanDraft
 from ui.spacing import NBSP, tied

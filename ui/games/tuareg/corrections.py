@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import N_
+from companion.installation.i18n import N_
 from ui.corrections import Belief, Form, counts_of, goods_of, picked_player
 
 

@@ -20,8 +20,8 @@ from companion.games.tuareg.model import SPECIAL_CARD_PRICE, Good, SpecialCard
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Stack, TuaregState
 from companion.games.tuareg.turns import payment_worth
-from companion.i18n import _, ngettext
-from companion.verdict import Verdict
+from companion.installation.i18n import _, ngettext
+from companion.rules.verdict import Verdict
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from companion.games.tuareg.blocked import blocked
 from companion.games.tuareg.model import Good
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import AnimalRef, Phase, TuaregState
-from companion.i18n import _
-from companion.table import TableGame
-from companion.verdict import Verdict
+from companion.installation.i18n import _
+from companion.play.table import TableGame
+from companion.rules.verdict import Verdict
 from ui import columns
 from ui.design import INK, badge
 from ui.games.tuareg.drafts import LoadDraft, Payment

@@ -12,8 +12,8 @@ from kivy.uix.widget import Widget
 
 from companion.games.tuareg.model import Good
 from companion.games.tuareg.state import TuaregState
-from companion.table import TableGame
-from companion.verdict import Verdict
+from companion.play.table import TableGame
+from companion.rules.verdict import Verdict
 from ui.games.tuareg.drafts import LoadDraft, Payment
 from ui.games.tuareg.view import MajorityTable
 from ui.prompt import Prompt

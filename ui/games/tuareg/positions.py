@@ -10,7 +10,7 @@ from companion.games.tuareg import actions as ua
 from companion.games.tuareg.model import Animal, Good, SpecialCard
 from companion.games.tuareg.rules import TuaregRules
 from companion.games.tuareg.state import AnimalRef
-from companion.session import Session
+from companion.play.session import Session
 from companion.store import Store
 from ui.audit.positions import Positions, play
 

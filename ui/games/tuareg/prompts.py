@@ -12,8 +12,8 @@ from typing import Any
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import Good
 from companion.games.tuareg.state import TuaregState
-from companion.i18n import _
-from companion.verdict import Verdict
+from companion.installation.i18n import _
+from companion.rules.verdict import Verdict
 from ui.games.tuareg.host import TuaregHost
 from ui.games.tuareg.view import MajorityTable, good_markup, goods_markup
 from ui.prompt import PromptButton

@@ -1,5 +1,5 @@
 """Scanned Tuareg cards, mixed into :class:`ui.games.tuareg.gamescreen.TuaregScreen`: each goes into
-the step at hand as :mod:`companion.scan_play` (``game scan``) reads it.
+the step at hand as :mod:`companion.play.scan_play` (``game scan``) reads it.
 
 A scan is one more card of the step's draft (the cards a tap adds too: a load, a draw's market
 cards, a payment, a cave's cards, a hand shown) or the whole of a move (the two market cards, a

@@ -8,7 +8,6 @@ from typing import Any
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.errors import InputError
 from companion.games.tuareg.model import KNOWN_VALUES, Good
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.values import (
@@ -18,7 +17,8 @@ from companion.games.tuareg.values import (
     confirm_values,
     confirmed_values,
 )
-from companion.i18n import _
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
 from companion.store import DamagedSettingError
 from ui.kv import load_kv
 from ui.screens.settings_section import SettingsSection

@@ -12,7 +12,7 @@ from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.scoring import TIE_PENALTY
 from companion.games.tuareg.state import TuaregState
-from companion.i18n import _, ngettext
+from companion.installation.i18n import _, ngettext
 from ui.games.tuareg.host import TuaregHost
 from ui.games.tuareg.prompts import TuaregPrompts, hand_to_reveal
 from ui.games.tuareg.view import (

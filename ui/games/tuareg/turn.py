@@ -18,8 +18,8 @@ from companion.games.tuareg.model import Good, SpecialCard
 from companion.games.tuareg.names import special_name
 from companion.games.tuareg.state import AnimalRef
 from companion.games.tuareg.turns import DRAW_SIZE
-from companion.i18n import _, ngettext
-from companion.verdict import Verdict
+from companion.installation.i18n import _, ngettext
+from companion.rules.verdict import Verdict
 from ui.games.tuareg.drafts import LoadDraft
 from ui.games.tuareg.prompts import TuaregPrompts
 from ui.games.tuareg.view import GREEN_INK, animal_name, good_markup, goods_markup, market_text

@@ -13,13 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import InputError
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.names import good_name
 from companion.games.tuareg.state import TuaregState
 from companion.games.tuareg.values import table_values
-from companion.i18n import _
+from companion.installation.errors import InputError
+from companion.installation.i18n import _
 
 ASKED: tuple[Good, ...] = tuple(g for g in Good if g not in KNOWN_VALUES or g not in DINARS)
 """The goods whose values only their cards print (the rulebook gives gold's)."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.errors import InputError
 from companion.games.tuareg.actions import CONFIRMED_BOUNDS
 from companion.games.tuareg.model import COPIES, DINARS, KNOWN_VALUES, Good
 from companion.games.tuareg.state import CardValue
 from companion.games.tuareg.values import SETTINGS_GAME
-from companion.i18n import _, ngettext
+from companion.installation.errors import InputError
+from companion.installation.i18n import _, ngettext
 from ui.games.tuareg.host import TuaregHost
 from ui.games.tuareg.values import ASKED, FIELDS, ValueEntry, confirmations, entries
 from ui.games.tuareg.view import good_markup, unconfirmed

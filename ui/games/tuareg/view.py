@@ -21,7 +21,7 @@ from companion.games.tuareg.state import (
     Stack,
     TuaregState,
 )
-from companion.i18n import _, ngettext, pgettext
+from companion.installation.i18n import _, ngettext, pgettext
 from ui.design import counters
 from ui.spacing import tied
 

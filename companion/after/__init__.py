@@ -1,0 +1,1 @@
+"""After the game: the history, statistics, players' records, transfers and exports."""

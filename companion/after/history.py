@@ -1,0 +1,340 @@
+"""What a finished (or abandoned) game leaves behind: one :class:`Play` per stored game, and the
+history of them, filtered by game and player.
+
+A play is read from the game's stored record: its options (seats, colours, start player), its log
+(the times: the play starts when the game was created and ends at the entry that ended it) and the final
+score sheet (the rules' sheet of the state the log leaves). A seat's name is its player record's
+(:mod:`companion.after.players`): a renamed or merged player shows under the new name in every game.
+
+"Abandoned": a game not over whose last change is at least :data:`ABANDONED_AFTER` old. Nothing
+marks it in the store, so it becomes "active" again if someone plays on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from companion.after import players as player_records
+from companion.installation.errors import InputError, LogCorruptionError
+from companion.installation.i18n import _
+from companion.rules.registry import GAMES
+from companion.rules.results import GameResult
+from companion.rules.scoresheet import ScoreSheet
+from companion.store import PlayerRecord, Store, StoreError, UnknownGameError
+
+_log = logging.getLogger(__name__)
+
+ABANDONED_AFTER = timedelta(days=7)
+"""A game not over and untouched this long is listed as abandoned."""
+SHOWN = ("finished", "abandoned")
+"""The statuses the history lists."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    player_id: int | None
+    name: str
+    """The player record's name now (the game's own name if the seat has no record)."""
+    colour: str
+    start_player: bool
+    score: int
+    rank: int
+    winner: bool
+    points: dict[str, int]
+    player_uid: str | None = None
+    """The player record's stable id (the same in every copy of the database), if seated."""
+
+
+@dataclass(frozen=True)
+class Play:
+    game_id: str
+    game: str
+    status: str
+    """``finished``, ``abandoned`` or ``active``."""
+    started_at: datetime
+    ended_at: datetime
+    location: str
+    seats: tuple[Seat, ...]
+    sheet: ScoreSheet
+    corrections: int
+    """How many log entries are corrections (the table overruled the app)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def started_stamp(self) -> str:
+        """When it started, as its JSON (:meth:`as_dict`) says it."""
+        return _iso(self.started_at)
+
+    @property
+    def duration_min(self) -> int:
+        return round((self.ended_at - self.started_at).total_seconds() / 60)
+
+    def winners(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat.winner]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "game": self.game,
+            "status": self.status,
+            "started_at": self.started_stamp,
+            "ended_at": _iso(self.ended_at),
+            "duration_min": self.duration_min,
+            "location": self.location,
+            "players": [
+                {
+                    "seat": s.seat,
+                    "player_id": s.player_id,
+                    "player_uid": s.player_uid,
+                    "name": s.name,
+                    "colour": s.colour,
+                    "start_player": s.start_player,
+                    "score": s.score,
+                    "rank": s.rank,
+                    "winner": s.winner,
+                    "points": s.points,
+                }
+                for s in self.seats
+            ],
+            "winners": self.winners(),
+            "tiebreak": self.sheet.tiebreak,
+            "corrections": self.corrections,
+        }
+
+
+def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
+    """The play of stored game ``game_id`` (replayed, its chain checked); :class:`InputError`
+    ``unknown_game`` if there is none or it cannot be replayed."""
+    try:
+        result = _replayed(store, game_id)
+    except (UnknownGameError, LogCorruptionError) as error:
+        raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
+    options, created_at = store.game_info(game_id)
+    facts = _Facts(player_records.seats(store, game_id), store.location_of(game_id))
+    return _play(game_id, options, created_at, result, facts, now or datetime.now(UTC))
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What the store says of a game beside its log: who sits where now, where it was played."""
+
+    records: dict[int, PlayerRecord]
+    location: str
+
+
+def _replayed(store: Store, game_id: str) -> GameResult:
+    from companion.play.session import Session  # the rules' machinery: for a game not yet kept only
+
+    session = Session.resume(store, game_id)
+    entries = session.entries
+    last = session.ended_by() or len(entries)
+    return GameResult(
+        game=session.rules.name,
+        sheet=session.rules.score_sheet(session.state),
+        over=session.rules.is_over(session.state),
+        ended_at=entries[last - 1].created_at if entries else None,
+        corrections=sum(1 for entry in entries if entry.kind == "correction"),
+    )
+
+
+def _play(
+    game_id: str,
+    options: dict[str, Any],
+    created_at: str,
+    result: GameResult,
+    facts: _Facts,
+    now: datetime,
+) -> Play:
+    sheet, over = result.sheet, result.over
+    created = _parse(created_at)
+    ended = created if result.ended_at is None else _parse(result.ended_at)
+    status = "finished" if over else "abandoned" if now - ended >= ABANDONED_AFTER else "active"
+    ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
+    records = facts.records
+    start = options.get("start_player", 0)
+    seats = []
+    for index, seated in enumerate(options.get("players", [])):
+        name = seated["name"]
+        record = records.get(index)
+        seats.append(
+            Seat(
+                seat=index,
+                player_id=None if record is None else record.id,
+                player_uid=None if record is None else record.uid,
+                name=name if record is None else record.name,
+                colour=seated["colour"],
+                start_player=index == start,
+                score=sheet.totals.get(name, 0),
+                rank=ranks.get(name, 0),
+                winner=over and ranks.get(name) == 1,
+                points=dict(sheet.points.get(name, {})),
+            )
+        )
+    return Play(
+        game_id=game_id,
+        game=result.game,
+        status=status,
+        started_at=created,
+        ended_at=ended,
+        location=facts.location,
+        seats=tuple(seats),
+        sheet=sheet,
+        corrections=result.corrections,
+    )
+
+
+def plays(
+    store: Store,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    now: datetime | None = None,
+    reuse: bool = False,
+) -> Iterator[Play]:
+    """Every finished and abandoned game, the last started first, of ``game`` and with ``player``
+    (a player's current name) if given. A game that cannot be replayed is skipped (logged).
+    ``reuse``: the store's last listing made with ``reuse`` serves while nothing was committed
+    to the database since and no game's status changed with time (the screens: History, then
+    Statistics, list the games once).
+
+    A finished game's result is cached in the store (:meth:`Store.cached_results`) against its
+    last log entry: a game replays again only once its log has grown (a correction, an undo)."""
+    if game is not None and game not in GAMES:
+        raise InputError("unknown_game", _("--game: no game named {game!r}").format(game=game))
+    wanted = None
+    if player is not None:
+        wanted = player_records.find(store, player).id
+    moment = now or datetime.now(UTC)
+    listing = _listing(store, moment) if reuse else _listed(store, moment, [])
+    for play in listing:
+        if game is not None and play.game != game:
+            continue
+        if wanted is not None and wanted not in {seat.player_id for seat in play.seats}:
+            continue
+        yield play
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """Every game the history shows, as listed at ``moment`` while the store's
+    :meth:`~Store.changes` were ``changes``; it holds until ``until``, the first moment a game's
+    status would change with time alone (a game becomes abandoned)."""
+
+    changes: tuple[int, int]
+    moment: datetime
+    until: datetime | None
+    plays: tuple[Play, ...]
+
+    def holds(self, changes: tuple[int, int], moment: datetime) -> bool:
+        return (
+            changes == self.changes
+            and self.moment <= moment
+            and (self.until is None or moment < self.until)
+        )
+
+
+_listings: weakref.WeakKeyDictionary[Store, _Listing] = weakref.WeakKeyDictionary()
+"""Each open store's last listing made with ``reuse``."""
+
+
+def listing(store: Store, now: datetime | None = None) -> tuple[Play, ...]:
+    """Every finished and abandoned game, the last started first, as :func:`plays` with ``reuse``
+    lists them: the same tuple (the same object) while the store's last listing holds, a new one
+    once anything was committed or a game's status changed with time."""
+    return _listing(store, now or datetime.now(UTC))
+
+
+def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
+    """Every finished and abandoned game at ``moment``, the last started first: the store's last
+    listing while it holds, else listed anew."""
+    kept = _listings.get(store)
+    if kept is not None and kept.holds(store.changes(), moment):
+        return kept.plays
+    turns: list[datetime] = []  # the moments a game's status would change with time alone
+    found = tuple(_listed(store, moment, turns))
+    until = min((turn for turn in turns if turn > moment), default=None)
+    _listings[store] = _Listing(store.changes(), moment, until, found)
+    return found
+
+
+def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
+    cached = store.cached_results()
+    seats, infos, places = store.all_seats(), store.all_game_infos(), store.all_locations()
+    newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
+    for summary in newest_first:
+        if summary.status == "active":
+            turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
+            if moment - _parse(summary.updated_at) < ABANDONED_AFTER:
+                continue
+        records = seats.get(summary.id, {})
+        try:
+            options, created_at = _info(infos, summary.id)
+            if _complete(cached.get(summary.id)):
+                result = GameResult.from_cached(cached[summary.id])
+            else:
+                result = _replayed(store, summary.id)
+                if result.over:
+                    store.cache_result(summary.id, summary.last_seq, result.as_cached())
+        except (StoreError, LogCorruptionError) as error:
+            _log.error("game %s left out of the history: %s", summary.id, error)
+            continue
+        facts = _Facts(records, places.get(summary.id, ""))
+        play = _play(summary.id, options, created_at, result, facts, moment)
+        if not result.over:
+            turns.append(play.ended_at + ABANDONED_AFTER)
+        if play.status in SHOWN:
+            yield play
+
+
+def _info(infos: dict[str, tuple[str, str]], game_id: str) -> tuple[dict[str, Any], str]:
+    """A game's options and creation time, as :meth:`Store.game_info` reads them."""
+    if game_id not in infos:
+        raise UnknownGameError(f"no game with id {game_id!r}")
+    text, created_at = infos[game_id]
+    try:
+        options = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise StoreError(f"the options of game {game_id} are not valid JSON: {error}") from None
+    return options, created_at
+
+
+def _complete(cached: Any) -> bool:
+    """A cached result that holds the sheet's tie-break steps: one cached before sheets kept them
+    is computed again (and cached anew)."""
+    return isinstance(cached, dict) and "tiebreaks" in cached.get("sheet", {})
+
+
+def _parse(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp)
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def first_plays(store: Store, play: Play) -> frozenset[int]:
+    """The ids of ``play``'s players for whom it was their first game of its title."""
+    created = {s.id: (s.game, s.created_at) for s in store.list_games()}
+    first = set()
+    for seat in play.seats:
+        if seat.player_id is None:
+            continue
+        earlier = [
+            game_id
+            for game_id in store.games_of(seat.player_id)
+            if created.get(game_id, ("", ""))[0] == play.game
+            and created[game_id][1] < created[play.game_id][1]
+        ]
+        if not earlier:
+            first.add(seat.player_id)
+    return frozenset(first)

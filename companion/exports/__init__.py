@@ -1,2 +1,0 @@
-"""Exports of one finished game and of the history: each module is one format, a view of a
-:class:`companion.history.Play` (its score sheet and its stored record)."""
