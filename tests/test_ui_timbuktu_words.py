@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from companion.games.timbuktu.model import Good
 from companion.games.timbuktu.names import good_name
 from companion.installation import i18n
 from companion.store import Store
-from ui.audit.driver import Driver
+from ui.audit.driver import Driver, plain
 from ui.games.timbuktu import tour
 from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_SYMBOL, good_key, good_markup, pitch_face
@@ -61,6 +63,38 @@ def test_the_caravan_boards_good_count_stays_with_its_words_in_polish(tmp_path: 
     finally:
         i18n.set_language("en")
     assert "3" in lines[-1] and "4" in lines[-1] and "towar" in lines[-1], lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl", "es"])
+def test_a_pen_or_oasis_number_never_stands_alone_on_a_key(tmp_path: Path, lang: str) -> None:
+    """At 800x480 English 'Enter the arrows of pen 1' wrapped with the 1 alone on its last line;
+    the number is held to the word before it, on the lines drawn after real taps."""
+    i18n.set_language(lang)
+    try:
+        with Store.open(tmp_path / "games.sqlite3") as store:
+            driver = Driver(store, (800, 480))
+            try:
+                tour.timbuktu_arrow_or_payment(driver)
+                driver.frames(3)
+                keys = [
+                    b
+                    for b in driver.screen.ids.prompt.ids.options.walk()
+                    if any(ch.isdigit() for ch in plain(getattr(b, "text", "")))
+                    and isinstance(b, Button)
+                ]
+                drawn = {
+                    plain(key.text): [
+                        "".join(w.text for w in line.words) for line in key._label._cached_lines
+                    ]
+                    for key in keys
+                }
+            finally:
+                driver.close()
+    finally:
+        i18n.set_language("en")
+    assert len(drawn) >= 2, drawn  # the arrows of the pen, the swap fields of the oasis
+    for text, lines in drawn.items():
+        assert all(not line.strip().isdigit() for line in lines), (text, lines)
 
 
 def test_a_narrow_goods_key_never_breaks_a_name_in_spanish() -> None:

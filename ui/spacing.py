@@ -16,6 +16,12 @@ _BEFORE_DOT = re.compile(r" ·(?= )")
 _CLOSED_BEFORE_TIED = re.compile(r"((?:\[/[a-z]+\])+)((?:\u00a0[^\s\[]+)+)")
 
 
+def held_to_word(text: str) -> str:
+    """``text`` with each number held to the word before it only (``pen 1``): for a key too
+    narrow to hold the words on both sides of a number on one line (German ``Pferch 1 eingeben``)."""
+    return _BEFORE_NUMBER.sub(NBSP, text)
+
+
 def tied(text: str) -> str:
     """``text`` with each number held to the words beside it and each ``·`` to the part before
     it; what is tied to the end of a markup run (``[color=…]millet[/color] 1 ·``) goes inside

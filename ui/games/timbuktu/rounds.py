@@ -31,6 +31,7 @@ from ui.games.timbuktu.view import (
     theft_preview,
     where,
 )
+from ui.spacing import held_to_word
 
 if TYPE_CHECKING:
     from ui.games.timbuktu.host import TimbuktuHost
@@ -328,14 +329,16 @@ class RoundPrompts:
         pen = self.mover_pen()
         if state.layout.arrows_from(state.stage - 1, pen) is None:
             self.host.prompt.button(
-                _("Enter the arrows of pen {pen}").format(pen=pen),
+                held_to_word(_("Enter the arrows of pen {pen}").format(pen=pen)),
                 lambda: self.begin_layout("arrows"),
                 option=False,
             )
         if state.layout.swap_fields_of(state.stage) is None:
             self.host.prompt.button(
-                _("Enter the swap fields of {place}").format(
-                    place=board.place_name(state, state.stage)
+                held_to_word(
+                    _("Enter the swap fields of {place}").format(
+                        place=board.place_name(state, state.stage)
+                    )
                 ),
                 lambda: self.begin_layout("swap_fields"),
                 option=False,
