@@ -24,10 +24,13 @@ from ui_harness import (
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase
+from companion.installation import i18n
 from companion.play.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
+from ui.audit.driver import Driver
 from ui.design import badge
+from ui.games.tuareg import tour as tuareg_tour
 from ui.games.tuareg.view import runs_markup
 
 KARIN, TIMO = 0, 1
@@ -411,10 +414,11 @@ def test_five_players_panels_are_all_in_view_with_their_badges(tmp_path: Path) -
         for cell in screen.animal_cells.values():
             assert_in_view(cell)
         assert screen.panels[0].active and not screen.panels[1].active
-        # the counts read from across the table: at 20 sp or more, each number held to its word
+        # the counts read from across the table: their numbers at 20 sp or more, each held to its
+        # word
         for panel in screen.panels:
-            ((size, counts),) = re.findall(r"\[size=(\d+)\]([^\[]*)\[/size\]", panel.text)
-            assert int(size) >= sp(20) and re.fullmatch(r"hand\u00a0\d", counts)
+            (size,) = re.findall(r"hand\u00a0\[size=(\d+)\]\d+\[/size\]", panel.text)
+            assert int(size) >= sp(20)
         loaded = runs_markup((SALT, SALT, GOLD), "empty")
         assert [int(n) >= sp(20) for n in re.findall(r"\[size=(\d+)\]\[b\]\d", loaded)] == [
             True,
@@ -491,3 +495,27 @@ def test_a_short_payment_or_lay_greys_its_button_out_with_the_reason(tmp_path: P
         assert buy.disabled and "costs 3 dinars" in plain(buy.text)
         h.tap(buy)
         assert screen.table.seq == seq
+
+
+def test_a_players_maps_stay_on_one_line_with_their_number_in_german(tmp_path: Path) -> None:
+    """German maps are "Landkarten" ("Karten" were the goods cards too, on the same screen): at
+    800x480 "Landkarten 0" at 20 sp was wider than the player's panel and its 0 wrapped onto the
+    next line; the number alone is drawn at 20 sp, so the word and its number keep one line."""
+    i18n.set_language("de")
+    try:
+        with Store.open(tmp_path / "games.sqlite3") as store:
+            driver = Driver(store, (800, 480))
+            try:
+                tuareg_tour.tuareg_majorities(driver)
+                driver.frames(3)
+                panel = driver.screen.panels[0]
+                assert "Landkarten" in plain(panel.text)
+                header = panel.ids.header
+                lines = ["".join(w.text for w in ln.words) for ln in header._label._cached_lines]
+            finally:
+                driver.close()
+    finally:
+        i18n.set_language("en")
+    (holding,) = [line for line in lines if "Landkarten" in line]
+    assert re.search(r"Landkarten\u00a0\d", holding), lines
+    assert not any(line.strip().startswith(tuple("0123456789")) for line in lines), lines

@@ -14,6 +14,7 @@ closing note of issue 15 for the figures measured side by side).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -228,6 +229,14 @@ def badge(colour: str, name: str = "", on: Sequence[float] = SURFACE) -> str:
     code = "".join(f"{round(c * 255):02x}" for c in shown[:3])
     initial = f" [b]{name.strip()[:1].upper()}[/b]" if name.strip() else ""
     return f"[font={SYMBOL_FONT}][color={code}]{drawn.shape}[/color][/font]{initial}"
+
+
+def numbers_counted(line: str) -> str:
+    """Markup: ``line`` (plain words and their counts, numbers held to their words) with each
+    number at the :func:`counters` size and the words at the panel's: the numbers are what the far
+    side of the table reads, and a long word stays on one line with its number (German
+    ``Landkarten 0`` in a Tuareg player's panel)."""
+    return re.sub(r"[0-9]+", lambda found: counters(found.group(0)), line)
 
 
 def counters(line: str) -> str:

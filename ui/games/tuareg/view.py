@@ -22,7 +22,7 @@ from companion.games.tuareg.state import (
     TuaregState,
 )
 from companion.installation.i18n import _, ngettext, pgettext
-from ui.design import counters
+from ui.design import counters, numbers_counted
 from ui.spacing import tied
 
 GOOD_INK = {
@@ -92,8 +92,8 @@ def thief_text(number: int, thief: Hidden) -> str:
 
 def player_text(state: TuaregState, seat: int) -> str:
     """Name, hand count, maps, caves and thieves, a line each (the animals are cells of their own;
-    the screen puts the player's badge before the name); the counts at 20 sp, each number held to
-    its word."""
+    the screen puts the player's badge before the name); the counts' numbers at 20 sp, each held
+    to its word."""
     player = state.players[seat]
     parts = [_("hand {n}").format(n=player.hand)]
     header = f"[b]{player.name}[/b]"
@@ -101,7 +101,7 @@ def player_text(state: TuaregState, seat: int) -> str:
         header += f" · [color={GREEN_INK}]" + _("to move") + "[/color]"
     if player.maps or player.maps_cashing:
         parts.append(_("maps {n}").format(n=player.maps))
-    counts = counters(tied(" · ".join(parts)))
+    counts = numbers_counted(tied(" · ".join(parts)))
     if player.maps_cashing:  # for the stage's end only, at the caption size: Polish
         cashed = _("cashed {n}").format(n=player.maps_cashing)  # "spieniężone" fits whole
         counts += " · " + tied(cashed)
