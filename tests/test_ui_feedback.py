@@ -6,16 +6,14 @@ enabled control or the whose-turn band; a list that does not fit says how many m
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from kivy.core.window import Window
 from PIL import Image
+from ui_harness import driven
 
 from companion.installation import i18n
-from companion.store import Store
 from ui import design
 from ui.audit import tour
 from ui.audit.checks import layout_nodes, plain_text, window_rect, window_roots
@@ -37,21 +35,6 @@ from ui.header import HeaderBand
 from ui.picker import PickField
 
 SMALL, LARGE = (800, 480), (1280, 720)
-
-
-@contextmanager
-def driven(tmp_path: Path, size: tuple[int, int] = SMALL, lang: str = "en") -> Iterator[Driver]:
-    """The app on a fresh store in ``lang``, driven by touches (English again afterwards)."""
-    i18n.set_language(lang)
-    try:
-        with Store.open(tmp_path / "games.sqlite3") as store:
-            driver = Driver(store, size)
-            try:
-                yield driver
-            finally:
-                driver.close()
-    finally:
-        i18n.set_language("en")
 
 
 def window_image(d: Driver, tmp_path: Path) -> Image.Image:

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from ui_harness import driven, laid_out_lines
 
 from companion.games.timbuktu.model import Good
 from companion.games.timbuktu.names import good_name
 from companion.installation import i18n
-from companion.store import Store
-from ui.audit.driver import Driver, plain
+from ui.audit.driver import plain
 from ui.games.timbuktu import tour
 from ui.games.timbuktu.setup import TIMES
 from ui.games.timbuktu.view import GOOD_SYMBOL, good_key, good_markup, pitch_face
@@ -27,7 +27,7 @@ def drawn_lines(text: str, width: int) -> list[str]:
     """The lines a 16 sp label ``width`` px wide draws ``text`` on (markup runs joined)."""
     label = Label(text=text, markup=True, font_size="16sp", text_size=(width, None))
     label.texture_update()
-    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
+    return laid_out_lines(label)
 
 
 def test_a_goods_symbol_and_its_name_stay_on_one_line_at_every_width() -> None:
@@ -49,19 +49,10 @@ def test_a_pitch_card_is_never_broken() -> None:
 def test_the_caravan_boards_good_count_stays_with_its_words_in_polish(tmp_path: Path) -> None:
     """At 800x480 the Polish title '… wielbłąd B, towar 3 z 4' wrapped with the 4 alone on its
     line; the count is held to its words, on the lines drawn after real taps."""
-    i18n.set_language("pl")
-    try:
-        with Store.open(tmp_path / "games.sqlite3") as store:
-            driver = Driver(store, (800, 480))
-            try:
-                tour.timbuktu_caravan_entry(driver)
-                driver.frames(3)
-                title = driver.screen.ids.prompt.ids.title
-                lines = ["".join(w.text for w in line.words) for line in title._label._cached_lines]
-            finally:
-                driver.close()
-    finally:
-        i18n.set_language("en")
+    with driven(tmp_path, lang="pl") as driver:
+        tour.timbuktu_caravan_entry(driver)
+        driver.frames(3)
+        lines = laid_out_lines(driver.screen.ids.prompt.ids.title)
     assert "3" in lines[-1] and "4" in lines[-1] and "towar" in lines[-1], lines
 
 
@@ -69,29 +60,15 @@ def test_the_caravan_boards_good_count_stays_with_its_words_in_polish(tmp_path: 
 def test_a_pen_or_oasis_number_never_stands_alone_on_a_key(tmp_path: Path, lang: str) -> None:
     """At 800x480 English 'Enter the arrows of pen 1' wrapped with the 1 alone on its last line;
     the number is held to the word before it, on the lines drawn after real taps."""
-    i18n.set_language(lang)
-    try:
-        with Store.open(tmp_path / "games.sqlite3") as store:
-            driver = Driver(store, (800, 480))
-            try:
-                tour.timbuktu_arrow_or_payment(driver)
-                driver.frames(3)
-                keys = [
-                    b
-                    for b in driver.screen.ids.prompt.ids.options.walk()
-                    if any(ch.isdigit() for ch in plain(getattr(b, "text", "")))
-                    and isinstance(b, Button)
-                ]
-                drawn = {
-                    plain(key.text): [
-                        "".join(w.text for w in line.words) for line in key._label._cached_lines
-                    ]
-                    for key in keys
-                }
-            finally:
-                driver.close()
-    finally:
-        i18n.set_language("en")
+    with driven(tmp_path, lang=lang) as driver:
+        tour.timbuktu_arrow_or_payment(driver)
+        driver.frames(3)
+        keys = [
+            b
+            for b in driver.screen.ids.prompt.ids.options.walk()
+            if any(ch.isdigit() for ch in plain(getattr(b, "text", ""))) and isinstance(b, Button)
+        ]
+        drawn = {plain(key.text): laid_out_lines(key) for key in keys}
     assert len(drawn) >= 2, drawn  # the arrows of the pen, the swap fields of the oasis
     for text, lines in drawn.items():
         assert all(not line.strip().isdigit() for line in lines), (text, lines)

@@ -14,6 +14,8 @@ from ui_harness import (
     Harness,
     assert_touch_targets,
     buttons,
+    driven,
+    laid_out_lines,
     plain,
     running_app,
     shot,
@@ -24,11 +26,9 @@ from ui_harness import (
 from companion.games.tuareg import actions as a
 from companion.games.tuareg.model import SpecialCard
 from companion.games.tuareg.state import CardValue, GoodCounts, Phase
-from companion.installation import i18n
 from companion.play.session import Session
 from companion.store import Store
 from hardware.events import CardScanned
-from ui.audit.driver import Driver
 from ui.design import badge
 from ui.games.tuareg import tour as tuareg_tour
 from ui.games.tuareg.view import runs_markup
@@ -501,21 +501,12 @@ def test_a_players_maps_stay_on_one_line_with_their_number_in_german(tmp_path: P
     """German maps are "Landkarten" ("Karten" were the goods cards too, on the same screen): at
     800x480 "Landkarten 0" at 20 sp was wider than the player's panel and its 0 wrapped onto the
     next line; the number alone is drawn at 20 sp, so the word and its number keep one line."""
-    i18n.set_language("de")
-    try:
-        with Store.open(tmp_path / "games.sqlite3") as store:
-            driver = Driver(store, (800, 480))
-            try:
-                tuareg_tour.tuareg_majorities(driver)
-                driver.frames(3)
-                panel = driver.screen.panels[0]
-                assert "Landkarten" in plain(panel.text)
-                header = panel.ids.header
-                lines = ["".join(w.text for w in ln.words) for ln in header._label._cached_lines]
-            finally:
-                driver.close()
-    finally:
-        i18n.set_language("en")
+    with driven(tmp_path, lang="de") as driver:
+        tuareg_tour.tuareg_majorities(driver)
+        driver.frames(3)
+        panel = driver.screen.panels[0]
+        assert "Landkarten" in plain(panel.text)
+        lines = laid_out_lines(panel.ids.header)
     (holding,) = [line for line in lines if "Landkarten" in line]
     assert re.search(r"Landkarten\u00a0\d", holding), lines
     assert not any(line.strip().startswith(tuple("0123456789")) for line in lines), lines

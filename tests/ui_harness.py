@@ -15,9 +15,10 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
 from PIL import Image
 
+from companion.installation import i18n
 from companion.store import Store
 from ui.app import CompanionApp
-from ui.audit.driver import SCROLL_RELEASE_DELAY, plain, scroll_into_view, scroller_of
+from ui.audit.driver import SCROLL_RELEASE_DELAY, Driver, plain, scroll_into_view, scroller_of
 from ui.toast import SHOW_SECONDS, Toast
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
@@ -111,6 +112,27 @@ def running_app(database: Path, size: tuple[int, int] = SIZES[0]) -> Iterator[Ha
             yield harness
         finally:
             harness.close()
+
+
+@contextmanager
+def driven(tmp_path: Path, size: tuple[int, int] = SIZES[0], lang: str = "en") -> Iterator[Driver]:
+    """The app on a fresh store in ``lang``, driven by touches as the layout audit drives it
+    (English again afterwards)."""
+    i18n.set_language(lang)
+    try:
+        with Store.open(tmp_path / "games.sqlite3") as store:
+            driver = Driver(store, size)
+            try:
+                yield driver
+            finally:
+                driver.close()
+    finally:
+        i18n.set_language("en")
+
+
+def laid_out_lines(label: Widget) -> list[str]:
+    """The lines Kivy laid ``label``'s text out on, markup runs joined."""
+    return ["".join(word.text for word in line.words) for line in label._label._cached_lines]
 
 
 def button_texts(root: Widget) -> list[str]:
