@@ -2,6 +2,7 @@
 module imports Kivy. See ../shared/NOTES-testing.md."""
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 
@@ -24,6 +25,11 @@ os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")
 # Messages are asserted in English: the machine's locale must not choose another language (the
 # CLI processes the tests start inherit this; tests of other languages pass --lang or set it).
 os.environ["LANGUAGE"] = "en"
+# The CLI processes the tests start hand their commands to a resident process of this process's
+# own (companion.cli.handoff), in a folder removed when the run ends: its residents stop then.
+RESIDENTS = tempfile.mkdtemp(prefix="tc-residents-")
+os.environ["TABLE_COMPANION_RESIDENT_DIR"] = RESIDENTS
+os.environ["TABLE_COMPANION_RESIDENT_IDLE"] = "120"
 
 
 @pytest.fixture(autouse=True)
@@ -59,3 +65,7 @@ collected order) hands them out first instead of leaving them for the end."""
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: place for place, path in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
+
+def pytest_unconfigure() -> None:
+    shutil.rmtree(RESIDENTS, ignore_errors=True)

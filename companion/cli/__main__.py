@@ -1,5 +1,5 @@
 """``python -m companion.cli`` is the ``table-companion`` command."""
 
-from companion.cli import main
+from companion.cli.handoff import main
 
 raise SystemExit(main())

@@ -14,9 +14,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from companion.cli.command_words import AFTER_GAME_COMMANDS
 from companion.cli.help_text import GamesHelp
 
-COMMANDS = ("export", "history", "stats", "players", "backup", "restore", "location")
+COMMANDS = AFTER_GAME_COMMANDS
 GAME_FORMATS = ("pdf", "csv", "json", "bgstats", "bgstats-qr")
 BINARY = ("pdf", "bgstats-qr")
 HISTORY_FORMATS = ("csv", "json")

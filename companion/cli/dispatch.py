@@ -12,6 +12,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
+from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -20,13 +21,8 @@ from companion.cli import commands as installed_commands
 from companion.cli import labels as labels_cli
 from companion.cli import settings as settings_cli
 from companion.cli import tags as tags_cli
-from companion.cli.start import (
-    CORE_COMMANDS,
-    add_table_options,
-    print_utf8,
-    reported,
-    store_opener,
-)
+from companion.cli.command_words import CORE_COMMANDS
+from companion.cli.start import add_table_options, print_utf8, reported, store_opener
 from companion.installation.config import ConfigError, ConfigSource, load_config, read_config
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.i18n import set_language, system_language
@@ -134,6 +130,14 @@ def _parser(
         add_table_options_after_command(sub)
     parser.add_argument("--version", action="version", version=_VersionText("%(prog)s "))
     return parser
+
+
+@cache
+def core_parser() -> argparse.ArgumentParser:
+    """The command line for a core command (no installed command, no help printed), made once
+    per process: parsing leaves a parser as it was, and making it is most of a command's own
+    start (the resident makes it before any command: :mod:`companion.cli.resident`)."""
+    return _parser({}, helping=False)
 
 
 def every_parser(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
@@ -322,8 +326,12 @@ def main(argv: Sequence[str]) -> int:
     """Run the command ``argv`` names (the arguments after ``table-companion``): its exit code."""
     print_utf8()
     core = _named_command(argv) in CORE_COMMANDS
-    added = {} if core else installed_commands.installed()
-    parser = _parser(added, helping=_asks_for_help(argv))
+    helping = _asks_for_help(argv)
+    if core and not helping:
+        added, parser = {}, core_parser()
+    else:
+        added = {} if core else installed_commands.installed()
+        parser = _parser(added, helping=helping)
     try:
         argv, code = language.take_language(argv)
     except language.LanguageOptionError as error:

@@ -46,7 +46,7 @@ _log = logging.getLogger(__name__)
 
 
 @cache
-def _state_adapter(state_type: type) -> TypeAdapter[Any]:
+def state_adapter(state_type: type) -> TypeAdapter[Any]:
     from pydantic import TypeAdapter
 
     return TypeAdapter(state_type)
@@ -65,7 +65,7 @@ def describe(session: Session, *, compact: bool = False) -> dict[str, Any]:
         "to_move": getattr(state, "to_move", None),
     }
     if not compact:
-        described["state"] = _state_adapter(state.__class__).dump_python(state, mode="json")
+        described["state"] = state_adapter(state.__class__).dump_python(state, mode="json")
         described["house_rules"] = dict(session.house_rules)
     if session.damage is not None:  # only then: a sound game's output is unchanged
         described["damaged"] = session.damage.as_dict()

@@ -19,8 +19,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.cli import after_game, language
 from companion.cli import commands as installed_commands
+from companion.cli import language
+from companion.cli.command_words import CORE_COMMANDS, command_word
 from companion.installation.config import ConfigError, ConfigSource, read_config
 from companion.installation.i18n import set_language, system_language
 from companion.store import StorageUnavailableError, Store, StoreError
@@ -144,35 +145,6 @@ def _app_start(arguments: list[str]) -> Callable[[], int] | None:
     return start
 
 
-TABLE_OPTIONS_WITH_VALUES = ("--config", "--db")
-TABLE_FLAGS = ("--take-over-database",)
-
-
-def _command_word(arguments: list[str]) -> int | None:
-    """Where the command's name is in ``arguments``, after the table's own options; None when
-    anything else comes first (``--help``, ``--version``, an abbreviated option)."""
-    at = 0
-    while at < len(arguments):
-        word = arguments[at]
-        if word in TABLE_OPTIONS_WITH_VALUES:
-            at += 2
-        elif word in TABLE_FLAGS or word.startswith(
-            tuple(f"{option}=" for option in TABLE_OPTIONS_WITH_VALUES)
-        ):
-            at += 1
-        elif word.startswith("-"):
-            return None
-        else:
-            return at
-    return None
-
-
-CORE_COMMANDS = frozenset({"rules", "game", "settings", "labels", *after_game.COMMANDS})
-"""The commands of the core's own that no installed command adds to: naming one, the command line
-is built without looking up the installed ones (``importlib.metadata`` reads every installed
-package's metadata: the largest part of a ``game act``'s start but the rules)."""
-
-
 def _own_parser_start(arguments: list[str]) -> Callable[[], int] | None:
     """How to run an installed command that asks for it (:attr:`Command.own_parser`, the phones'
     ``serve``) on its own parser: the table's options and its own, anywhere, the config read as
@@ -184,7 +156,7 @@ def _own_parser_start(arguments: list[str]) -> Callable[[], int] | None:
         rest, code = language.take_language(arguments)
     except language.LanguageOptionError:
         return None
-    at = _command_word(rest)
+    at = command_word(rest)
     if at is None:
         return None
     name = rest[at]

@@ -1,0 +1,278 @@
+"""A core command handed to the resident process (issue 27: a CLI call near the floor of a bare
+Python process) gives what it gives run in its own process, byte for byte: output, errors, exit
+code, files; a signal ends it as it would end the command; a resident for code that changed
+since, an idle one, or one whose socket was removed stops; the app and the installed commands
+are never handed over.
+
+Each test starts its residents in a folder of its own (``TABLE_COMPANION_RESIDENT_DIR``). A
+*probe* process is ``table-companion`` that also says on its last line of standard error whether
+it loaded the command line itself: a command handed over never does."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.cli import handoff, resident
+
+PROBE = """
+import sys
+from companion.cli import handoff
+try:
+    code = handoff.main()
+finally:
+    print("command line loaded here:", "companion.cli.dispatch" in sys.modules, file=sys.stderr)
+raise SystemExit(code)
+"""
+PLAYERS = ("--player", "Amal:red", "--player", "Bilal:blue")
+REVEAL = '{"kind": "reveal", "cell": [1, 1], "card": "TARGI-GOODS-2DATES"}'
+WAIT = 30.0
+"""Seconds a test waits for a resident to start or stop before it fails."""
+
+
+@pytest.fixture
+def residents(tmp_path: Path) -> Iterator[Path]:
+    folder = tmp_path / "residents"
+    folder.mkdir(mode=0o700)
+    yield folder
+    for lock in folder.glob("*.sock"):
+        lock.unlink()  # its resident stops (within SOCKET_CHECK_SECONDS)
+
+
+def environment(folder: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, handoff.FOLDER_ENV: str(folder), **extra}
+
+
+def probe(
+    env: dict[str, str], *args: str, stdin: str = "", cwd: Path | None = None, umask: int = 0o022
+) -> tuple[int, str, str, bool]:
+    """``table-companion ARGS``: exit code, output, error (the probe's line taken off) and whether
+    the command ran in that process (the command line loaded there)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.umask(umask),
+    )
+    *error, last = done.stderr.splitlines(keepends=True)
+    assert last.startswith("command line loaded here:"), done.stderr
+    return done.returncode, done.stdout, "".join(error), last.strip().endswith("True")
+
+
+def resident_ready(folder: Path) -> Path:
+    """The socket of the one resident in ``folder``, once it takes commands."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        sockets = list(folder.glob("*.sock"))
+        if sockets:
+            return sockets[0]
+        time.sleep(0.05)
+    raise AssertionError(f"no resident started in {folder} within {WAIT} s")
+
+
+def gone(path: Path) -> None:
+    deadline = time.monotonic() + WAIT
+    while path.exists():
+        assert time.monotonic() < deadline, f"{path} still there after {WAIT} s"
+        time.sleep(0.05)
+
+
+def test_a_handed_over_command_gives_what_it_gives_in_its_own_process(
+    residents: Path, tmp_path: Path
+) -> None:
+    """The same command lines, through a resident and in their own processes, on two copies of
+    one database: the same output and errors byte for byte, the same exit codes; and none of
+    them leaks into the next (a language, a config error)."""
+    handed, alone = environment(residents), environment(residents, TABLE_COMPANION_RESIDENT="0")
+    code, out, _err, here = probe(handed, "--db", str(tmp_path / "a.db"), "game", "list")
+    assert (code, out, here) == (0, "[]\n", True)  # no resident yet: run here, one started
+    resident_ready(residents)
+    game = json.loads(probe(handed, "--db", str(tmp_path / "a.db"), "game", "new", "targi",
+                            *PLAYERS)[1])["game_id"]  # fmt: skip
+    (tmp_path / "b.db").write_bytes((tmp_path / "a.db").read_bytes())
+    bad_config = tmp_path / "bad.toml"
+    bad_config.write_text("[buttons.confirm]\npin = 99\n")
+    lines = [
+        ("game", "act", game, "0", REVEAL),
+        ("game", "act", game, "0", REVEAL),  # a stale sequence number: refused, exit 1
+        ("--lang", "pl", "game", "act", game, "1", '{"kind": "place", "cell": [9, 9]}'),
+        ("game", "act", game, "1", "{not json"),
+        ("game", "show", game),
+        ("game", "nope"),
+        ("--config", str(bad_config), "history"),
+        ("rules", "targi", "robber"),
+        ("history",),
+        ("settings", "list", "targi"),
+    ]
+    for line in lines:
+        through = probe(handed, "--db", str(tmp_path / "a.db"), *line)
+        own = probe(alone, "--db", str(tmp_path / "b.db"), *line)
+        assert through[:3] == own[:3], line
+        assert (through[3], own[3]) == (False, True), line
+    codes = [probe(alone, "--db", str(tmp_path / "b.db"), *line)[0] for line in lines]
+    assert set(codes) >= {0, 1, 2}
+
+
+def test_standard_input_the_folder_and_the_umask_are_the_clients(
+    residents: Path, tmp_path: Path
+) -> None:
+    env = environment(residents)
+    db = str(tmp_path / "t.db")
+    probe(env, "--db", db, "game", "list")
+    resident_ready(residents)
+    game = json.loads(probe(env, "--db", db, "game", "new", "targi", *PLAYERS)[1])["game_id"]
+    alone = {**env, handoff.RESIDENT_ENV: "0"}
+    for question in ('{"state": {}}', ""):
+        through = probe(env, "rules", "targi", "placements", stdin=question)
+        assert through[:3] == probe(alone, "rules", "targi", "placements", stdin=question)[:3]
+        assert through[0] == 2 and not through[3]
+    answers = {question: probe(env, "rules", "targi", "placements", stdin=question)[1]
+               for question in ('{"state": {}}', "")}  # fmt: skip
+    assert len(set(answers.values())) == 2  # what came on standard input was read
+    work = tmp_path / "work"
+    work.mkdir()
+    code, _out, err, here = probe(
+        env, "--db", db, "export", game, "--format", "csv", "-o", "sheet.csv", cwd=work,
+        umask=0o077,
+    )  # fmt: skip
+    assert (code, err, here) == (0, "", False)
+    assert (work / "sheet.csv").stat().st_mode & 0o777 == 0o600
+    assert "Amal" in (work / "sheet.csv").read_text(encoding="utf-8-sig")
+
+
+def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
+    residents: Path, tmp_path: Path
+) -> None:
+    """``rules targi placements`` waits for its question on standard input: SIGTERM then ends
+    it, handed over or not, with the same status."""
+    env = environment(residents)
+    probe(env, "rules", "reference", "targi")
+    socket_path = resident_ready(residents)
+    for mode in ("1", "0"):
+        client = subprocess.Popen(
+            [sys.executable, "-m", "companion", "rules", "targi", "placements"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**env, handoff.RESIDENT_ENV: mode},
+        )
+        try:
+            if mode == "1":
+                wait_for_a_child_of_the_resident(socket_path)
+            else:
+                time.sleep(1.0)  # its own imports (the signal's effect is the same at any time)
+            client.send_signal(signal.SIGTERM)
+            assert client.wait(timeout=WAIT) == -signal.SIGTERM, mode
+        finally:
+            client.kill()
+            client.communicate()
+    assert not children_of_the_resident(socket_path)
+
+
+def children_of_the_resident(socket_path: Path) -> list[int]:
+    """The pids of the resident's children running now (each a process of the same command
+    line as the resident's own)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+            parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+        except OSError:
+            continue
+        if str(socket_path).encode() in words and (Path("/proc") / parent / "cmdline").exists():
+            parent_words = (Path("/proc") / parent / "cmdline").read_bytes().split(b"\0")
+            if str(socket_path).encode() in parent_words:
+                found.append(int(entry.name))
+    return found
+
+
+def wait_for_a_child_of_the_resident(socket_path: Path) -> None:
+    deadline = time.monotonic() + WAIT
+    while not children_of_the_resident(socket_path):
+        assert time.monotonic() < deadline, "the command never reached the resident"
+        time.sleep(0.02)
+
+
+def test_a_resident_whose_code_changed_takes_no_more_commands(
+    residents: Path, tmp_path: Path
+) -> None:
+    """A folder it imports from changes (as an install or an edit changes one): the command runs
+    in its own process, right, and that resident stops; a new one takes the next commands."""
+    imported = tmp_path / "imported"
+    imported.mkdir()
+    path = os.pathsep.join(filter(None, [str(imported), os.environ.get("PYTHONPATH")]))
+    env = environment(residents, PYTHONPATH=path)
+    probe(env, "rules", "reference", "targi")
+    first = resident_ready(residents)
+    assert probe(env, "rules", "reference", "targi")[3] is False
+    (imported / "new_module.py").write_text("")
+    code, out, _err, here = probe(env, "rules", "reference", "targi")
+    assert (code, here) == (0, True) and json.loads(out)
+    gone(first)
+    resident_ready(residents)
+    assert probe(env, "rules", "reference", "targi")[3] is False
+
+
+def test_a_resident_stops_when_idle_or_when_its_socket_is_removed(residents: Path) -> None:
+    env = environment(residents, TABLE_COMPANION_RESIDENT_IDLE="1")
+    probe(env, "rules", "reference", "targi")
+    gone(resident_ready(residents))
+    assert not list(residents.glob("*.sock"))
+    env = environment(residents)
+    probe(env, "rules", "reference", "targi")
+    socket_path = resident_ready(residents)
+    lock = socket_path.with_suffix(".lock")
+    socket_path.unlink()
+    deadline = time.monotonic() + WAIT
+    while resident.running(str(socket_path)):
+        assert time.monotonic() < deadline, "the resident kept running without its socket"
+        time.sleep(0.1)
+    assert lock.exists()
+
+
+def test_only_core_commands_are_handed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(handoff.RESIDENT_ENV, raising=False)
+    wanted = handoff.handed_over_wanted
+    assert wanted(["--db", "t.db", "--lang", "de", "game", "act", "x", "0", "{}"])
+    assert wanted(["history", "--game", "targi"]) and wanted(["--db=t.db", "rules", "targi"])
+    assert not wanted([])  # the app
+    assert not wanted(["--db", "t.db"])  # the app on a database
+    assert not wanted(["serve", "--host", "127.0.0.1"])  # an installed command: runs for hours
+    assert not wanted(["scanner-test"]) and not wanted(["--help"]) and not wanted(["-x", "game"])
+    monkeypatch.setenv(handoff.RESIDENT_ENV, "0")
+    assert not wanted(["game", "list"])
+
+
+def test_a_folder_others_can_enter_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    shared.chmod(0o755)
+    monkeypatch.setenv(handoff.FOLDER_ENV, str(shared))
+    assert handoff.folder() is None
+    shared.chmod(0o700)
+    assert handoff.folder() == str(shared)
+    link = tmp_path / "link"
+    link.symlink_to(shared)
+    monkeypatch.setenv(handoff.FOLDER_ENV, str(link))
+    assert handoff.folder() is None
+    env = environment(shared.parent / "link")
+    code, out, _err, here = probe(env, "rules", "reference", "targi")
+    assert (code, here) == (0, True) and json.loads(out)
+    assert not list(shared.iterdir())  # no resident started there
