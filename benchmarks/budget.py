@@ -30,7 +30,11 @@ in a running process (the replay and the render only).
 
 The CLI's processes (and the floor's) run as an installed copy runs: from compiled bytecode (pip
 compiles it on install; here the children write theirs under the run's folder, whatever
-``PYTHONDONTWRITEBYTECODE`` says, and a first call of each command is not counted).
+``PYTHONDONTWRITEBYTECODE`` says, and a first call of each command is not counted). They hand
+their commands to a resident process of the run's own (:mod:`companion.cli.handoff`), started by
+the first call: a call's CPU is its own process's and the resident's for it (the child it forked,
+and its own part), read from ``/proc``. A ``game act`` with no resident (the first after a boot
+or an update: it runs in its own process and starts one) is timed beside it.
 
 Run the screens' child alone with ``python -m benchmarks.budget screens`` (the app on the database
 ``TABLE_COMPANION_DB`` names): it prints ``screen NAME WALL CPU`` per opening, then ``done``.
@@ -99,38 +103,76 @@ FILE_WRITTEN = 1000
 
 _BYTECODE: dict[str, str] = {}
 """The CLI children's environment: bytecode written and read under the run's folder
-(:func:`_installed_bytecode`)."""
+(:func:`_installed_bytecode`), their residents in a folder of the run's own."""
 
 
 def _installed_bytecode(folder: Path) -> None:
     """The CLI children read and write compiled bytecode under ``folder``, as an installed copy
-    has it (pip compiles on install), instead of compiling every module on every call."""
+    has it (pip compiles on install), instead of compiling every module on every call; they
+    hand their commands to a resident of this run's own, in ``folder``."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    residents = folder / "residents"
+    residents.mkdir(mode=0o700)
     _BYTECODE.clear()
-    _BYTECODE.update(env, PYTHONPYCACHEPREFIX=str(folder / "pycache"))
+    _BYTECODE.update(
+        env,
+        PYTHONPYCACHEPREFIX=str(folder / "pycache"),
+        TABLE_COMPANION_RESIDENT_DIR=str(residents),
+    )
 
 
-def _process(arguments: Sequence[str]) -> tuple[float, float, bytes]:
-    """Run ``python ARGUMENTS``: its wall and CPU seconds (user + system), and its output."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+Sample = tuple[float, float, float]
+"""A CLI call's wall seconds, its own process's CPU seconds and its resident's (the child the
+resident forked for it, and the resident's own part)."""
+
+
+def _resident_cpu() -> float:
+    """CPU seconds of the run's resident so far, its children's included (it waits for each as
+    it ends): 0 when none runs."""
+    from companion.cli import resident
+
+    for socket_path in Path(_BYTECODE.get("TABLE_COMPANION_RESIDENT_DIR", "/nonexistent")).glob(
+        "*.sock"
+    ):
+        pid = resident.pid(str(socket_path))
+        if pid is not None:
+            fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+            return sum(int(ticks) for ticks in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def _resident_ready(timeout: float = CLI_TIMEOUT) -> None:
+    """Wait until the run's resident takes commands (its socket is there)."""
+    folder = Path(_BYTECODE["TABLE_COMPANION_RESIDENT_DIR"])
+    deadline = time.monotonic() + timeout
+    while not list(folder.glob("*.sock")):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no resident took commands within {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+def _process(arguments: Sequence[str], **env: str) -> tuple[Sample, bytes]:
+    """Run ``python ARGUMENTS``: its wall and CPU seconds (user + system) and its resident's CPU
+    seconds, and its output."""
+    before, resident_before = resource.getrusage(resource.RUSAGE_CHILDREN), _resident_cpu()
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, *arguments],
         capture_output=True,
         timeout=CLI_TIMEOUT,
         check=False,
-        env=_BYTECODE or None,
+        env={**(_BYTECODE or os.environ), **env},
     )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(arguments[:6])}: exit {done.returncode}: {done.stderr!r}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
+    return (wall, cpu, _resident_cpu() - resident_before), done.stdout
 
 
-def _cli(db: Path, *arguments: str) -> tuple[float, float, bytes]:
-    return _process(["-m", "companion", "--db", str(db), *arguments])
+def _cli(db: Path, *arguments: str, **env: str) -> tuple[Sample, bytes]:
+    return _process(["-m", "companion", "--db", str(db), *arguments], **env)
 
 
 def _new_targi(db: Path) -> str:
@@ -145,6 +187,25 @@ def _new_targi(db: Path) -> str:
 
 def _medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
     """(median wall, median CPU) of (wall, CPU) samples."""
+    return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
+
+
+def _with_resident(samples: list[Sample]) -> tuple[float, float]:
+    """(median wall, median CPU of the process + the resident's mean CPU per call): the kernel
+    counts a process's CPU in clock ticks (10 ms), too coarse for one call, exact over many."""
+    resident_mean = statistics.fmean(s[2] for s in samples)
+    return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples) + (
+        resident_mean
+    )
+
+
+def _resident_part(samples: list[Sample]) -> tuple[float, float]:
+    """(median wall, the resident's mean CPU per call) of the calls ``samples``."""
+    return statistics.median(s[0] for s in samples), statistics.fmean(s[2] for s in samples)
+
+
+def _client_part(samples: list[Sample]) -> tuple[float, float]:
+    """(median wall, median CPU of the calling process alone) of the calls ``samples``."""
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
@@ -223,32 +284,38 @@ def _keep_results(db: Path) -> None:
 
 
 def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row]:
-    runs: dict[str, Callable[[int], tuple[float, float, bytes]]] = {
+    alone = {"TABLE_COMPANION_RESIDENT": "0"}
+    runs: dict[str, Callable[[int], tuple[Sample, bytes]]] = {
         "floor": lambda _round: _process(["-c", FLOOR, str(floor_db)]),
         "stdlib": lambda _round: _process(["-c", STDLIB]),
-        "list": lambda _round: _cli(few, "game", "list"),
+        "list": lambda _round: _cli(few, "game", "list", **alone),
         "rules": lambda _round: _process(["-c", RULES_ONLY]),
         "history": lambda _round: _cli(many, "history"),
         "stats": lambda _round: _cli(many, "stats"),
         "pdf": lambda round_: _cli(many, "export", FINISHED, *_export_to(floor_db, round_, "pdf")),
         "csv": lambda round_: _cli(many, "export", FINISHED, *_export_to(floor_db, round_, "csv")),
     }
-    acts: dict[Path, list[tuple[float, float]]] = {many: [], few: []}
-    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
-    # interleaved, so that each sees the same machine; round 0 compiles the bytecode: not counted
+    acts: dict[tuple[Path, bool], list[Sample]] = {(db, handed): [] for db in (many, few)
+                                                   for handed in (True, False)}  # fmt: skip
+    samples: dict[str, list[Sample]] = {name: [] for name in runs}
+    # interleaved, so that each sees the same machine; round 0 compiles the bytecode and starts
+    # the resident: not counted
     for round_ in range(REPEATS + 1):
-        for db in (few, many):
+        for (db, handed), taken in acts.items():
             game_id = _new_targi(db)
-            wall, cpu, out = _cli(db, "game", "act", game_id, "0", REVEAL, "--compact")
+            sample, out = _cli(db, "game", "act", game_id, "0", REVEAL, "--compact",
+                               **({} if handed else alone))  # fmt: skip
             assert json.loads(out)["verdict"]["ok"], out
             if round_:
-                acts[db].append((wall, cpu))
+                taken.append(sample)
         for name, run in runs.items():
-            wall, cpu, _out = run(round_)
+            sample, _out = run(round_)
             if round_:
-                samples[name].append((wall, cpu))
-    act_few, act_many = _medians(acts[few]), _medians(acts[many])
-    median = {name: _medians(taken) for name, taken in samples.items()}
+                samples[name].append(sample)
+        if not round_:
+            _resident_ready()
+    act_few, act_many = _with_resident(acts[few, True]), _with_resident(acts[many, True])
+    median = {name: _with_resident(taken) for name, taken in samples.items()}
     floor = median["floor"]
     return [
         ("floor: python, import sqlite3, commit a row", f"{floor[1] * 1e3:.1f} ms CPU",
@@ -257,6 +324,11 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
         budget_row(f"CLI game act, {history_bench.MANY}-game database", *act_many, 300),
         ratio_row("  game act: 1000 games / 1 game", act_many, act_few, 1.2),
         ratio_row("  game act (1000 games) / the floor", act_many, floor, 2.0),
+        part_row("  of it: the table-companion process", _client_part(acts[many, True]), floor),
+        part_row("  of it: the resident (its child for the command)",
+                 _resident_part(acts[many, True]), floor),
+        budget_row("CLI game act with no resident (the first after a boot or an update)",
+                   *_with_resident(acts[many, False]), 300),
         part_row("  of it: python importing the stdlib the CLI imports", median["stdlib"], floor),
         part_row("  of it: CLI game list (the command line, no game's rules)", median["list"], floor),
         part_row("  of it: python making Targi's rules (pydantic, schemas)", median["rules"], floor),

@@ -28,9 +28,9 @@ import importlib
 import sys
 from importlib.machinery import ModuleSpec
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
 
-if TYPE_CHECKING:  # importlib.abc costs the CLI's start ~15 ms: the finder is shaped as one instead
+TYPE_CHECKING = False  # typing costs every CLI call ~3 ms, and only annotations here need it
+if TYPE_CHECKING:
     from importlib.abc import Loader
 
 _GROUPED = {
@@ -63,29 +63,42 @@ def new_path(old: str) -> str | None:
 
 
 class _OldPaths:
-    """Imports an old path as the module at its new one, the very same module object (one
-    ``GameSpec`` class, one logger name), so ``from companion.spec import GameSpec`` still works."""
+    """Finds an old path: its spec names the module at the new path as the loader's state."""
 
     @staticmethod
     def find_spec(
         name: str, path: object = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         new = new_path(name)
-        return (
-            None if new is None else ModuleSpec(name, cast("Loader", _OldPaths), loader_state=new)
-        )
+        return None if new is None else ModuleSpec(name, _old_path_loader(), loader_state=new)
 
-    @staticmethod
-    def create_module(spec: ModuleSpec) -> ModuleType:
-        module = importlib.import_module(spec.loader_state)
-        spec.loader_state = module.__spec__  # the import machinery overwrites it: put it back
-        return module
 
-    @staticmethod
-    def exec_module(module: ModuleType) -> None:
-        alias = module.__spec__
-        if alias is not None and isinstance(alias.loader_state, ModuleSpec):
-            module.__spec__ = alias.loader_state
+_LOADERS: list[Loader] = []
+
+
+def _old_path_loader() -> Loader:
+    """The loader of old paths, made on the first import of one (``importlib.abc`` costs ~15 ms:
+    no CLI call pays for it)."""
+    if not _LOADERS:
+        from importlib.abc import Loader
+
+        class OldPathLoader(Loader):
+            """Imports an old path as the module at its new one, the very same module object
+            (one ``GameSpec`` class, one logger name), so ``from companion.spec import
+            GameSpec`` still works."""
+
+            def create_module(self, spec: ModuleSpec) -> ModuleType:
+                module = importlib.import_module(spec.loader_state)
+                spec.loader_state = module.__spec__  # the machinery overwrites it: put it back
+                return module
+
+            def exec_module(self, module: ModuleType) -> None:
+                alias = module.__spec__
+                if alias is not None and isinstance(alias.loader_state, ModuleSpec):
+                    module.__spec__ = alias.loader_state
+
+        _LOADERS.append(OldPathLoader())
+    return _LOADERS[0]
 
 
 sys.meta_path.insert(0, _OldPaths())

@@ -21,16 +21,20 @@ This module imports only what a Python process has loaded anyway, or nearly: its
 client's whole start beyond the interpreter's.
 """
 
+from __future__ import annotations
+
 import _socket
-import contextlib
 import marshal
 import os
 import signal
 import sys
 import zlib
-from typing import Any
 
 from companion.cli.command_words import CORE_COMMANDS, command_word
+
+TYPE_CHECKING = False  # typing (and contextlib) cost every call milliseconds: not imported
+if TYPE_CHECKING:
+    from typing import Any
 
 RESIDENT_ENV = "TABLE_COMPANION_RESIDENT"
 """``0`` (or ``off``, ``no``, ``false``): no command is handed over and no resident started."""
@@ -200,8 +204,10 @@ def _receive_number(connection: _socket.socket) -> int:
 
 
 def _pass_on(child: int, number: int) -> None:
-    with contextlib.suppress(ProcessLookupError):
+    try:
         os.kill(child, number)
+    except ProcessLookupError:
+        return  # it has ended already
 
 
 def _restore(previous: dict[int, Any], pending: list[int]) -> None:
@@ -249,6 +255,7 @@ def _start_resident() -> None:
     place = folder()
     if place is None:
         return
+    import contextlib
     import subprocess
 
     from companion.cli import resident

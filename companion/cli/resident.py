@@ -26,10 +26,12 @@ import os
 import pkgutil
 import selectors
 import signal
+import site
 import socket
 import struct
 import subprocess
 import sys
+import sysconfig
 import time
 import traceback
 import typing
@@ -71,6 +73,17 @@ def running(socket_path: str) -> bool:
     return False
 
 
+def pid(socket_path: str) -> int | None:
+    """The pid of the resident on ``socket_path`` (its lock file names it), if one runs."""
+    if not running(socket_path):
+        return None
+    try:
+        with open(_lock_path(socket_path)) as lock:
+            return int(lock.read().strip() or 0) or None
+    except (OSError, ValueError):
+        return None
+
+
 def _lock_path(socket_path: str) -> str:
     return socket_path.removesuffix(".sock") + ".lock"
 
@@ -100,7 +113,12 @@ def preload() -> None:
 class LoadedFiles:
     """The files the resident's modules came from and the folders it imports from, as they were
     when it loaded them: a change in any means the resident's code is no longer the installed
-    code."""
+    code.
+
+    The standard library changes only with the interpreter (another resident's key), and an
+    installed package only by an install, which changes its folder (a ``*.dist-info`` made or
+    removed): those folders are watched, not each of their files. Every other module's file is
+    (the table's own code in a checkout, an editable install, a ``PYTHONPATH`` folder)."""
 
     seen: dict[str, tuple[int, int]] = field(default_factory=dict)
 
@@ -113,11 +131,17 @@ class LoadedFiles:
 
     @staticmethod
     def _paths() -> Iterator[str]:
+        standard = sysconfig.get_paths()
+        installed = [*site.getsitepackages(), site.getusersitepackages()]
+        unwatched = tuple(
+            os.path.join(folder, "")
+            for folder in (standard["stdlib"], standard["platstdlib"], *installed)
+        )
         for module in list(sys.modules.values()):
             path = getattr(module, "__file__", None)
-            if isinstance(path, str):
+            if isinstance(path, str) and not path.startswith(unwatched):
                 yield path
-        for entry in sys.path:
+        for entry in (*sys.path, *installed):
             if entry and os.path.isdir(entry):
                 yield entry
 
@@ -425,6 +449,9 @@ def serve(socket_path: str) -> int:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return 1
+    lock.truncate(0)
+    lock.write(f"{os.getpid()}\n")
+    lock.flush()
     gc.disable()  # objects preloaded stay where they are: the children share their pages
     preload()
     gc.freeze()  # and are never scanned, here or in a child (gc.freeze's own use)

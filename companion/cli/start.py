@@ -122,6 +122,8 @@ def _app_start(arguments: list[str]) -> Callable[[], int] | None:
         rest, code = language.take_language(arguments)
     except language.LanguageOptionError:
         return None
+    if command_word(rest) is not None:  # a command: what follows would find it unknown
+        return None
     options = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     add_table_options(options)
     try:
