@@ -10,6 +10,7 @@ it loaded the command line itself: a command handed over never does."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -156,12 +157,12 @@ def test_standard_input_the_folder_and_the_umask_are_the_clients(
 def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
     residents: Path, tmp_path: Path
 ) -> None:
-    """``rules targi placements`` waits for its question on standard input: SIGTERM then ends
-    it, handed over or not, with the same status."""
+    """``rules targi placements`` waits for its question on standard input: SIGTERM or ^C then
+    ends it, handed over or not, with the same status."""
     env = environment(residents)
     probe(env, "rules", "reference", "targi")
     socket_path = resident_ready(residents)
-    for mode in ("1", "0"):
+    for mode, sent in itertools.product(("1", "0"), (signal.SIGTERM, signal.SIGINT)):
         client = subprocess.Popen(
             [sys.executable, "-m", "companion", "rules", "targi", "placements"],
             stdin=subprocess.PIPE,
@@ -174,8 +175,8 @@ def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
                 wait_for_a_child_of_the_resident(socket_path)
             else:
                 time.sleep(1.0)  # its own imports (the signal's effect is the same at any time)
-            client.send_signal(signal.SIGTERM)
-            assert client.wait(timeout=WAIT) == -signal.SIGTERM, mode
+            client.send_signal(sent)
+            assert client.wait(timeout=WAIT) == -sent, (mode, sent)
         finally:
             client.kill()
             client.communicate()
