@@ -277,3 +277,22 @@ def test_a_folder_others_can_enter_is_not_used(
     code, out, _err, here = probe(env, "rules", "reference", "targi")
     assert (code, here) == (0, True) and json.loads(out)
     assert not list(shared.iterdir())  # no resident started there
+
+
+def test_a_malformed_request_changes_nothing_and_the_resident_goes_on(residents: Path) -> None:
+    """Garbage on the socket (no descriptors, a cut request, a wrong length) is refused; the
+    resident takes the next command as before."""
+    import socket
+
+    env = environment(residents)
+    probe(env, "rules", "reference", "targi")
+    socket_path = resident_ready(residents)
+    for garbage in (b"", b"\x00" * 3, b"\xff" * 8 + b"junk", (5).to_bytes(8, "little") + b"ab"):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+            connection.settimeout(WAIT)
+            connection.connect(str(socket_path))
+            connection.sendall(garbage)
+            connection.shutdown(socket.SHUT_WR)
+            assert connection.recv(16) in (b"", handoff.RUN_IT_YOURSELF), garbage
+    code, out, _err, here = probe(env, "rules", "reference", "targi")
+    assert (code, here) == (0, False) and json.loads(out)
