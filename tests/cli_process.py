@@ -6,8 +6,10 @@ In this process, :func:`companion.cli.main` runs as the console script runs it: 
 input, output and error (captured), its exit code (an ``argparse`` error's ``SystemExit`` too), a
 traceback on standard error and exit code 1 for an exception it lets out (what Python does), and
 its log lines on standard error as the command line's ``logging.basicConfig`` writes them. The
-language it sets is put back afterwards. A process costs ~0.3 s of start here (several seconds on a
-loaded machine); a call in this process, a few milliseconds after the first."""
+language it sets is put back afterwards. A process hands its command to the test run's resident
+process (``tests/conftest.py``; :mod:`companion.cli.handoff`), ~0.1 s once that one is up (the
+first, ~0.5 s, runs alone and starts it; several seconds on a loaded machine); a call in this
+process, a few milliseconds after the first."""
 
 from __future__ import annotations
 
