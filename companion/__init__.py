@@ -24,14 +24,13 @@ still import them by their old paths (``companion.spec``, ``companion.game``, ``
 
 from __future__ import annotations
 
-import importlib
 import sys
-from importlib.machinery import ModuleSpec
-from types import ModuleType
+from _frozen_importlib import ModuleSpec  # importlib.machinery's, without importing importlib
 
-TYPE_CHECKING = False  # typing costs every CLI call ~3 ms, and only annotations here need it
+TYPE_CHECKING = False  # typing, types, importlib cost every CLI call ms: annotations need them
 if TYPE_CHECKING:
     from importlib.abc import Loader
+    from types import ModuleType
 
 _GROUPED = {
     "rules": (
@@ -80,6 +79,7 @@ def _old_path_loader() -> Loader:
     """The loader of old paths, made on the first import of one (``importlib.abc`` costs ~15 ms:
     no CLI call pays for it)."""
     if not _LOADERS:
+        import importlib
         from importlib.abc import Loader
 
         class OldPathLoader(Loader):

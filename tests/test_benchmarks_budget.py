@@ -1,9 +1,11 @@
 """The Pi budget's CLI children run as an installed copy does: from compiled bytecode, written
 under the run's folder even where ``PYTHONDONTWRITEBYTECODE`` forbids writing it beside the
-sources (issue 27)."""
+sources, without the editable install's import hook; a call's CPU counts its resident's for it
+(issue 27)."""
 
 from __future__ import annotations
 
+import statistics
 import sys
 from pathlib import Path
 
@@ -16,13 +18,36 @@ def test_the_cli_children_compile_their_bytecode_once_under_the_runs_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
-    budget._installed_bytecode(tmp_path)
+    budget._installed_copy(tmp_path)
     try:
-        budget._process(["-c", "import companion.rules.verdict"])
+        (_wall, _cpu, _resident), out = budget._process(
+            ["-c", "import sys, companion.rules.verdict; print(sorted(sys.modules))"]
+        )
     finally:
         budget._BYTECODE.clear()
+        budget._INSTALLED.clear()
     compiled = [path.name for path in (tmp_path / "pycache").rglob("*.pyc")]
     assert f"verdict.{sys.implementation.cache_tag}.pyc" in compiled
+    assert b"companion.rules.verdict" in out and b"__editable__" not in out
+
+
+def test_a_handed_over_call_counts_its_residents_cpu(tmp_path: Path) -> None:
+    budget._installed_copy(tmp_path)
+    try:
+        db = tmp_path / "t.db"
+        budget._cli(db, "rules", "reference", "targi")  # runs alone, starts the resident
+        budget._resident_ready()
+        (_wall, own, _resident), out = budget._cli(db, "rules", "reference", "targi")
+        samples = [budget._cli(db, "rules", "reference", "targi")[0] for _ in range(10)]
+    finally:
+        budget._BYTECODE.clear()
+        budget._INSTALLED.clear()
+        for socket_path in (tmp_path / "residents").glob("*.sock"):
+            socket_path.unlink()  # the resident stops
+    assert out.startswith(b"{") and own > 0
+    assert sum(sample[2] for sample in samples) > 0  # the children's CPU, in 10 ms ticks
+    _median_wall, cpu = budget._with_resident(samples)
+    assert cpu > statistics.median(sample[1] for sample in samples)
 
 
 def test_the_parts_of_a_game_acts_cost_are_printed_against_the_floor() -> None:
@@ -33,6 +58,6 @@ def test_the_parts_of_a_game_acts_cost_are_printed_against_the_floor() -> None:
 
 def test_the_rules_only_child_makes_targis_rules_and_loads_pydantic() -> None:
     probe = budget.RULES_ONLY + "import sys\nprint('pydantic' in sys.modules)\n"
-    _wall, cpu, out = budget._process(["-c", probe])
+    (_wall, cpu, _resident), out = budget._process(["-c", probe])
     assert out.strip() == b"True"
     assert cpu > 0

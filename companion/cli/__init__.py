@@ -5,7 +5,9 @@ handed to the resident process, else run here); :func:`main` runs a command in t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+TYPE_CHECKING = False  # collections.abc costs every call of the console script ~3 ms
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
