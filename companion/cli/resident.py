@@ -38,7 +38,7 @@ import typing
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import IO, Any
 
 from companion.cli import handoff
 
@@ -202,11 +202,13 @@ class Request:
 
 
 class Resident:
-    """Takes commands on ``listener`` (bound to ``path``) until idle for ``idle`` seconds or its
-    code changes."""
+    """Takes commands on ``listener`` (bound to ``path``, holding ``lock``) until idle for
+    ``idle`` seconds or its code changes."""
 
-    def __init__(self, listener: socket.socket, path: str, key: str, idle: float) -> None:
-        self.listener, self.path, self.key, self.idle = listener, path, key, idle
+    def __init__(
+        self, listener: socket.socket, path: str, lock: IO[str], key: str, idle: float
+    ) -> None:
+        self.listener, self.path, self.lock, self.key, self.idle = listener, path, lock, key, idle
         self.bound = os.stat(path).st_ino
         self.loaded = LoadedFiles.now()
         self.children: dict[int, socket.socket] = {}
@@ -257,6 +259,7 @@ class Resident:
                 os.unlink(self.path)
             self.selector.unregister(self.listener)
             self.listener.close()
+            self.lock.close()  # a new resident may start while this one's children end
 
     def _take(self) -> None:
         try:
@@ -306,10 +309,10 @@ class Resident:
         _log.info("run it yourself: %s", refusal)
         for descriptor in request.descriptors:
             os.close(descriptor)
+        if changed:  # before the reply: the client then starts a resident of the new code
+            self._stop_taking("its code changed")
         with contextlib.suppress(OSError):
             connection.sendall(handoff.RUN_IT_YOURSELF)
-        if changed:
-            self._stop_taking("its code changed")
         return None
 
     def _reap(self) -> None:
@@ -353,6 +356,7 @@ class Resident:
             held.close()
         os.close(self.wake_read)
         os.close(self.wake_write)
+        self.lock.close()  # else the lock outlives the resident while this command runs
 
 
 def _take_on(request: Request) -> None:
@@ -463,7 +467,7 @@ def serve(socket_path: str) -> int:
     listener.listen(16)
     idle = float(os.environ.get(handoff.IDLE_ENV) or handoff.IDLE_SECONDS)
     try:
-        Resident(listener, socket_path, key, idle).serve()
+        Resident(listener, socket_path, lock, key, idle).serve()
     finally:
         lock.close()
     return 0
