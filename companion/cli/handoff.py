@@ -11,9 +11,10 @@ ends the same way (its exit code, or the signal that killed it). A signal this p
 are the same byte for byte, only the start is saved: a ``game act`` spends its time on the game,
 not on importing pydantic.
 
-No resident yet (the first command after a boot or an update), one for other code (an update since
-it started: it checks every file it loaded before each command), or one that cannot be reached:
-the command runs here, and a resident is started in the background for the next ones. It stops
+No resident yet (the first command after a boot or an update), one for other code (an update or an
+edit since it started: before each command it checks the table's own files it loaded and the
+installed packages' folders), or one that cannot be reached: the command runs here, and a resident
+is started in the background for the next ones. It stops
 after :data:`IDLE_SECONDS` without a command. ``TABLE_COMPANION_RESIDENT=0`` runs every command
 here and starts none.
 
@@ -27,6 +28,7 @@ import _signal  # type: ignore[import-not-found]  # signal's own C module: no en
 import _socket
 import marshal
 import os
+import stat
 import sys
 import zlib
 
@@ -101,7 +103,7 @@ def folder() -> str | None:
     except OSError:
         return None
     private = status.st_uid == os.getuid() and status.st_mode & 0o077 == 0
-    return named if private and (status.st_mode & 0o170000) == 0o040000 else None
+    return named if private and stat.S_ISDIR(status.st_mode) else None
 
 
 def interpreter_key() -> str:
