@@ -48,7 +48,14 @@ class SideTablesMixin(StoreBase):
         """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
         whose log has not changed since: its row's digest is of the game's last digest and the
         result's text (:func:`_result_digest`), so a stale, damaged or altered one is left out
-        (logged) and the history computes it again."""
+        (logged) and the history computes it again.
+
+        Every row is read and its digest checked at each call; a result whose row digest is the one
+        checked at the call before (the same text, of the same head) is not decoded again: the
+        call gives the same object. The results are shared between calls: read them, never change
+        them."""
+        before = self._results_read
+        read: dict[str, tuple[bytes, Any]] = {}
         cached: dict[str, Any] = {}
         for game_id, head, digest, text in self._conn.execute(
             "SELECT results.game_id, games.last_digest, results.last_digest, "
@@ -62,10 +69,18 @@ class SideTablesMixin(StoreBase):
             ):
                 _log.warning("the kept result of game %s does not match its log", game_id)
                 continue
-            try:
-                cached[game_id] = loads(decoded(text, "it"), f"the result of game {game_id}")
-            except StoreError as error:
-                _log.warning("%s; it is computed again", error)
+            earlier = before.get(game_id)
+            if earlier is not None and earlier[0] == digest:
+                result = earlier[1]
+            else:
+                try:
+                    result = loads(decoded(text, "it"), f"the result of game {game_id}")
+                except StoreError as error:
+                    _log.warning("%s; it is computed again", error)
+                    continue
+            cached[game_id] = result
+            read[game_id] = (digest, result)
+        self._results_read = read
         return cached
 
     def forget_result(self, game_id: str) -> None:
