@@ -168,3 +168,47 @@ def test_a_kept_result_altered_after_a_listing_is_never_reused(
         monkeypatch.setattr(history, "_replayed", lambda s, g: replayed.append(g) or real(s, g))
         listed = {play.game_id: play.as_dict() for play in history.plays(store)}
         assert replayed == [ids[0]] and listed == true
+
+
+def test_a_listing_made_in_steps_is_kept_unless_a_commit_came_between_its_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's idle-time listing (:func:`history.listing_in_steps`): run to its end, it is the
+    listing the screens then read without listing again; a commit between two of its steps
+    leaves nothing kept, and the next listing shows the game that commit finished."""
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Cleo", "Dov"], 1)])
+    with Store.open(db) as store:
+        steps = sum(1 for _ in history.listing_in_steps(store, every=1))
+        assert steps >= len(ids) + 2  # the results read, then a game a step
+        listings: list[int] = []
+        listed = history._listed
+        monkeypatch.setattr(
+            history,
+            "_listed",
+            lambda store, moment, turns: listings.append(1) or listed(store, moment, turns),
+        )
+        kept = history.listing(store)
+        assert listings == [] and sorted(p.game_id for p in kept) == sorted(ids)
+
+        first = play_to_end(store, "targi", ["Emre", "Fay"], seed=3)  # the kept one is stale
+        stepping = history.listing_in_steps(store, every=1)
+        for _ in range(3):  # the results read, the reads of the listing, its first game made
+            next(stepping)
+        second = play_to_end(store, "targi", ["Gus", "Hana"], seed=4)  # between two steps
+        assert list(stepping) == [] and history._listings[store].plays is kept  # it stopped
+        shown = history.listing(store)
+        assert len(listings) == 2 and [p.game_id for p in shown[:2]] == [second, first]
+
+
+def test_kept_results_read_in_steps_are_only_those_whose_digest_checks(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Cleo", "Dov"], 1)])
+    with closing(sqlite3.connect(db, isolation_level=None)) as other:
+        other.execute("UPDATE results SET result = '{}' WHERE game_id = ?", (ids[0],))
+    with Store.open(db) as store:
+        for _ in store.read_results_in_steps(every=1):
+            pass
+        assert set(store._results_read) == {ids[1]}
+        read = store._results_read[ids[1]][1]
+        assert store.cached_results() == {ids[1]: read} and store.cached_results()[ids[1]] is read

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Iterator
 from dataclasses import replace
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -34,6 +36,7 @@ from ui.design import design
 from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.language import apply_stored_language
+from ui.ready import Readying
 from ui.routing import InputRouting
 from ui.screens import STORAGE as STORAGE_SCREEN
 from ui.screens.base import GameScreen
@@ -131,6 +134,8 @@ class CompanionApp(InputRouting, App):
         self._drawn = False
         """Whether the first frame is up (devices open and Home settles only then)."""
         self._notice_back_to = "home"
+        self.readying: Readying | None = None
+        """History and Statistics made ready after the start (:meth:`_ready_ahead`), once begun."""
         """The screen the storage notice's Try again returns to by default."""
 
     # --- building -------------------------------------------------------------------------------
@@ -210,6 +215,30 @@ class CompanionApp(InputRouting, App):
         if self.store is not None:  # the whole file checked off the first frame's path
             self.store.check_in_background()
         Clock.schedule_once(_freeze_the_start, FREEZE_AFTER)
+        if self.store is not None:
+            self.readying = Readying(self._ready_ahead())
+            self.readying.start()
+
+    def _ready_ahead(self) -> Iterator[None]:
+        """History and Statistics made ready for their first opening, in steps of the idle time
+        after the start (:mod:`ui.ready`): each screen's module loaded, the screen built and laid
+        out at the window's size, then its own :meth:`prepare`. What the start made, and then each
+        screen made ready (its widgets, the games listed: they live as long as the app), is set
+        aside from the garbage collector's passes first (:func:`_freeze_the_start`): a full pass
+        over them all took a whole 0.1-0.16 s step here."""
+        _freeze_the_start()
+        for module, screen in (
+            ("ui.screens.history", lambda: self.history_screen),
+            ("ui.screens.stats", lambda: self.statistics_screen),
+        ):
+            import_module(module)
+            yield
+            made = screen()
+            made.pos, made.size = self.manager.pos, self.manager.size
+            yield
+            yield from made.prepare()
+            _freeze_the_start()
+            yield
 
     def on_stop(self) -> None:
         watchdog.stopping()

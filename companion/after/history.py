@@ -267,6 +267,32 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
     return found
 
 
+def listing_in_steps(store: Store, now: datetime | None = None, every: int = 50) -> Iterator[None]:
+    """List the games as :func:`listing` does, in steps (it yields between them: the kept results
+    decoded a hundred at a time, then ``every`` games made at a time), and keep the listing as the
+    store's last one, as :func:`listing` would; for the app's idle time after its start
+    (:mod:`ui.ready`). A commit between two steps leaves the listing to the next :func:`listing`:
+    what is kept is never older than the store."""
+    moment = now or datetime.now(UTC)
+    kept = _listings.get(store)
+    if kept is not None and kept.holds(store.changes(), moment):
+        return
+    yield from store.read_results_in_steps()
+    yield
+    turns: list[datetime] = []
+    found: list[Play] = []
+    for play in _listed(store, moment, turns):
+        found.append(play)
+        if len(found) % every == 0:
+            changes = store.changes()
+            yield
+            if store.changes() != changes:
+                _log.debug("the games changed while listed in steps: listed at the next opening")
+                return
+    until = min((turn for turn in turns if turn > moment), default=None)
+    _listings[store] = _Listing(store.changes(), moment, until, tuple(found))
+
+
 @dataclass(frozen=True)
 class _Made:
     """A play made from a game's kept result, with what it was made of: the store's result (the

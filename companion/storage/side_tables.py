@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.storage.base import StoreBase, decoded, dumps, loads, transaction
@@ -82,6 +82,32 @@ class SideTablesMixin(StoreBase):
             read[game_id] = (digest, result)
         self._results_read = read
         return cached
+
+    def read_results_in_steps(self, every: int = 100) -> Iterator[None]:
+        """Decode the kept results :meth:`cached_results` has not decoded yet, ``every`` of them a
+        step (it yields between steps): the app's idle time after its start, so that the first
+        listing reads them without decoding (:mod:`ui.ready`). Only a result whose digest checks
+        is decoded, and :meth:`cached_results` still checks every row at each call."""
+        rows = self._conn.execute(
+            "SELECT results.game_id, games.last_digest, results.last_digest, "
+            "CAST(results.result AS BLOB) FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
+        ).fetchall()
+        for start in range(0, len(rows), every):
+            yield
+            read = self._results_read
+            for game_id, head, digest, text in rows[start : start + every]:
+                earlier = read.get(game_id)
+                if (earlier is not None and earlier[0] == digest) or not (
+                    isinstance(text, bytes)
+                    and isinstance(head, bytes)
+                    and _result_digest(head, text) == digest
+                ):
+                    continue
+                try:
+                    read[game_id] = (digest, loads(decoded(text, "it"), "a kept result"))
+                except StoreError:
+                    continue  # cached_results says so, and the history computes it again
 
     def forget_result(self, game_id: str) -> None:
         """Drop game ``game_id``'s cached result (its log was found damaged: the result must be
