@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeGuard
 
 from companion.after import players as player_records
+from companion.after.bulk import collection_paused
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.i18n import _
 from companion.rules.registry import GAMES
@@ -215,7 +216,11 @@ def plays(
     if player is not None:
         wanted = player_records.find(store, player).id
     moment = now or datetime.now(UTC)
-    listing = _listing(store, moment) if reuse else _listed(store, moment, [])
+    if reuse:
+        listing = _listing(store, moment)
+    else:
+        with collection_paused():
+            listing = tuple(_listed(store, moment, []))
     for play in listing:
         if game is not None and play.game != game:
             continue
@@ -261,7 +266,8 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
     if kept is not None and kept.holds(store.changes(), moment):
         return kept.plays
     turns: list[datetime] = []  # the moments a game's status would change with time alone
-    found = tuple(_listed(store, moment, turns))
+    with collection_paused():
+        found = tuple(_listed(store, moment, turns))
     until = min((turn for turn in turns if turn > moment), default=None)
     _listings[store] = _Listing(store.changes(), moment, until, found)
     return found

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.after import history
+from companion.after.bulk import collection_paused
 from companion.after.history import Play, Seat
 from companion.store import Store
 
@@ -39,6 +40,11 @@ def _summary(seats: list[Seat]) -> dict[str, Any]:
 def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
     """Statistics of ``plays`` (finished ones only); ``player`` (a name) keeps that player only in
     the ``players`` part."""
+    with collection_paused():
+        return _computed(plays, player)
+
+
+def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
     finished = sorted((p for p in plays if p.finished), key=lambda p: (p.started_at, p.game_id))
     by_game: dict[str, list[Play]] = defaultdict(list)
     seats_of: dict[str, dict[str, list[Seat]]] = defaultdict(lambda: defaultdict(list))
