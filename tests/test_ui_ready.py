@@ -2,18 +2,25 @@
 their first opening then finds its rows, chips, cells and figures made and reuses them, and shows
 exactly what a screen built at the tap shows; a game finished after the readying shows at once;
 a tap on History in the middle of the readying shows every game, and the readying left after it
-changes nothing. Real games in a real window; the app's own readying steps."""
+changes nothing. A finished game's BG Stats code is made while its sheet shows, and shown at the
+tap without replaying the game or making it again, unless something changed since. Real games
+in a real window; the app's own readying steps."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+import zxingcpp
 from kivy.core.window import Window
+from PIL import Image
 from played_games import play_to_end, record
-from ui_harness import Harness, plain, running_app, tap_text
+from ui_harness import Harness, plain, running_app, shot, tap_text
 
 from companion.after import history
+from companion.after import players as player_records
+from companion.after.exports import bgstats
 from companion.store import Store
 from ui.audit.checks import audit, window_roots
 from ui.ready import Readying
@@ -109,3 +116,61 @@ def test_history_opened_in_the_middle_of_the_readying_shows_every_game(recorded:
         h.wait_for(lambda: readying.finished, 30)
         h.frames(2)
         assert rows(h) == shown and h.screen.name == "history"
+
+
+def open_newest_sheet(h: Harness) -> None:
+    h.app.history()
+    h.frames(2)
+    h.tap(h.screen.ids.rows.children[-1])
+    assert h.screen.name == "sheet" and h.screen.recordable
+
+
+def shown_code(h: Harness) -> list[str]:
+    """The links of the QR codes decoded from the window's pixels (as a phone's camera reads)."""
+    with Image.open(shot(h, "bgstats-ready")) as image:
+        return [code.text for code in zxingcpp.read_barcodes(image)]
+
+
+def test_a_finished_sheets_code_is_made_ahead_and_shown_without_a_replay(
+    recorded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made, replayed = counted(monkeypatch)
+    with running_app(recorded) as h:
+        open_newest_sheet(h)
+        h.wait_for(lambda: made != [], 10)  # made in a thread of its own
+        newest = next(history.plays(h.app.store))
+        replays = len(replayed)
+        tap_text(h, "BG Stats")
+        assert shown_code(h) == [bgstats.link(newest)]
+        assert len(made) == 1 and len(replayed) == replays  # neither made nor replayed again
+
+
+def test_the_code_shown_is_read_anew_after_a_change_since_it_was_made_ahead(
+    recorded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made, replayed = counted(monkeypatch)
+    with running_app(recorded) as h:
+        open_newest_sheet(h)
+        h.wait_for(lambda: made != [], 10)
+        store = h.app.store
+        store.rename_player(player_records.find(store, "Amal").id, "Amalia")
+        replays = len(replayed)
+        tap_text(h, "BG Stats")
+        newest = next(history.plays(store))
+        assert "Amalia" in [seat.name for seat in newest.seats]
+        assert shown_code(h) == [bgstats.link(newest)] and len(replayed) == replays + 1
+
+
+def counted(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
+    """The links whose QR code is made, and the games replayed, from now on."""
+    made: list[str] = []
+    replayed: list[str] = []
+    making, replaying = bgstats._CODES._draw, history._replayed
+
+    def make(key: Any) -> Any:
+        made.append(key[0])
+        return making(key)
+
+    monkeypatch.setattr(bgstats._CODES, "_draw", make)
+    monkeypatch.setattr(history, "_replayed", lambda s, g: replayed.append(g) or replaying(s, g))
+    return made, replayed
