@@ -25,16 +25,32 @@ def _average(values: list[int]) -> float | None:
 
 def _summary(seats: list[Seat]) -> dict[str, Any]:
     scores = [seat.score for seat in seats]
+    return {
+        **_record(seats),
+        "average_score": _average(scores),
+        "best_score": max(scores, default=None),
+        "categories": _categories(seats),
+    }
+
+
+def _record(seats: list[Seat]) -> dict[str, Any]:
+    """Plays, wins and win rate of ``seats``."""
     wins = sum(seat.winner for seat in seats)
-    keys = sorted({key for seat in seats for key in seat.points})
     return {
         "plays": len(seats),
         "wins": wins,
         "win_rate": round(wins / len(seats), 4) if seats else None,
-        "average_score": _average(scores),
-        "best_score": max(scores, default=None),
-        "categories": {key: _average([seat.points.get(key, 0) for seat in seats]) for key in keys},
     }
+
+
+def _categories(seats: list[Seat]) -> dict[str, float | None]:
+    """Each category's average over ``seats`` (a seat without it counts 0), by key: one pass
+    over the seats' points."""
+    sums: dict[str, int] = {}
+    for seat in seats:
+        for key, points in seat.points.items():
+            sums[key] = sums.get(key, 0) + points
+    return {key: round(sums[key] / len(seats), 2) for key in sorted(sums)}
 
 
 def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
@@ -87,11 +103,7 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
                 [s.score for p in played for s in p.seats if s.winner]
             ),
             "best_score": max((s.score for p in played for s in p.seats), default=None),
-            **{
-                key: value
-                for key, value in _summary([s for p in played for s in p.seats]).items()
-                if key == "categories"
-            },
+            "categories": _categories([s for p in played for s in p.seats]),
             "players": {
                 name: _summary(seats_of[name][game])
                 for name in sorted(seats_of)
@@ -104,7 +116,7 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
     players = {}
     for name in names:
         every = [seat for seats in seats_of[name].values() for seat in seats]
-        overall = _summary(every)
+        overall = _record(every)
         players[name] = {
             "plays": overall["plays"],
             "wins": overall["wins"],
