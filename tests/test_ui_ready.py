@@ -174,3 +174,23 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
     monkeypatch.setattr(bgstats._CODES, "_draw", make)
     monkeypatch.setattr(history, "_replayed", lambda s, g: replayed.append(g) or replaying(s, g))
     return made, replayed
+
+
+def test_statistics_shown_in_the_middle_of_their_readying_keep_only_the_cells_they_show(
+    recorded: Path,
+) -> None:
+    """Shown for one game while its cells for every player were being made ahead: the readying
+    stops there, and the table holds the cells of that game's players, none left over."""
+    _rows, expected_cells = built_at_the_tap(recorded)
+    with running_app(recorded) as h:
+        screen = h.app.statistics_screen
+        steps = screen.prepare()
+        while len(screen.ids.table.children) < 3:  # a few of every game's cells made
+            next(steps)
+        h.app.statistics(game="targi")
+        h.frames(2)
+        shown = cells(h)
+        assert list(steps) == [] and cells(h) == shown
+        assert len(screen.ids.table.children) == 6 * 3  # the heads, then Amal and Bilal
+        tap_text(h, "All games")
+        assert cells(h) == expected_cells

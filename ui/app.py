@@ -134,9 +134,9 @@ class CompanionApp(InputRouting, App):
         self._drawn = False
         """Whether the first frame is up (devices open and Home settles only then)."""
         self._notice_back_to = "home"
+        """The screen the storage notice's Try again returns to by default."""
         self.readying: Readying | None = None
         """History and Statistics made ready after the start (:meth:`_ready_ahead`), once begun."""
-        """The screen the storage notice's Try again returns to by default."""
 
     # --- building -------------------------------------------------------------------------------
 

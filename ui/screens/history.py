@@ -106,19 +106,25 @@ class HistoryScreen(Screen):
         self.render()
 
     def prepare(self) -> Iterator[None]:
-        """What the first opening does, ahead, in steps (:mod:`ui.ready`): the filters (a chip a
-        step), the games listed (:func:`history.listing_in_steps`), the first page's rows one a step, then
-        :meth:`render` (which finds them all as it would make them). It stops once the screen was
-        opened: the opening did it all."""
-        players = len(player_records.listing(self.nav.store)[:SHOWN_PLAYERS])
-        yield from make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip)
-        yield from make_ahead(self.ids.players, 1 + players, ChoiceChip)
+        """What the first opening does, ahead, in steps (:mod:`ui.ready`): the filters' chips
+        made one a step, the games listed (:func:`history.listing_in_steps`), the first page's
+        rows made one a step, then :meth:`render` (which finds them all as it would make them).
+        It stops once the screen was opened: the opening did it all."""
+        store = self.nav.store
+        players = len(player_records.listing(store)[:SHOWN_PLAYERS])
+        for making in (
+            make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip),
+            make_ahead(self.ids.players, 1 + players, ChoiceChip),
+        ):
+            for _made in making:
+                yield
+                if self._entered:
+                    return
         self._fill_filters()
         yield
-        yield from history.listing_in_steps(self.nav.store)
-        found = history.listing(self.nav.store)
+        yield from history.listing_in_steps(store)
         rows = self.ids.rows
-        for play in found[len(rows.children) : PAGE]:
+        for play in history.listing(store)[len(rows.children) : PAGE]:
             if self._entered:
                 return
             row = self._new_row()

@@ -68,20 +68,24 @@ class StatisticsScreen(Screen):
         """What the first opening (of every game's statistics) does, ahead, in steps
         (:mod:`ui.ready`): the games listed (:func:`history.listing_in_steps`), the figures
         computed (kept for the listing: :func:`stats.of_history`), its chips, cells and bars made
-        one a step, then :meth:`render`. It stops
-        once the screen was shown: the opening did it all."""
+        one a step, then :meth:`render`. It stops once the screen was shown: the opening did it
+        all (and its table holds the cells it shows, no more)."""
         store = self.nav.store
         yield from history.listing_in_steps(store)
         if self._shown:
             return
-        figures = stats.of_history(store, self.game)
+        players = len(stats.of_history(store, self.game)["players"])
         yield
-        players = len(figures["players"])
-        yield from make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip)
-        yield from make_ahead(self.ids.table, int(self.ids.table.cols) * (1 + players), StatCell)
-        yield from make_ahead(self.ids.bars, players, BarRow)
-        if not self._shown:
-            self.render()
+        for making in (
+            make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip),
+            make_ahead(self.ids.table, int(self.ids.table.cols) * (1 + players), StatCell),
+            make_ahead(self.ids.bars, players, BarRow),
+        ):
+            for _made in making:
+                yield
+                if self._shown:
+                    return
+        self.render()
 
     def choose_game(self, game: str | None) -> None:
         self.show(game)
