@@ -194,3 +194,30 @@ def test_statistics_shown_in_the_middle_of_their_readying_keep_only_the_cells_th
         assert len(screen.ids.table.children) == 6 * 3  # the heads, then Amal and Bilal
         tap_text(h, "All games")
         assert cells(h) == expected_cells
+
+
+def test_once_idle_the_screens_are_made_ready_again_for_a_game_finished_since(
+    recorded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game finished after History and Statistics were made ready: once the app is idle, their
+    rows and cells are given it ahead, and opening them lists nothing anew and shows it."""
+    with running_app(recorded) as h:
+        ready(h)
+        rows_made = list(h.app.history_screen.ids.rows.children)
+        finished = play_to_end(h.app.store, "targi", ["Dana", "Emre"], seed=7)
+        h.app._ready_again()  # as the idle throttle calls it
+        readying = h.app.readying
+        assert readying is not None
+        h.wait_for(lambda: readying.finished, 30)
+        assert h.app.history_screen.ids.rows.children[-1].play.game_id == finished
+        assert "Dana" in " ".join(cells(h))
+        listings: list[int] = []
+        listed = history._listed
+        monkeypatch.setattr(
+            history, "_listed", lambda s, m, t: listings.append(1) or listed(s, m, t)
+        )
+        h.tap(h.screen.ids.history)
+        assert rows(h)[0].startswith("Targi") and "Dana" in rows(h)[0] and listings == []
+        assert set(rows_made) <= set(h.screen.ids.rows.children)
+        tap_text(h, "Statistics")
+        assert "4 finished games" in h.screen.heading and listings == []

@@ -146,6 +146,7 @@ class CompanionApp(InputRouting, App):
         self.game_screens: dict[str, GameScreen[Any]] = {}
         self.pump = HardwarePump(self.handle)
         self.throttle = IdleThrottle(after=self.idle_after)
+        self.throttle.on_idle = self._ready_again
         self.bind_inputs()
         if self.store is not None:
             self._add_home()
@@ -239,6 +240,28 @@ class CompanionApp(InputRouting, App):
             yield from made.prepare()
             _freeze_the_start()
             yield
+
+    def _ready_again(self) -> None:
+        """Once the app is idle (no input for a while) and no game is on the screen: History and
+        Statistics, if made, made ready again for what changed since (a game finished, a player
+        renamed), in steps of the idle frames (:meth:`_refresh_ahead`)."""
+        if self.store is None or (self.readying is not None and not self.readying.finished):
+            return
+        if isinstance(self.manager.current_screen, GameScreen):
+            return  # the table is playing: its frames are kept for its taps
+        self.readying = Readying(self._refresh_ahead())
+        self.readying.start(0)
+
+    def _refresh_ahead(self) -> Iterator[None]:
+        """The games listed anew if anything changed (:func:`history.listing_in_steps`), then each
+        made screen not showing given its new rows or figures, one step at a time."""
+        from companion.after import history
+
+        yield from history.listing_in_steps(self.opened_store)
+        for name in ("history", "statistics"):
+            screen = self.screens.get(name)
+            if screen is not None and self.manager.current != name:
+                yield from screen.refresh_ahead()
 
     def on_stop(self) -> None:
         watchdog.stopping()

@@ -136,11 +136,15 @@ _kept = weakref.WeakKeyDictionary()
 def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
     """:func:`compute` of the history's finished plays of ``game`` (every game if ``None``), as
     :func:`companion.after.history.listing` lists them: computed once per listing (a screen opened again
-    with nothing committed since reads the figures kept), never of a stale one, for a commit or a
-    game becoming abandoned lists the games anew. The figures are shared: read them, never change
+    with nothing committed since reads the figures kept; so does a listing made anew that holds the
+    very same plays), never of a stale one, for a commit or a game becoming abandoned lists the
+    games anew. The figures are shared: read them, never change
     them."""
     listing = history.listing(store)
     kept = _kept.get(store)
+    if kept is not None and kept[0] is not listing and _same_plays(kept[0], listing):
+        kept = (listing, kept[1])  # listed anew after a commit that changed no game shown
+        _kept[store] = kept
     if kept is None or kept[0] is not listing:
         kept = (listing, {})
         _kept[store] = kept
@@ -149,3 +153,9 @@ def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
         figures = compute(p for p in listing if game is None or p.game == game)
         kept[1][game] = figures
     return figures
+
+
+def _same_plays(before: tuple[Play, ...], now: tuple[Play, ...]) -> bool:
+    """Whether two listings hold the very same plays in the same order (the history reuses the
+    play of a game whose result and facts did not change): then their figures are the same."""
+    return len(before) == len(now) and all(a is b for a, b in zip(before, now, strict=True))

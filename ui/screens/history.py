@@ -134,6 +134,21 @@ class HistoryScreen(Screen):
         if not self._entered:
             self.render()
 
+    def refresh_ahead(self) -> Iterator[None]:
+        """What its next opening changes, ahead, in steps while it is not showing (:mod:`ui.ready`):
+        each row of the first page given the game it will show, one a step (a row whose game is
+        unchanged costs nothing), then :meth:`render`. It stops once the screen shows."""
+        found = list(history.plays(self.nav.store, game=self.game, player=self.player, reuse=True))
+        rows = list(reversed(self.ids.rows.children))
+        for row, play in zip(rows, found[:PAGE], strict=False):
+            if self.manager.current == self.name:
+                return
+            if row.play is not play:
+                row.text, row.play = play_text(play), play
+                yield
+        if self.manager.current != self.name:
+            self.render()
+
     def choose_game(self, game: str | None) -> None:
         self.game = game
         self.render()

@@ -87,6 +87,15 @@ class StatisticsScreen(Screen):
                     return
         self.render()
 
+    def refresh_ahead(self) -> Iterator[None]:
+        """What its next opening changes, ahead, while it is not showing (:mod:`ui.ready`): the
+        figures of its game computed for the games listed now, then :meth:`render` (a cell whose
+        text is unchanged costs nothing). It stops once the screen shows."""
+        stats.of_history(self.nav.store, self.game)
+        yield
+        if self.manager.current != self.name:
+            self.render()
+
     def choose_game(self, game: str | None) -> None:
         self.show(game)
 
