@@ -221,3 +221,16 @@ def test_once_idle_the_screens_are_made_ready_again_for_a_game_finished_since(
         assert set(rows_made) <= set(h.screen.ids.rows.children)
         tap_text(h, "Statistics")
         assert "4 finished games" in h.screen.heading and listings == []
+
+
+def test_a_readying_cancelled_or_of_a_stopped_app_makes_nothing_more(recorded: Path) -> None:
+    with running_app(recorded) as h:
+        readying = ready(h, steps=1)  # its first step run: History's module loaded
+        readying.cancel()
+        h.frames(5)
+        assert readying.finished and "history" not in h.app.screens
+    with running_app(recorded) as h:
+        readying = ready(h, steps=1)
+    assert readying.finished  # the app's stop ended it, before its store closed
+    h.frames(5)
+    assert "history" not in h.app.screens

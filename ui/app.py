@@ -264,6 +264,8 @@ class CompanionApp(InputRouting, App):
                 yield from screen.refresh_ahead()
 
     def on_stop(self) -> None:
+        if self.readying is not None:
+            self.readying.cancel()
         watchdog.stopping()
         ExceptionManager.remove_handler(self._faults)
         Window.unbind(on_flip=self._first_frame_drawn)

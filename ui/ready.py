@@ -47,7 +47,14 @@ class Readying:
     def start(self, delay: float = AFTER) -> None:
         Clock.schedule_once(self._frame, delay)
 
+    def cancel(self) -> None:
+        """No step more (the app stops: its store is about to close)."""
+        self._steps = iter(())
+        self.finished = True
+
     def _frame(self, _dt: float) -> None:
+        if self.finished:
+            return
         cpu = time.thread_time()
         if self._began is None:
             self._began = cpu
