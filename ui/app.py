@@ -26,6 +26,7 @@ from kivy.core.window import Window
 from kivy.graphics.opengl import glFlush
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
+from companion.after import history
 from companion.installation import watchdog
 from companion.installation.i18n import _, current_language
 from companion.play.table import TableGame
@@ -223,11 +224,14 @@ class CompanionApp(InputRouting, App):
     def _ready_ahead(self) -> Iterator[None]:
         """History and Statistics made ready for their first opening, in steps of the idle time
         after the start (:mod:`ui.ready`): each screen's module loaded, the screen built and laid
-        out at the window's size, then its own :meth:`prepare`. What the start made, and then each
-        screen made ready (its widgets, the games listed: they live as long as the app), is set
-        aside from the garbage collector's passes first (:func:`_freeze_the_start`): a full pass
-        over them all took a whole 0.1-0.16 s step here."""
+        out at the window's size, then its own :meth:`prepare`, once the games are listed. What the
+        start made, then the listing, then each screen made ready (its widgets: they all live as
+        long as the app), is set aside from the garbage collector's passes
+        (:func:`_freeze_the_start`): a full pass over them all took a whole 0.1-0.16 s step here."""
         _freeze_the_start()
+        yield from history.listing_in_steps(self.opened_store)
+        _freeze_the_start()  # the games listed live on too
+        yield
         for module, screen in (
             ("ui.screens.history", lambda: self.history_screen),
             ("ui.screens.stats", lambda: self.statistics_screen),
@@ -255,8 +259,6 @@ class CompanionApp(InputRouting, App):
     def _refresh_ahead(self) -> Iterator[None]:
         """The games listed anew if anything changed (:func:`history.listing_in_steps`), then each
         made screen not showing given its new rows or figures, one step at a time."""
-        from companion.after import history
-
         yield from history.listing_in_steps(self.opened_store)
         for name in ("history", "statistics"):
             screen = self.screens.get(name)
