@@ -4,6 +4,9 @@ time passing a game's abandonment, lists them anew."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,6 +14,8 @@ import pytest
 from played_games import play_to_end, record
 
 from companion.after import history, stats
+from companion.after import players as player_records
+from companion.games.targi.actions import SetStock
 from companion.play.session import Session
 from companion.rules.registry import rules_for
 from companion.store import Store
@@ -76,3 +81,134 @@ def test_statistics_are_computed_once_per_listing_and_never_stale(
         record(db, [("timbuktu", ["Emre", "Cleo", "Amal"], 0)])  # another connection
         assert stats.of_history(store) == compute(history.plays(store))
         assert stats.of_history(store)["plays"] == 4 and len(computed) == 5
+
+
+def test_a_relisting_reuses_the_plays_of_unchanged_games_and_never_a_stale_one(
+    tmp_path: Path,
+) -> None:
+    """A listing makes anew only the plays whose kept result or facts changed: a commit elsewhere
+    (a new game) keeps every play as it was; an undo after a game's end takes it out at once, the
+    redo shows it again as the log now says, and so does a correction after the end (the game
+    still finished, its score changed); a renamed player shows under the new name."""
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Cleo", "Dov"], 1)])
+    with Store.open(db) as store:
+        first = {play.game_id: play for play in history.plays(store)}
+        rules = rules_for("targi")
+        players = [{"name": "Dana", "colour": "red"}, {"name": "Emre", "colour": "blue"}]
+        Session.create(store, rules, rules.parse_options({"players": players}))
+        again = {play.game_id: play for play in history.plays(store)}
+        assert again.keys() == first.keys() and all(again[i] is first[i] for i in ids)
+
+        session = Session.resume(store, ids[0])
+        assert session.undo(seq=session.seq, game_id=ids[0]).verdict.ok
+        assert [play.game_id for play in history.plays(store)] == [ids[1]]  # in play again
+        assert session.redo(seq=session.seq, game_id=ids[0]).verdict.ok
+        redone = {play.game_id: play for play in history.plays(store)}
+        assert redone[ids[0]] is not first[ids[0]] and redone[ids[1]] is first[ids[1]]
+        assert redone[ids[0]].as_dict() == history.load_play(store, ids[0]).as_dict()
+
+        before = next(seat.score for seat in redone[ids[0]].seats if seat.name == "Bilal")
+        corrected = SetStock(player=1, dates=0, salt=0, pepper=0, gold=0, vp=before + 5)
+        assert session.submit(corrected, seq=session.seq, game_id=ids[0]).verdict.ok
+        listed = {play.game_id: play for play in history.plays(store)}  # still finished
+        bilal = next(seat for seat in listed[ids[0]].seats if seat.name == "Bilal")
+        assert listed[ids[0]].finished and bilal.score != before
+        assert listed[ids[0]].as_dict() == history.load_play(store, ids[0]).as_dict()
+        assert listed[ids[1]] is first[ids[1]]
+
+        cleo = player_records.find(store, "Cleo").id
+        store.rename_player(cleo, "Cleopatra")
+        renamed = {play.game_id: play for play in history.plays(store)}
+        assert renamed[ids[0]] is listed[ids[0]]  # Cleo did not play it
+        assert [seat.name for seat in renamed[ids[1]].seats] == ["Amal", "Cleopatra", "Dov"]
+        assert renamed[ids[1]].as_dict() == history.load_play(store, ids[1]).as_dict()
+
+
+def test_a_reused_play_of_a_game_not_over_becomes_abandoned_with_time(tmp_path: Path) -> None:
+    """A kept result of a game not over (its end undone): the play reused at a later listing is
+    restated at that listing's moment, active and left out, then abandoned and shown."""
+    db = tmp_path / "games.sqlite3"
+    (game_id,) = record(db, [("targi", ["Amal", "Bilal"], 0)])
+    with Store.open(db) as store:
+        session = Session.resume(store, game_id)
+        assert session.undo(seq=session.seq, game_id=game_id).verdict.ok
+        assert game_id in store.cached_results()  # its result, not over, is kept too
+        now = datetime.now(UTC)
+        assert list(history.plays(store, now=now)) == []
+        later = now + history.ABANDONED_AFTER
+        (abandoned,) = history.plays(store, now=later)
+        assert abandoned.status == "abandoned" and not abandoned.finished
+        assert abandoned.as_dict() == history.load_play(store, game_id, now=later).as_dict()
+        assert list(history.plays(store, now=now)) == []
+
+
+def test_a_kept_result_altered_after_a_listing_is_never_reused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The digest of every kept result is checked at every listing: one altered in the file since
+    the last listing (by another connection) is not served from what was read before; the game is
+    replayed and listed as its log says."""
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Cleo", "Dov"], 1)])
+    with Store.open(db) as store:
+        true = {play.game_id: play.as_dict() for play in history.plays(store)}
+        kept = store.cached_results()
+        assert store.cached_results()[ids[0]] is kept[ids[0]]  # not decoded again
+        with closing(sqlite3.connect(db, isolation_level=None)) as other:
+            (text,) = other.execute("SELECT result FROM results WHERE game_id = ?", (ids[0],))
+            forged = json.loads(text[0])
+            forged["sheet"]["totals"] = {name: 100 for name in forged["sheet"]["totals"]}
+            other.execute(
+                "UPDATE results SET result = ? WHERE game_id = ?", (json.dumps(forged), ids[0])
+            )
+        assert ids[0] not in store.cached_results()
+        replayed: list[str] = []
+        real = history._replayed
+        monkeypatch.setattr(history, "_replayed", lambda s, g: replayed.append(g) or real(s, g))
+        listed = {play.game_id: play.as_dict() for play in history.plays(store)}
+        assert replayed == [ids[0]] and listed == true
+
+
+def test_a_listing_made_in_steps_is_kept_unless_a_commit_came_between_its_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's idle-time listing (:func:`history.listing_in_steps`): run to its end, it is the
+    listing the screens then read without listing again; a commit between two of its steps
+    leaves nothing kept, and the next listing shows the game that commit finished."""
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Cleo", "Dov"], 1)])
+    with Store.open(db) as store:
+        steps = sum(1 for _ in history.listing_in_steps(store, every=1))
+        assert steps >= len(ids) + 2  # the results read, then a game a step
+        listings: list[int] = []
+        listed = history._listed
+        monkeypatch.setattr(
+            history,
+            "_listed",
+            lambda store, moment, turns: listings.append(1) or listed(store, moment, turns),
+        )
+        kept = history.listing(store)
+        assert listings == [] and sorted(p.game_id for p in kept) == sorted(ids)
+
+        first = play_to_end(store, "targi", ["Emre", "Fay"], seed=3)  # the kept one is stale
+        stepping = history.listing_in_steps(store, every=1)
+        for _ in range(3):  # the results read, the reads of the listing, its first game made
+            next(stepping)
+        second = play_to_end(store, "targi", ["Gus", "Hana"], seed=4)  # between two steps
+        assert list(stepping) == [] and history._listings[store].plays is kept  # it stopped
+        shown = history.listing(store)
+        assert len(listings) == 2 and [p.game_id for p in shown[:2]] == [second, first]
+
+
+def test_kept_results_read_in_steps_are_only_those_whose_digest_checks(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Cleo", "Dov"], 1)])
+    with closing(sqlite3.connect(db, isolation_level=None)) as other:
+        other.execute("UPDATE results SET result = '{}' WHERE game_id = ?", (ids[0],))
+    with Store.open(db) as store:
+        for _ in store.read_results_in_steps(every=1):
+            pass
+        assert set(store._results_read) == {ids[1]}
+        read = store._results_read[ids[1]][1]
+        assert store.cached_results() == {ids[1]: read} and store.cached_results()[ids[1]] is read

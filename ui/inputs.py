@@ -195,6 +195,8 @@ class IdleThrottle:
         self.idle_fps = idle_fps
         self._rest = Clock.create_trigger(self._go_idle, after)
         self.idle = False
+        self.on_idle: Callable[[], None] = lambda: None
+        """Called each time the app goes idle (the app makes its screens ready again then)."""
 
     def start(self) -> None:
         clock_alarm.install()
@@ -213,3 +215,4 @@ class IdleThrottle:
     def _go_idle(self, _dt: float) -> None:
         self.idle = True
         Clock._max_fps = self.idle_fps
+        self.on_idle()

@@ -7,7 +7,7 @@ and tapping the toast or the band opens the whole reason in large type (:class:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from kivy.clock import Clock
@@ -64,6 +64,15 @@ def reuse_children(container: Widget, count: int, make: Callable[[], W]) -> list
         for widget in widgets:
             container.add_widget(widget)
     return widgets
+
+
+def make_ahead(container: Widget, count: int, make: Callable[[], Widget]) -> Iterator[None]:
+    """Add children made by ``make`` to ``container`` until it holds ``count``, one a step (it
+    yields after each): made in idle time (:mod:`ui.ready`), for :func:`reuse_children` to find
+    and give their texts when the screen renders."""
+    while len(container.children) < count:
+        container.add_widget(make())
+        yield
 
 
 class RefusalLine(Label):

@@ -16,11 +16,12 @@ import json
 import logging
 import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.after import players as player_records
+from companion.after.bulk import collection_paused
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.i18n import _
 from companion.rules.registry import GAMES
@@ -158,7 +159,7 @@ def _play(
     sheet, over = result.sheet, result.over
     created = _parse(created_at)
     ended = created if result.ended_at is None else _parse(result.ended_at)
-    status = "finished" if over else "abandoned" if now - ended >= ABANDONED_AFTER else "active"
+    status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
     records = facts.records
     start = options.get("start_player", 0)
@@ -215,7 +216,11 @@ def plays(
     if player is not None:
         wanted = player_records.find(store, player).id
     moment = now or datetime.now(UTC)
-    listing = _listing(store, moment) if reuse else _listed(store, moment, [])
+    if reuse:
+        listing = _listing(store, moment)
+    else:
+        with collection_paused():
+            listing = tuple(_listed(store, moment, []))
     for play in listing:
         if game is not None and play.game != game:
             continue
@@ -261,39 +266,122 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
     if kept is not None and kept.holds(store.changes(), moment):
         return kept.plays
     turns: list[datetime] = []  # the moments a game's status would change with time alone
-    found = tuple(_listed(store, moment, turns))
+    with collection_paused():
+        found = tuple(_listed(store, moment, turns))
     until = min((turn for turn in turns if turn > moment), default=None)
     _listings[store] = _Listing(store.changes(), moment, until, found)
     return found
+
+
+def listing_in_steps(store: Store, now: datetime | None = None, every: int = 50) -> Iterator[None]:
+    """List the games as :func:`listing` does, in steps (it yields between them: the kept results
+    decoded a hundred at a time, then ``every`` games made at a time), and keep the listing as the
+    store's last one, as :func:`listing` would; for the app's idle time after its start
+    (:mod:`ui.ready`). A commit between two steps leaves the listing to the next :func:`listing`:
+    what is kept is never older than the store."""
+    moment = now or datetime.now(UTC)
+    kept = _listings.get(store)
+    if kept is not None and kept.holds(store.changes(), moment):
+        return
+    yield from store.read_results_in_steps()
+    yield
+    turns: list[datetime] = []
+    found: list[Play] = []
+    for play in _listed(store, moment, turns):
+        found.append(play)
+        if len(found) % every == 0:
+            changes = store.changes()
+            yield
+            if store.changes() != changes:
+                _log.debug("the games changed while listed in steps: listed at the next opening")
+                return
+    until = min((turn for turn in turns if turn > moment), default=None)
+    _listings[store] = _Listing(store.changes(), moment, until, tuple(found))
+
+
+@dataclass(frozen=True)
+class _Made:
+    """A play made from a game's kept result, with what it was made of: the store's result (the
+    same object while the result's text and the log's head are unchanged,
+    :meth:`Store.cached_results`) and the game's other facts (its options and creation time, who
+    sits where now, where it was played)."""
+
+    result: Any
+    facts: tuple[Any, ...]
+    play: Play
+
+
+_made: weakref.WeakKeyDictionary[Store, dict[str, _Made]] = weakref.WeakKeyDictionary()
+"""Each open store's plays made from kept results at its last listing, by game id: a listing
+makes anew only the plays whose result or facts changed since (a game finished or corrected, a
+player renamed), and restates the others' status at its moment."""
 
 
 def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
     cached = store.cached_results()
     seats, infos, places = store.all_seats(), store.all_game_infos(), store.all_locations()
     newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
+    made_before = _made.get(store, {})
+    made: dict[str, _Made] = {}
+    _made[store] = made
     for summary in newest_first:
         if summary.status == "active":
             turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
             if moment - _parse(summary.updated_at) < ABANDONED_AFTER:
                 continue
         records = seats.get(summary.id, {})
+        location = places.get(summary.id, "")
+        kept = cached.get(summary.id)
         try:
-            options, created_at = _info(infos, summary.id)
-            if _complete(cached.get(summary.id)):
-                result = GameResult.from_cached(cached[summary.id])
+            if _complete(kept) and summary.id in infos:
+                facts = (infos[summary.id], _seated(records), location)
+                earlier = made_before.get(summary.id)
+                if earlier is not None and earlier.result is kept and earlier.facts == facts:
+                    play = _restated(earlier.play, moment)
+                else:
+                    result = GameResult.from_cached(kept)
+                    play = _made_play(summary.id, infos, result, records, location, moment)
+                made[summary.id] = _Made(kept, facts, play)
             else:
                 result = _replayed(store, summary.id)
                 if result.over:
                     store.cache_result(summary.id, summary.last_seq, result.as_cached())
+                play = _made_play(summary.id, infos, result, records, location, moment)
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", summary.id, error)
             continue
-        facts = _Facts(records, places.get(summary.id, ""))
-        play = _play(summary.id, options, created_at, result, facts, moment)
-        if not result.over:
+        if not play.finished:
             turns.append(play.ended_at + ABANDONED_AFTER)
         if play.status in SHOWN:
             yield play
+
+
+def _made_play(
+    game_id: str,
+    infos: dict[str, tuple[str, str]],
+    result: GameResult,
+    records: dict[int, PlayerRecord],
+    location: str,
+    moment: datetime,
+) -> Play:
+    options, created_at = _info(infos, game_id)
+    return _play(game_id, options, created_at, result, _Facts(records, location), moment)
+
+
+def _seated(records: dict[int, PlayerRecord]) -> tuple[tuple[int, int, str | None, str], ...]:
+    """What a play shows of its seats' player records: each seat's player id, stable id and name
+    (not their counts of games, which change as other games are played)."""
+    return tuple((seat, r.id, r.uid, r.name) for seat, r in sorted(records.items()))
+
+
+def _restated(play: Play, moment: datetime) -> Play:
+    """``play`` at ``moment``: the same play, unless a game not over became abandoned since."""
+    status = _status(play.finished, play.ended_at, moment)
+    return play if status == play.status else replace(play, status=status)
+
+
+def _status(over: bool, ended: datetime, moment: datetime) -> str:
+    return "finished" if over else "abandoned" if moment - ended >= ABANDONED_AFTER else "active"
 
 
 def _info(infos: dict[str, tuple[str, str]], game_id: str) -> tuple[dict[str, Any], str]:
@@ -308,7 +396,7 @@ def _info(infos: dict[str, tuple[str, str]], game_id: str) -> tuple[dict[str, An
     return options, created_at
 
 
-def _complete(cached: Any) -> bool:
+def _complete(cached: Any) -> TypeGuard[dict[str, Any]]:
     """A cached result that holds the sheet's tie-break steps: one cached before sheets kept them
     is computed again (and cached anew)."""
     return isinstance(cached, dict) and "tiebreaks" in cached.get("sheet", {})

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.after import history
+from companion.after.bulk import collection_paused
 from companion.after.history import Play, Seat
 from companion.store import Store
 
@@ -24,21 +25,42 @@ def _average(values: list[int]) -> float | None:
 
 def _summary(seats: list[Seat]) -> dict[str, Any]:
     scores = [seat.score for seat in seats]
+    return {
+        **_record(seats),
+        "average_score": _average(scores),
+        "best_score": max(scores, default=None),
+        "categories": _categories(seats),
+    }
+
+
+def _record(seats: list[Seat]) -> dict[str, Any]:
+    """Plays, wins and win rate of ``seats``."""
     wins = sum(seat.winner for seat in seats)
-    keys = sorted({key for seat in seats for key in seat.points})
     return {
         "plays": len(seats),
         "wins": wins,
         "win_rate": round(wins / len(seats), 4) if seats else None,
-        "average_score": _average(scores),
-        "best_score": max(scores, default=None),
-        "categories": {key: _average([seat.points.get(key, 0) for seat in seats]) for key in keys},
     }
+
+
+def _categories(seats: list[Seat]) -> dict[str, float | None]:
+    """Each category's average over ``seats`` (a seat without it counts 0), by key: one pass
+    over the seats' points."""
+    sums: dict[str, int] = {}
+    for seat in seats:
+        for key, points in seat.points.items():
+            sums[key] = sums.get(key, 0) + points
+    return {key: round(sums[key] / len(seats), 2) for key in sorted(sums)}
 
 
 def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
     """Statistics of ``plays`` (finished ones only); ``player`` (a name) keeps that player only in
     the ``players`` part."""
+    with collection_paused():
+        return _computed(plays, player)
+
+
+def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
     finished = sorted((p for p in plays if p.finished), key=lambda p: (p.started_at, p.game_id))
     by_game: dict[str, list[Play]] = defaultdict(list)
     seats_of: dict[str, dict[str, list[Seat]]] = defaultdict(lambda: defaultdict(list))
@@ -81,11 +103,7 @@ def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
                 [s.score for p in played for s in p.seats if s.winner]
             ),
             "best_score": max((s.score for p in played for s in p.seats), default=None),
-            **{
-                key: value
-                for key, value in _summary([s for p in played for s in p.seats]).items()
-                if key == "categories"
-            },
+            "categories": _categories([s for p in played for s in p.seats]),
             "players": {
                 name: _summary(seats_of[name][game])
                 for name in sorted(seats_of)
@@ -98,7 +116,7 @@ def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
     players = {}
     for name in names:
         every = [seat for seats in seats_of[name].values() for seat in seats]
-        overall = _summary(every)
+        overall = _record(every)
         players[name] = {
             "plays": overall["plays"],
             "wins": overall["wins"],
@@ -118,11 +136,15 @@ _kept = weakref.WeakKeyDictionary()
 def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
     """:func:`compute` of the history's finished plays of ``game`` (every game if ``None``), as
     :func:`companion.after.history.listing` lists them: computed once per listing (a screen opened again
-    with nothing committed since reads the figures kept), never of a stale one, for a commit or a
-    game becoming abandoned lists the games anew. The figures are shared: read them, never change
+    with nothing committed since reads the figures kept; so does a listing made anew that holds the
+    very same plays), never of a stale one, for a commit or a game becoming abandoned lists the
+    games anew. The figures are shared: read them, never change
     them."""
     listing = history.listing(store)
     kept = _kept.get(store)
+    if kept is not None and kept[0] is not listing and _same_plays(kept[0], listing):
+        kept = (listing, kept[1])  # listed anew after a commit that changed no game shown
+        _kept[store] = kept
     if kept is None or kept[0] is not listing:
         kept = (listing, {})
         _kept[store] = kept
@@ -131,3 +153,9 @@ def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
         figures = compute(p for p in listing if game is None or p.game == game)
         kept[1][game] = figures
     return figures
+
+
+def _same_plays(before: tuple[Play, ...], now: tuple[Play, ...]) -> bool:
+    """Whether two listings hold the very same plays in the same order (the history reuses the
+    play of a game whose result and facts did not change): then their figures are the same."""
+    return len(before) == len(now) and all(a is b for a, b in zip(before, now, strict=True))

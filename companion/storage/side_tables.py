@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.storage.base import StoreBase, decoded, dumps, loads, transaction
@@ -48,7 +48,14 @@ class SideTablesMixin(StoreBase):
         """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
         whose log has not changed since: its row's digest is of the game's last digest and the
         result's text (:func:`_result_digest`), so a stale, damaged or altered one is left out
-        (logged) and the history computes it again."""
+        (logged) and the history computes it again.
+
+        Every row is read and its digest checked at each call; a result whose row digest is the one
+        checked at the call before (the same text, of the same head) is not decoded again: the
+        call gives the same object. The results are shared between calls: read them, never change
+        them."""
+        before = self._results_read
+        read: dict[str, tuple[bytes, Any]] = {}
         cached: dict[str, Any] = {}
         for game_id, head, digest, text in self._conn.execute(
             "SELECT results.game_id, games.last_digest, results.last_digest, "
@@ -62,11 +69,45 @@ class SideTablesMixin(StoreBase):
             ):
                 _log.warning("the kept result of game %s does not match its log", game_id)
                 continue
-            try:
-                cached[game_id] = loads(decoded(text, "it"), f"the result of game {game_id}")
-            except StoreError as error:
-                _log.warning("%s; it is computed again", error)
+            earlier = before.get(game_id)
+            if earlier is not None and earlier[0] == digest:
+                result = earlier[1]
+            else:
+                try:
+                    result = loads(decoded(text, "it"), f"the result of game {game_id}")
+                except StoreError as error:
+                    _log.warning("%s; it is computed again", error)
+                    continue
+            cached[game_id] = result
+            read[game_id] = (digest, result)
+        self._results_read = read
         return cached
+
+    def read_results_in_steps(self, every: int = 100) -> Iterator[None]:
+        """Decode the kept results :meth:`cached_results` has not decoded yet, ``every`` of them a
+        step (it yields between steps): the app's idle time after its start, so that the first
+        listing reads them without decoding (:mod:`ui.ready`). Only a result whose digest checks
+        is decoded, and :meth:`cached_results` still checks every row at each call."""
+        rows = self._conn.execute(
+            "SELECT results.game_id, games.last_digest, results.last_digest, "
+            "CAST(results.result AS BLOB) FROM results JOIN games "
+            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
+        ).fetchall()
+        for start in range(0, len(rows), every):
+            yield
+            read = self._results_read
+            for game_id, head, digest, text in rows[start : start + every]:
+                earlier = read.get(game_id)
+                if (earlier is not None and earlier[0] == digest) or not (
+                    isinstance(text, bytes)
+                    and isinstance(head, bytes)
+                    and _result_digest(head, text) == digest
+                ):
+                    continue
+                try:
+                    read[game_id] = (digest, loads(decoded(text, "it"), "a kept result"))
+                except StoreError:
+                    continue  # cached_results says so, and the history computes it again
 
     def forget_result(self, game_id: str) -> None:
         """Drop game ``game_id``'s cached result (its log was found damaged: the result must be

@@ -44,6 +44,7 @@ class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, MergeMixin):
         self._backups: list[threading.Thread] = []
         self._marker: Path | None = None
         self._checked_whole = False
+        self._results_read = {}
 
     @classmethod
     def open(

@@ -5,7 +5,7 @@ and caches them); this screen only words and lays them out."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
@@ -25,7 +25,7 @@ from ui.kv import load_kv
 from ui.moments import moment_text
 from ui.screens.home import game_title
 from ui.spacing import tied
-from ui.widgets import BigButton, reuse_children
+from ui.widgets import BigButton, make_ahead, reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -96,11 +96,58 @@ class HistoryScreen(Screen):
         self.game: str | None = None
         self.player: str | None = None
         self._found: list[Play] = []
+        self._entered = False
+        """Whether the screen was opened (then :meth:`prepare` has nothing left to do)."""
         self._older = BigButton(size_hint_y=None)
         self._older.bind(on_release=lambda _button: self.show_older())
 
     def on_pre_enter(self, *_args: Any) -> None:
+        self._entered = True
         self.render()
+
+    def prepare(self) -> Iterator[None]:
+        """What the first opening does, ahead, in steps (:mod:`ui.ready`): the filters' chips
+        made one a step, the games listed (:func:`history.listing_in_steps`), the first page's
+        rows made one a step, then :meth:`render` (which finds them all as it would make them).
+        It stops once the screen was opened: the opening did it all."""
+        store = self.nav.store
+        players = len(player_records.listing(store)[:SHOWN_PLAYERS])
+        for making in (
+            make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip),
+            make_ahead(self.ids.players, 1 + players, ChoiceChip),
+        ):
+            for _made in making:
+                yield
+                if self._entered:
+                    return
+        self._fill_filters()
+        yield
+        yield from history.listing_in_steps(store)
+        rows = self.ids.rows
+        for play in history.listing(store)[len(rows.children) : PAGE]:
+            if self._entered:
+                return
+            row = self._new_row()
+            row.text, row.play = play_text(play), play
+            rows.add_widget(row)
+            yield
+        if not self._entered:
+            self.render()
+
+    def refresh_ahead(self) -> Iterator[None]:
+        """What its next opening changes, ahead, in steps while it is not showing (:mod:`ui.ready`):
+        each row of the first page given the game it will show, one a step (a row whose game is
+        unchanged costs nothing), then :meth:`render`. It stops once the screen shows."""
+        found = list(history.plays(self.nav.store, game=self.game, player=self.player, reuse=True))
+        rows = list(reversed(self.ids.rows.children))
+        for row, play in zip(rows, found[:PAGE], strict=False):
+            if self.manager.current == self.name:
+                return
+            if row.play is not play:
+                row.text, row.play = play_text(play), play
+                yield
+        if self.manager.current != self.name:
+            self.render()
 
     def choose_game(self, game: str | None) -> None:
         self.game = game
@@ -111,8 +158,21 @@ class HistoryScreen(Screen):
         self.render()
 
     def render(self) -> None:
-        store = self.nav.store
-        names = [p["name"] for p in player_records.listing(store)][:SHOWN_PLAYERS]
+        self._fill_filters()
+        found = list(history.plays(self.nav.store, game=self.game, player=self.player, reuse=True))
+        self._found = found
+        first = found[:PAGE]
+        rows = reuse_children(self.ids.rows, len(first), self._new_row)  # given their new games
+        for row, play in zip(rows, first, strict=True):
+            row.text, row.play = play_text(play), play
+        self._offer_older()
+        self.empty = "" if found else _("No finished or abandoned games here yet.")
+        logger.debug("history lists %d games", len(found))
+
+    def _fill_filters(self) -> None:
+        """The chips of the games and of the players most recently played (the chosen ones
+        marked)."""
+        names = [p["name"] for p in player_records.listing(self.nav.store)][:SHOWN_PLAYERS]
         if self.player not in names:
             self.player = None
         fill(
@@ -127,15 +187,6 @@ class HistoryScreen(Screen):
             self.player,
             self.choose_player,
         )
-        found = list(history.plays(store, game=self.game, player=self.player, reuse=True))
-        self._found = found
-        first = found[:PAGE]
-        rows = reuse_children(self.ids.rows, len(first), self._new_row)  # given their new games
-        for row, play in zip(rows, first, strict=True):
-            row.text, row.play = play_text(play), play
-        self._offer_older()
-        self.empty = "" if found else _("No finished or abandoned games here yet.")
-        logger.debug("history lists %d games", len(found))
 
     def show_older(self) -> None:
         """Lay out the next :data:`PAGE` games, and offer the ones after them."""

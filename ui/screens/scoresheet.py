@@ -12,6 +12,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -22,6 +23,7 @@ from kivy.utils import escape_markup
 
 from companion.after import history
 from companion.after.exports import bgstats, table_facts
+from companion.after.history import Play
 from companion.installation.errors import InputError
 from companion.installation.i18n import _
 from companion.rules.registry import GAMES, spec_for
@@ -32,11 +34,14 @@ from companion.store import Store
 from ui.design import PAD, badge
 from ui.keyboard import ask_text
 from ui.kv import load_kv
-from ui.qr import qr_texture
+from ui.qr import code_texture
 
 _log = logging.getLogger(__name__)
 
 QUIET_ZONE = 4
+CODE_AHEAD_AFTER = 0.2
+"""Seconds after a finished game's sheet shows at which its BG Stats code is made ahead (its
+first frame drawn first)."""
 """Modules of white around a QR code, as segno draws it (the standard's minimum)."""
 LABEL_SHARE = 0.3
 """The share of the width the category names take; the players share the rest equally."""
@@ -71,6 +76,17 @@ class SheetNote(Label):
     """One of the sheet's notes (values used, figures not confirmed...), under the categories."""
 
 
+Read = tuple[Play, table_facts.TableFacts, bgstats.Push]
+"""A finished game's play, the table's facts and the play's BG Stats link."""
+
+
+def play_read(store: Store, game_id: str) -> Read:
+    """Game ``game_id``'s :data:`Read` now; :class:`InputError` if it has no code."""
+    play = history.load_play(store, game_id)
+    table = table_facts.read(store)
+    return play, table, bgstats.push(play, table)
+
+
 class ScoreSheetScreen(Screen):
     heading = StringProperty("")
     winner = StringProperty("")
@@ -88,6 +104,9 @@ class ScoreSheetScreen(Screen):
         self.back_to = "home"
         self.sheet: ScoreSheet | None = None
         self.game_id: str | None = None
+        self._code_ahead = Clock.create_trigger(self._draw_code_ahead, CODE_AHEAD_AFTER)
+        self._read_ahead: tuple[tuple[int, int], str, Read] | None = None
+        """What :meth:`_draw_code_ahead` read: the store's changes then, the game, its read."""
 
     def show(self, sheet: ScoreSheet, back_to: str, game_id: str | None = None) -> None:
         """Show ``sheet``; ``game_id`` (of a finished game) offers its BG Stats QR code."""
@@ -95,6 +114,9 @@ class ScoreSheetScreen(Screen):
         self.back_to = back_to
         self.game_id = game_id if sheet.final else None
         self.recordable = self.game_id is not None
+        self._code_ahead.cancel()
+        if self.recordable:
+            self._code_ahead()
         state = _("final") if sheet.final else _("so far")
         self.heading = _("{game} — score sheet ({state})").format(
             game=spec_for(sheet.game).title(), state=state
@@ -174,11 +196,27 @@ class ScoreSheetScreen(Screen):
         assert self.game_id is not None
         self.nav.correct_finished(self.game_id, self.back_to)
 
+    def _draw_code_ahead(self, _dt: float) -> None:
+        """Make the BG Stats code of the game shown in a thread of its own, for the dialog that
+        shows it (:meth:`show_bgstats`) to find it made; a play without a code is said by the
+        dialog."""
+        if self.game_id is None:
+            return
+        store = self.nav.store
+        try:
+            read = play_read(store, self.game_id)
+        except InputError:
+            return
+        self._read_ahead = (store.changes(), self.game_id, read)
+        bgstats.make_ahead(read[2])
+
     def show_bgstats(self) -> None:
         """The play as BG Stats' push-a-play link in a QR code, large enough for a phone; what the
         link leaves out to fit is said under it, and a play that cannot be shown says why."""
         assert self.game_id is not None
-        dialog = BgStatsDialog(self.nav.store, self.game_id)
+        store, ahead = self.nav.store, self._read_ahead
+        fresh = ahead is not None and ahead[:2] == (store.changes(), self.game_id)
+        dialog = BgStatsDialog(store, self.game_id, ahead[2] if fresh and ahead else None)
         dialog.open(animation=False)
 
 
@@ -195,19 +233,19 @@ class BgStatsDialog(ModalView):
     """The game has no sourced BoardGameGeek id: the table may enter one."""
     bgg_text = StringProperty("")
 
-    def __init__(self, store: Store, game_id: str, **kwargs: Any) -> None:
+    def __init__(self, store: Store, game_id: str, read: Read | None = None, **kwargs: Any) -> None:
+        """``read``: the play, the table's facts and the link as read with nothing committed
+        since (else they are read now)."""
         super().__init__(**kwargs)
         self.store = store
         self.game_id = game_id
         self.game = ""
-        self.refresh()
+        self.refresh(read)
 
-    def refresh(self) -> None:
-        """Read the play and the table's facts anew and draw the code."""
+    def refresh(self, read: Read | None = None) -> None:
+        """Read the play and the table's facts anew (unless ``read``) and draw the code."""
         try:
-            play = history.load_play(self.store, self.game_id)
-            table = table_facts.read(self.store)
-            pushed = bgstats.push(play, table)
+            play, table, pushed = read or play_read(self.store, self.game_id)
         except InputError as error:
             _log.warning("game %s: no BG Stats code: %s", self.game_id, error.message)
             self.note = _("No BG Stats code for this play: {reason}").format(reason=error.message)
@@ -229,7 +267,7 @@ class BgStatsDialog(ModalView):
         room = Window.height * self.size_hint_y - 2 * dp(PAD)
         self.module_px = max(1, int(room // modules))
         self.code_side = self.module_px * modules
-        self.ids.code.texture = qr_texture(bgstats.png(pushed, scale=1))
+        self.ids.code.texture = code_texture(bgstats.qr(pushed), QUIET_ZONE)
         self.note = pushed.notice()
 
     def ask_bgg_id(self) -> None:

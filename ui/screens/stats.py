@@ -5,6 +5,7 @@ the scores over time as lines. :func:`companion.after.stats.compute` computes ev
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 from kivy.properties import StringProperty
@@ -16,12 +17,12 @@ from companion.after.history import Play
 from companion.installation.i18n import _, ngettext
 from companion.rules.registry import GAMES
 from ui import columns
-from ui.charts import Series, fill_bars
+from ui.charts import BarRow, Series, fill_bars
 from ui.design import badge
 from ui.kv import load_kv
-from ui.screens.history import fill
+from ui.screens.history import ChoiceChip, fill
 from ui.screens.home import game_title
-from ui.widgets import reuse_children
+from ui.widgets import make_ahead, reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -55,10 +56,45 @@ class StatisticsScreen(Screen):
         super().__init__(**kwargs)
         self.nav = nav
         self.game: str | None = None
+        self._shown = False
+        """Whether the screen was shown (then :meth:`prepare` has nothing left to do)."""
 
     def show(self, game: str | None) -> None:
         self.game = game
+        self._shown = True
         self.render()
+
+    def prepare(self) -> Iterator[None]:
+        """What the first opening (of every game's statistics) does, ahead, in steps
+        (:mod:`ui.ready`): the games listed (:func:`history.listing_in_steps`), the figures
+        computed (kept for the listing: :func:`stats.of_history`), its chips, cells and bars made
+        one a step, then :meth:`render`. It stops once the screen was shown: the opening did it
+        all (and its table holds the cells it shows, no more)."""
+        store = self.nav.store
+        yield from history.listing_in_steps(store)
+        if self._shown:
+            return
+        players = len(stats.of_history(store, self.game)["players"])
+        yield
+        for making in (
+            make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip),
+            make_ahead(self.ids.table, int(self.ids.table.cols) * (1 + players), StatCell),
+            make_ahead(self.ids.bars, players, BarRow),
+        ):
+            for _made in making:
+                yield
+                if self._shown:
+                    return
+        self.render()
+
+    def refresh_ahead(self) -> Iterator[None]:
+        """What its next opening changes, ahead, while it is not showing (:mod:`ui.ready`): the
+        figures of its game computed for the games listed now, then :meth:`render` (a cell whose
+        text is unchanged costs nothing). It stops once the screen shows."""
+        stats.of_history(self.nav.store, self.game)
+        yield
+        if self.manager.current != self.name:
+            self.render()
 
     def choose_game(self, game: str | None) -> None:
         self.show(game)

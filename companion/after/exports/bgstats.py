@@ -24,14 +24,16 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import segno
 from segno.consts import MODE_ALPHANUMERIC, MODE_BYTE
 from segno.encoder import DataOverflowError, find_version, normalize_errorlevel, prepare_data
 
+from companion.after.exports.drawings import Drawings
 from companion.after.exports.games import info as game_info
 from companion.after.exports.table_facts import TableFacts
 from companion.after.history import Play
@@ -269,5 +271,25 @@ def qr_png(play: Play, table: TableFacts | None = None, scale: int = QR_SCALE) -
 
 def png(pushed: Push, scale: int = QR_SCALE) -> bytes:
     out = io.BytesIO()
-    code(pushed.link, pushed.version).save(out, kind="png", scale=scale)
+    qr(pushed).save(out, kind="png", scale=scale)
     return out.getvalue()
+
+
+def qr(pushed: Push) -> segno.QRCode:
+    """``pushed``'s QR code, made once per link and version (:data:`_CODES`): shared, read it
+    only."""
+    return _CODES.get((pushed.link, pushed.version))
+
+
+def make_ahead(pushed: Push) -> None:
+    """Make :func:`qr` of ``pushed`` in a thread of its own, for a :func:`qr` asked for soon."""
+    _CODES.ahead((pushed.link, pushed.version))
+
+
+def _made(key: Hashable) -> segno.QRCode:
+    link, version = cast(tuple[str, int], key)
+    return code(link, version)
+
+
+_CODES: Drawings[segno.QRCode] = Drawings(_made)
+"""The codes of the last few links drawn (the same link, the same code)."""
