@@ -27,11 +27,12 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from benchmarks.kivy_env import table_environment
-from benchmarks.timing import Row, child_lines, main_thread_cpu
+from benchmarks.timing import ChildTimeout, Row, child_lines, main_thread_cpu
 
 IDLE_SECONDS = 10.0
 SETTLE_SECONDS = 6.0
@@ -41,6 +42,8 @@ STARTS = 5
 START_TIMEOUT = 120.0
 """Seconds a child may take to its first frame (a loaded 2-core machine, software GL) before the
 benchmark stops with that said; each input's wait for its frame is the child's own (10 s)."""
+STOP_TIMEOUT = 30.0
+"""Seconds a child stopped with ``SIGTERM`` may take to end (it closes its database)."""
 LINE_TIMEOUT = 60.0
 """Seconds between a latency child's lines (one per mode) beyond which it is taken for hung."""
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -71,11 +74,23 @@ def _peak_mb(pid: int) -> float:
     raise RuntimeError("no VmHWM in /proc")
 
 
-def _start(
-    kind: str, env: dict[str, str], *extra: str
-) -> tuple[subprocess.Popen[str], float, Iterator[str]]:
-    """Start a child; return it, the seconds from exec to its first drawn frame and its further
-    lines (each within :data:`LINE_TIMEOUT`; a child that is late is stopped, with that said)."""
+@dataclass(frozen=True)
+class Started:
+    """A child up to its first frame: the seconds from its exec to that frame, and the CPU seconds
+    it had used by then, its main thread's (its imports, its screen built, its GL calls) and all
+    its threads' (the software renderer's too)."""
+
+    child: subprocess.Popen[str]
+    wall: float
+    main_cpu: float
+    process_cpu: float
+    lines: Iterator[str]
+    """Its further lines (each within :data:`LINE_TIMEOUT`)."""
+
+
+def _start(kind: str, env: dict[str, str], *extra: str) -> Started:
+    """Start a child; :class:`Started` at its first frame (a child that is late is stopped, with
+    that said)."""
     started = time.monotonic()
     child = subprocess.Popen(
         [sys.executable, "-m", "benchmarks.ui", kind, *extra],
@@ -92,12 +107,26 @@ def _start(
     except BaseException:
         _stop(child)
         raise
-    return child, float(line.split()[1]) - started, lines
+    frame, main_cpu, process_cpu = (float(figure) for figure in line.split()[1:4])
+    return Started(child, frame - started, main_cpu, process_cpu, lines)
 
 
 def _stop(child: subprocess.Popen[str]) -> None:
+    """End ``child`` at once (``SIGKILL``): an app child leaves its database as a crash would."""
     child.kill()
     child.wait()
+
+
+def _stop_cleanly(child: subprocess.Popen[str], timeout: float = STOP_TIMEOUT) -> None:
+    """Stop ``child`` as systemd stops the kiosk (``SIGTERM``: SDL turns it into a quit, the app
+    closes and seals its database, so that its next start is an ordinary one); killed if it has
+    not ended within ``timeout`` seconds, with that said."""
+    child.terminate()
+    try:
+        child.wait(timeout)
+    except subprocess.TimeoutExpired:
+        _stop(child)
+        raise ChildTimeout(f"a child did not stop within {timeout:.0f} s of SIGTERM") from None
 
 
 def measure(
@@ -105,9 +134,10 @@ def measure(
 ) -> dict[str, float]:
     """First frame and peak memory of a child; its CPU over ``idle`` seconds (if not 0) from
     ``settle`` seconds after its first frame."""
-    child, first_frame, _lines = _start(kind, env)
+    started = _start(kind, env)
+    child = started.child
     try:
-        figures = {"start": first_frame}
+        figures = {"start": started.wall}
         if idle:
             time.sleep(settle)
             before = _cpu_seconds(child.pid)
@@ -130,10 +160,11 @@ def latency(
     and the main thread's CPU seconds for each (``busy-cpu``, ``rest-cpu``); ``drawn``: to its
     frame flipped and drawn to the last pixel (:data:`DRAWN`)."""
     extra = (DRAWN,) if drawn else ()
-    child, _first, lines = _start(f"{kind}-latency", env, str(busy), str(rest), *extra)
+    started = _start(f"{kind}-latency", env, str(busy), str(rest), *extra)
+    child = started.child
     samples: dict[str, list[float]] = {}
     try:
-        for line in lines:
+        for line in started.lines:
             if line.startswith("done"):
                 break
             word, mode, *figures = line.split()
@@ -237,11 +268,13 @@ def run(
 
 
 def _report_first_frame() -> None:
+    """Print ``frame <time> <main thread CPU> <process CPU>`` at the first frame flipped."""
     from kivy.core.window import Window
 
     def flipped(*_args: object) -> None:
         Window.unbind(on_flip=flipped)
-        print(f"frame {time.monotonic()}", flush=True)
+        now, cpu = time.monotonic(), time.thread_time()
+        print(f"frame {now} {cpu} {time.process_time()}", flush=True)
 
     Window.bind(on_flip=flipped)
 

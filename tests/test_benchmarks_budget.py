@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks import budget
+from benchmarks import ui as ui_bench
+from companion.storage import integrity
 
 
 def test_the_cli_children_compile_their_bytecode_once_under_the_runs_folder(
@@ -61,3 +63,36 @@ def test_the_rules_only_child_makes_targis_rules_and_loads_pydantic() -> None:
     (_wall, cpu, _resident), out = budget._process(["-c", probe])
     assert out.strip() == b"True"
     assert cpu > 0
+
+
+def test_an_app_start_is_timed_by_the_child_at_its_first_frame_and_ends_as_systemd_ends_it(
+    tmp_path: Path,
+) -> None:
+    """The start's CPU is the child's own reading at its first frame (its main thread's, within
+    all its threads'); stopped with SIGTERM, the app closes and seals its database, so that the
+    benchmark's next start is an ordinary one, not one after an unclean shutdown."""
+    env = budget._app_environment(tmp_path, "app.sqlite3")
+    started = ui_bench._start("app", env)
+    ui_bench._stop_cleanly(started.child)
+    assert started.child.returncode == 0
+    assert 0 < started.main_cpu <= started.process_cpu
+    assert integrity.unclean_reasons(tmp_path / "app.sqlite3") == []
+    killed = ui_bench._start("app", env)
+    ui_bench._stop(killed.child)
+    assert integrity.unclean_reasons(tmp_path / "app.sqlite3")  # as a crash leaves it
+
+
+def test_the_app_children_run_from_bytecode_compiled_under_the_runs_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    budget._installed_bytecode(tmp_path)
+    try:
+        env = budget._app_environment(tmp_path, "app.sqlite3")
+        budget._compile_the_app(env)
+    finally:
+        budget._BYTECODE.clear()
+    assert env["PYTHONPYCACHEPREFIX"] == str(tmp_path / "pycache")
+    compiled = {path.name for path in (tmp_path / "pycache").rglob("*.pyc")}
+    tag = sys.implementation.cache_tag
+    assert {f"app.{tag}.pyc", f"screenmanager.{tag}.pyc", f"home.{tag}.pyc"} <= compiled
