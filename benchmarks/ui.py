@@ -18,6 +18,8 @@ frame, then (latency) one ``latency <mode> <seconds>...`` line per mode and ``do
 from __future__ import annotations
 
 import argparse
+import importlib.abc
+import importlib.util
 import os
 import random
 import statistics
@@ -29,6 +31,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from benchmarks.kivy_env import table_environment
@@ -316,22 +319,46 @@ def _minimal(measure_latency: bool) -> None:
 
 def _kiosk() -> None:
     """The app as the kiosk starts it: ``table-companion`` with no arguments (the command line,
-    the config, then the app), reporting its first frame."""
-    from ui.launch import prepare_kivy
-
-    prepare_kivy()
+    the config, then the app), reporting its first frame. Nothing is imported ahead of the kiosk's
+    own order (the app's module is patched as it loads): what the start does, and when, is the
+    kiosk's."""
     from companion.cli import main
-    from ui.app import CompanionApp
 
-    build = CompanionApp.build
+    def patch(module: ModuleType) -> None:
+        build = module.CompanionApp.build
 
-    def reported(app: CompanionApp) -> Any:
-        root = build(app)
-        _report_first_frame()
-        return root
+        def reported(app: Any) -> Any:
+            root = build(app)
+            _report_first_frame()
+            return root
 
-    CompanionApp.build = reported  # type: ignore[method-assign]
+        module.CompanionApp.build = reported
+
+    _when_imported("ui.app", patch)
     sys.exit(main([]))
+
+
+def _when_imported(name: str, then: Callable[[ModuleType], None]) -> None:
+    """Call ``then(module)`` as soon as the module ``name`` has been imported, by whoever imports
+    it first, without importing it here."""
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+            if fullname != name:
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(fullname)
+            assert spec is not None and spec.loader is not None, fullname
+            run = spec.loader.exec_module
+
+            def exec_module(module: ModuleType) -> None:
+                run(module)
+                then(module)
+
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+            return spec
+
+    sys.meta_path.insert(0, Finder())
 
 
 def _app_latency(touch: bool) -> None:

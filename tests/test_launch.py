@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -34,3 +35,67 @@ def test_a_first_start_without_x_clipboard_tools_prints_no_critical_nor_tracebac
     assert "Clipboard" in output  # Kivy did load a clipboard (the one TextInput needs)
     assert "CRITICAL" not in output, output
     assert "Traceback" not in output, output
+
+
+GC_PROBE = """
+import gc
+import sys
+
+from benchmarks.ui import _when_imported
+from companion.cli import main
+
+
+def patch(module):
+    build = module.CompanionApp.build
+
+    def probed(app):
+        root = build(app)
+        print("building", gc.isenabled(), gc.get_freeze_count() > 0, flush=True)
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def drawn(_dt):
+            print("drawn", gc.isenabled(), flush=True)
+            app.stop()
+
+        def flipped(*_args):
+            Window.unbind(on_flip=flipped)
+            Clock.schedule_once(drawn, 0)
+
+        Window.bind(on_flip=flipped)
+        return root
+
+    module.CompanionApp.build = probed
+
+
+_when_imported("ui.app", patch)
+sys.exit(main([]))
+"""
+
+
+def test_the_start_runs_no_garbage_collection_of_its_own_before_the_first_frame(
+    tmp_path: Path,
+) -> None:
+    """The kiosk's start, up to Home drawn, makes objects that live as long as the app: the
+    collector is off (the objects made before Kivy's window set aside) until the first frame,
+    then on again."""
+    env = {
+        key: value for key, value in os.environ.items() if not key.startswith(("KIVY_", "KCFG_"))
+    }
+    env.update(
+        SDL_VIDEODRIVER="offscreen",
+        KIVY_HOME=str(tmp_path / "kivy"),
+        KIVY_NO_FILELOG="1",
+        KIVY_NO_ARGS="1",
+        TABLE_COMPANION_DB=str(tmp_path / "games.sqlite3"),
+    )
+    env.pop("DISPLAY", None)
+    done = subprocess.run(
+        [sys.executable, "-c", GC_PROBE],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.splitlines() == ["building False True", "drawn True"], done.stderr
