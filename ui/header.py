@@ -4,7 +4,8 @@ now. Tapping it reads the last refusal whole (its mark shows while one stands)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -14,16 +15,24 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import design
 from ui.kv import load_kv
 
+_NONE = object()
+"""No action at all (:func:`whose_turn`)."""
 
-def whose_turn(state: Any, legal: Sequence[Any]) -> tuple[str, str] | None:
+
+def whose_turn(state: Any, legal: Iterable[Any]) -> tuple[str, str] | None:
     """``(name, colour)`` of the player to move, or None when nobody is: the state's ``to_move``
     seat, as long as the actions the rules allow now are all that player's (a reveal, a market
-    to name or a stage to score is the whole table's; game over allows nothing)."""
+    to name or a stage to score is the whole table's; game over allows nothing). ``legal`` is
+    read only as far as that takes: the first action that is not the seat's settles it."""
     seat = getattr(state, "to_move", None)
     players = getattr(state, "players", ())
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(players):
         return None
-    if not legal or any(getattr(action, "player", None) != seat for action in legal):
+    actions = iter(legal)
+    first = next(actions, _NONE)
+    if first is _NONE or any(
+        getattr(action, "player", None) != seat for action in chain((first,), actions)
+    ):
         return None
     player = players[seat]
     return str(getattr(player, "name", "")), str(getattr(player, "colour", ""))

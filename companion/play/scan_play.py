@@ -178,11 +178,12 @@ def _named(session: Session, card: str, given: dict[str, Any], prefer: dict[str,
     game = session.rules.name
     rules = session.rules
     wanted = _values(game, card)
-    candidates = [
-        dumped
-        for dumped in (rules.dump_action(a) for a in session.legal_actions())
-        if _names(dumped, wanted) and _agrees(dumped, given, frozenset())
-    ]
+
+    def named(action: Any) -> bool:
+        dumped = rules.dump_action(action)
+        return _names(dumped, wanted) and _agrees(dumped, given, frozenset())
+
+    candidates = [rules.dump_action(a) for a in session.legal_where(named)]
     chosen = _chosen((card,), candidates, prefer)
     if chosen is not None:
         return chosen

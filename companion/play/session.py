@@ -19,7 +19,7 @@ replaying) opens read-only at its last sound entry: every change is refused as `
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -160,6 +160,22 @@ class Session:
         if self._legal is None or self._legal[0] is not state:
             self._legal = (state, tuple(self.rules.legal_actions(state)))
         return list(self._legal[1])
+
+    def legal_iter(self) -> Iterator[Any]:
+        """:meth:`legal_actions` one at a time, as far as the caller reads (whose turn it is needs
+        the first ones only): from those worked out for this state, else from the rules."""
+        state = self.state
+        if self._legal is not None and self._legal[0] is state:
+            return iter(self._legal[1])
+        return self.rules.legal_iter(state)
+
+    def legal_where(self, keep: Callable[[Any], bool]) -> list[Any]:
+        """The legal actions ``keep`` keeps, in :meth:`legal_actions`' order: from those worked out
+        for this state, else the rules check only the actions ``keep`` keeps (a scanned card's)."""
+        state = self.state
+        if self._legal is not None and self._legal[0] is state:
+            return [action for action in self._legal[1] if keep(action)]
+        return self.rules.legal_where(state, keep)
 
     @property
     def last_action(self) -> Any:

@@ -8,7 +8,7 @@ log can store them as JSON and read them back exactly.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transform
 
@@ -81,6 +81,17 @@ class GameRules(ABC, Generic[Options, State, Action]):
     @abstractmethod
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the table may take now (see each game for how open choices are listed)."""
+
+    def legal_iter(self, state: State) -> Iterator[Action]:
+        """:meth:`legal_actions` one at a time, in their order: a caller that needs only the first
+        ones (whose turn it is) stops there. A game whose actions are each checked by applying
+        them works out only as many as are asked for."""
+        yield from self.legal_actions(state)
+
+    def legal_where(self, state: State, keep: Callable[[Action], bool]) -> list[Action]:
+        """The legal actions ``keep`` keeps, in :meth:`legal_actions`' order (a scanned card's
+        moves): a game whose actions are each checked by applying them checks only those."""
+        return [action for action in self.legal_actions(state) if keep(action)]
 
     @abstractmethod
     def score_sheet(self, state: State) -> ScoreSheet:

@@ -150,7 +150,7 @@ class GameScreen(Screen, Generic[StateT]):
         over), and the last refusal's reason; ``status`` is the game's own words for the phase."""
         assert self.table is not None
         bar = self.ids.bar
-        turn = whose_turn(self.table.state, self.table.legal_actions())
+        turn = whose_turn(self.table.state, self.table.session.legal_iter())
         bar.player, bar.colour = turn or ("", "")
         # a finished game's board names who won (as its sheet does), not only that it is over
         won = headline(self.table.score_sheet()) if self.table.over else ""

@@ -9,7 +9,7 @@ listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Literal
 
@@ -36,7 +36,22 @@ GOODS = tuple(Good)
 
 
 def legal_actions(rules: TargiRules, state: TargiState) -> list[a.TargiAction]:
-    return [action for action in _candidates(state) if rules.check(state, action).ok]
+    return list(legal_iter(rules, state))
+
+
+def legal_iter(rules: TargiRules, state: TargiState) -> Iterator[a.TargiAction]:
+    """The legal actions one at a time: each candidate is checked (applied) only when asked for."""
+    return (action for action in _candidates(state) if rules.check(state, action).ok)
+
+
+def legal_where(
+    rules: TargiRules, state: TargiState, keep: Callable[[a.TargiAction], bool]
+) -> list[a.TargiAction]:
+    """The legal actions ``keep`` keeps: only the candidates it keeps are checked (a scanned
+    card's reveals, out of some 250 candidates)."""
+    return [
+        action for action in _candidates(state) if keep(action) and rules.check(state, action).ok
+    ]
 
 
 def _candidates(state: TargiState) -> Iterator[a.TargiAction]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Final, Literal
 
@@ -20,7 +20,7 @@ from companion.games.targi.board import (
 )
 from companion.games.targi.catalog import catalog
 from companion.games.targi.corrections import CORRECTIONS
-from companion.games.targi.legal import legal_actions
+from companion.games.targi.legal import legal_actions, legal_iter, legal_where
 from companion.games.targi.model import (
     CardFacts,
     CardKind,
@@ -381,6 +381,14 @@ class TargiRules(GameRules[TargiOptions, TargiState, a.TargiAction]):
 
     def legal_actions(self, state: TargiState) -> list[a.TargiAction]:
         return legal_actions(self, state)
+
+    def legal_iter(self, state: TargiState) -> Iterator[a.TargiAction]:
+        return legal_iter(self, state)
+
+    def legal_where(
+        self, state: TargiState, keep: Callable[[a.TargiAction], bool]
+    ) -> list[a.TargiAction]:
+        return legal_where(self, state, keep)
 
     def parse_options(self, data: Mapping[str, Any], *, stored: bool = False) -> TargiOptions:
         """As every game's; a game stored before rules version 2 (its options name no

@@ -361,10 +361,10 @@ class TargiScreen(GameScreen[TargiState]):
             return list(awaiting_reveal(self.state))
         return []
 
-    def highlighted(self, legal: list[Any]) -> set[Space]:
+    def highlighted(self) -> set[Space]:
         phase = self.state.phase
         if phase is Phase.PLACEMENT:
-            return {action.card for action in legal if isinstance(action, a.Place)}
+            return {action.card for action in self.legal() if isinstance(action, a.Place)}
         return set(self.selectable())
 
     # --- rendering ------------------------------------------------------------------------------
@@ -374,15 +374,14 @@ class TargiScreen(GameScreen[TargiState]):
             return
         self.render_bar()
         self.naming_drawn = False
-        legal = self.legal()
         if self.state.phase is Phase.REVEAL:  # the card being named, marked on the grid too
             self.naming_cell()
-        lit = self.highlighted(legal)
+        lit = self.highlighted()
         for space, cell in self.cells.items():
             self.render_space(space, cell, lit)
         self.show_actions([])
         show_only(self.ids.ask, self.prompt)
-        self.render_prompt(legal)
+        self.render_prompt()
         for seat, panel in enumerate((self.ids.player0, self.ids.player1)):
             self.render_player(seat, panel)
 
@@ -478,10 +477,13 @@ class TargiScreen(GameScreen[TargiState]):
 
     # --- the prompt for the step the round is in ------------------------------------------------
 
-    def render_prompt(self, legal: list[Any]) -> None:
+    def render_prompt(self) -> None:
+        """The prompt of the phase; the legal actions are worked out only for a phase whose prompt
+        offers them (naming a face-down card needs none: a scan's frame then checks no move)."""
         state = self.state
         prompt = self.ids.prompt
         phase = state.phase
+        legal = [] if phase is Phase.REVEAL else self.legal()
         if phase is Phase.REVEAL:
             cell = self.naming_cell()
             if cell is not None:
