@@ -468,7 +468,7 @@ that :func:`_compile_the_app` did not compile)."""
 
 def _app_environment(folder: Path, database: str) -> dict[str, str]:
     """An app child's environment: the table's (:func:`table_environment`) on the CLI children's
-    (bytecode read and written under the run's folder, :func:`_installed_bytecode`) when this run
+    (bytecode read and written under the run's folder, :func:`_installed_copy`) when this run
     has made it."""
     return table_environment(folder, database, base=_BYTECODE or None)
 

@@ -86,12 +86,13 @@ def test_the_app_children_run_from_bytecode_compiled_under_the_runs_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
-    budget._installed_bytecode(tmp_path)
+    budget._installed_copy(tmp_path)
     try:
         env = budget._app_environment(tmp_path, "app.sqlite3")
         budget._compile_the_app(env)
     finally:
         budget._BYTECODE.clear()
+        budget._INSTALLED.clear()
     assert env["PYTHONPYCACHEPREFIX"] == str(tmp_path / "pycache")
     compiled = {path.name for path in (tmp_path / "pycache").rglob("*.pyc")}
     tag = sys.implementation.cache_tag
