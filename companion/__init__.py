@@ -9,7 +9,7 @@ Nothing in this package imports Kivy, gpiozero or pyserial. Its packages, by con
   ``session``, ``table``, ``log_fold``, ``game_log``, ``describe``, ``last_refusal``, ``scan_play``,
   ``cards``, ``tag_files``, ``labels``;
 - **after the game** ``after/``: ``history``, ``stats``, ``players``, ``player_names``,
-  ``transfer``, ``exports/``;
+  ``transfer``, ``bulk``, ``exports/``;
 - **storage** ``storage/`` (one module per concern), behind ``store``'s ``Store``;
 - **the installation and its input** ``installation/``: ``config``, ``config_schema``,
   ``device_config``, ``i18n``, ``errors``, ``json_input``, ``validation_messages``, ``files``,

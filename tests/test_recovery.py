@@ -225,11 +225,12 @@ def test_every_hostile_file_is_refused_fast_naming_it_and_nothing_changes(table,
         play_to_end(store, "targi", ["Dov", "Eve"], seed=9)
         before = _table_as_it_is(store)
         for what, file in hostile.items():
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             with pytest.raises(InputError) as refused:
                 transfer.import_from(store, file)
-            took = time.perf_counter() - started
-            assert took < 1.0, (what, took)
+            took, worked = time.perf_counter() - started, time.process_time() - cpu
+            # its work (not the machine's other load) under a second; no wait (a FIFO) at all
+            assert worked < 1.0 and took < 10.0, (what, worked, took)
             assert refused.value.code == "not_a_backup", (what, refused.value.message)
             assert str(file) in refused.value.message, (what, refused.value.message)
             assert "restore.sqlite3" not in refused.value.message, what
