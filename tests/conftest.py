@@ -1,6 +1,7 @@
 """Kivy runs real windows here through SDL's offscreen driver (EGL + Mesa): set before any test
 module imports Kivy. See ../shared/NOTES-testing.md."""
 
+import gc
 import os
 import tempfile
 from collections.abc import Iterator
@@ -59,3 +60,15 @@ collected order) hands them out first instead of leaving them for the end."""
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: place for place, path in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection loaded (the modules, Kivy, the test functions) lives as long as the process:
+    frozen out of the collector, so that the full collection each tap runs (see
+    ``ui.audit.driver.Driver.tap``) walks only what the tests built since. Hypothesis is imported
+    first: the plugins it loads on import look for their objects' referrers, which
+    ``gc.get_referrers`` no longer sees once they are frozen."""
+    import hypothesis  # noqa: F401
+
+    gc.collect()
+    gc.freeze()
