@@ -1,6 +1,7 @@
 """Kivy runs real windows here through SDL's offscreen driver (EGL + Mesa): set before any test
 module imports Kivy. See ../shared/NOTES-testing.md."""
 
+import gc
 import os
 import shutil
 import tempfile
@@ -69,3 +70,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_unconfigure() -> None:
     shutil.rmtree(RESIDENTS, ignore_errors=True)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection loaded (the modules, Kivy, the test functions) lives as long as the process:
+    frozen out of the collector, so that the full collection each tap runs (see
+    ``ui.audit.driver.Driver.tap``) walks only what the tests built since. Hypothesis is imported
+    first: the plugins it loads on import look for their objects' referrers, which
+    ``gc.get_referrers`` no longer sees once they are frozen."""
+    import hypothesis  # noqa: F401
+
+    gc.collect()
+    gc.freeze()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from kivy.metrics import dp
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -53,6 +56,21 @@ def test_a_marked_heading_stays_whole_where_the_table_has_room() -> None:
     cells = laid_out(700, [*GERMAN_MAJORITY[:5], "Land|karten", "Summe", *ROW])
     assert cells[5].text == "[b]Landkarten[/b]"
     assert cells[5].width - dp(4) >= columns.widest_word(cells[5])
+
+
+def test_a_grid_refitted_as_its_width_changes_is_freed_once_dropped() -> None:
+    """A screen rebuilt (the statistics, a score sheet) drops its table: what refits the table is
+    the table's own, so the table, its cells and the screen around it are freed (they were kept
+    for as long as the app ran, each rebuild adding one)."""
+    cells = laid_out(378, [*GERMAN_MAJORITY[:5], "Land|karten", "Summe", *ROW])
+    grid = cells[0].parent
+    assert plain_words(cells[5].text) == ["Land-", "karten"]
+    grid.width = 700
+    assert cells[5].text == "[b]Landkarten[/b]"  # still refitted as its width changes
+    gone = weakref.ref(grid)
+    del grid, cells
+    gc.collect()
+    assert gone() is None
 
 
 def plain_words(text: str) -> list[str]:

@@ -18,7 +18,8 @@ from PIL import Image
 from companion.installation import i18n
 from companion.store import Store
 from ui.app import CompanionApp
-from ui.audit.driver import SCROLL_RELEASE_DELAY, Driver, plain, scroll_into_view, scroller_of
+from ui.audit.driver import Driver, plain, scroll_into_view, scroller_of
+from ui.audit.touch import release_held
 from ui.toast import SHOW_SECONDS, Toast
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
@@ -66,7 +67,7 @@ class Harness:
         touch.touch_down()
         touch.touch_up()
         if scroller is not None:
-            self.run_for(SCROLL_RELEASE_DELAY)
+            release_held(touch)
         self.frames(2)
 
     def wait_out_toast(self, widget: Widget, x: float, y: float) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -31,8 +31,10 @@ TAG = re.compile(r"(\[/?[a-z]+(?:=[^\]]*)?\])")
 PADDING = 8
 """Room (dp) beside a cell's text: its text inset and the gap drawn between cells."""
 
-_refits: WeakKeyDictionary[GridLayout, Callable[..., None]] = WeakKeyDictionary()
-"""The grids :func:`fit` sized, each with what sizes them again when their width changes."""
+_refits: WeakKeyDictionary[GridLayout, int] = WeakKeyDictionary()
+"""The grids :func:`fit` sized, each with the uid of its binding that sizes them again when their
+width changes: a number, since a function sizing the grid would hold it (and its cells), and a
+grid held by its own entry here would never be freed, nor its screen."""
 
 
 def _measure(cell: Label) -> tuple[float, str, bool]:
@@ -72,9 +74,8 @@ def fit(grid: GridLayout, cells: Sequence[Label]) -> None:
 
     previous = _refits.get(grid)
     if previous is not None:
-        grid.unbind(width=previous)
-    _refits[grid] = refit
-    grid.bind(width=refit)
+        grid.unbind_uid("width", previous)
+    _refits[grid] = grid.fbind("width", refit)
     refit()
 
 

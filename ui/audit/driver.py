@@ -21,13 +21,11 @@ from companion.installation.i18n import _ as translated
 from companion.store import Store
 from ui.app import CompanionApp
 from ui.audit.checks import Problem, describe
-from ui.audit.touch import Finger
+from ui.audit.touch import Finger, release_held
 from ui.header import HeaderBand
 from ui.widgets import scroll_vertically
 
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|color|size|font)(?:=[^\]]*)?\]")
-SCROLL_RELEASE_DELAY = 0.25
-"""A ScrollView hands a tap's release to its child 0.2 s after the finger lifts."""
 
 
 class TourError(Exception):
@@ -145,7 +143,7 @@ class Driver:
         touch.touch_down()
         touch.touch_up()
         if scroller is not None:
-            self.run_for(SCROLL_RELEASE_DELAY)
+            release_held(touch)
         self.frames(2)
         accepted = (
             before is not None

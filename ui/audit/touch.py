@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.input.motionevent import MotionEvent
+from kivy.uix.scrollview import ScrollView
 
 
 class Finger(MotionEvent):
@@ -34,3 +37,24 @@ class Finger(MotionEvent):
 
     def touch_up(self) -> None:
         EventLoop.post_dispatch_input("end", self)
+
+
+def release_held(touch: MotionEvent) -> bool:
+    """Deliver now the lift of ``touch`` that a scroll view holds back: Kivy's ScrollView hands a
+    still finger's press to the widget under it as the finger lifts, and its release 0.2 s later by
+    its clock. The scroll view's own handler runs, only without the wait, so a tap in a list
+    reaches the same state sooner. False when no scroll view holds a release of ``touch`` (it went
+    to the widget under it as the finger lifted)."""
+    held = [
+        event
+        for event in Clock.get_events()
+        if isinstance(callback := event.get_callback(), partial)
+        and isinstance(getattr(callback.func, "__self__", None), ScrollView)
+        and callback.args[:1]
+        and callback.args[0] is touch
+    ]
+    for event in held:
+        callback = event.get_callback()
+        event.cancel()
+        callback(0.0)
+    return bool(held)
