@@ -4,6 +4,7 @@ view at 800x480 with five players in German; the categories follow; games are na
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -130,3 +131,27 @@ def test_the_sheet_names_the_game_by_its_title_not_its_id(tmp_path: Path) -> Non
         open_finished(h)
         assert h.screen.heading.startswith("Tuareg (Targi) — ")
         assert "targi" not in h.screen.heading
+
+
+def test_a_sheet_shown_as_the_app_stops_reads_nothing_ahead_from_the_closed_store(
+    tmp_path: Path,
+) -> None:
+    """The BG Stats code a finished game's sheet makes ahead (a moment after it shows) is not
+    made once the app has stopped: its store is closed by then, and the next frames of the
+    process (another app's) must not meet an error from it."""
+    from kivy.clock import Clock
+
+    from ui.screens.scoresheet import CODE_AHEAD_AFTER
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        p.targi_finished(store)
+    with running_app(database) as h:
+        open_finished(h)
+        sheet = h.screen
+        sheet._read_ahead = None
+        sheet._code_ahead()  # as showing the sheet asks for it: the app stops before it comes
+    for _ in range(4):  # the next frames of this process
+        time.sleep(CODE_AHEAD_AFTER)
+        Clock.tick()
+    assert sheet._read_ahead is None

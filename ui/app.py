@@ -268,6 +268,8 @@ class CompanionApp(InputRouting, App):
     def on_stop(self) -> None:
         if self.readying is not None:
             self.readying.cancel()
+        if "sheet" in self.screens:  # a code it reads ahead would find the store closed
+            self.sheet_screen.stop_reading_ahead()
         watchdog.stopping()
         ExceptionManager.remove_handler(self._faults)
         Window.unbind(on_flip=self._first_frame_drawn)

@@ -196,6 +196,10 @@ class ScoreSheetScreen(Screen):
         assert self.game_id is not None
         self.nav.correct_finished(self.game_id, self.back_to)
 
+    def stop_reading_ahead(self) -> None:
+        """No code made ahead from now on (the app stops: its store closes)."""
+        self._code_ahead.cancel()
+
     def _draw_code_ahead(self, _dt: float) -> None:
         """Make the BG Stats code of the game shown in a thread of its own, for the dialog that
         shows it (:meth:`show_bgstats`) to find it made; a play without a code is said by the
