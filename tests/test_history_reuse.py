@@ -21,11 +21,8 @@ from companion.rules.registry import rules_for
 from companion.store import Store
 
 
-def test_a_listing_is_reused_until_a_commit_or_a_game_becomes_abandoned(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    db = tmp_path / "games.sqlite3"
-    ids = record(db, [("tuareg", ["Amal", "Bilal"], 0), ("targi", ["Amal", "Cleo"], 1)])
+def counted_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time History makes a game's play anew."""
     listings: list[int] = []
     listed = history._listed
     monkeypatch.setattr(
@@ -33,6 +30,15 @@ def test_a_listing_is_reused_until_a_commit_or_a_game_becomes_abandoned(
         "_listed",
         lambda store, moment, turns: listings.append(1) or listed(store, moment, turns),
     )
+    return listings
+
+
+def test_a_listing_is_reused_until_a_commit_or_a_game_becomes_abandoned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    ids = record(db, [("tuareg", ["Amal", "Bilal"], 0), ("targi", ["Amal", "Cleo"], 1)])
+    listings = counted_listings(monkeypatch)
     with Store.open(db) as store:
         shown = [play.game_id for play in history.plays(store, reuse=True)]
         assert sorted(shown) == sorted(ids) and len(listings) == 1
@@ -181,13 +187,7 @@ def test_a_listing_made_in_steps_is_kept_unless_a_commit_came_between_its_steps(
     with Store.open(db) as store:
         steps = sum(1 for _ in history.listing_in_steps(store, every=1))
         assert steps >= len(ids) + 2  # the results read, then a game a step
-        listings: list[int] = []
-        listed = history._listed
-        monkeypatch.setattr(
-            history,
-            "_listed",
-            lambda store, moment, turns: listings.append(1) or listed(store, moment, turns),
-        )
+        listings = counted_listings(monkeypatch)
         kept = history.listing(store)
         assert listings == [] and sorted(p.game_id for p in kept) == sorted(ids)
 
