@@ -42,8 +42,8 @@ no editable install's import hook, and from compiled bytecode (pip compiles it o
 the children write theirs under the run's folder, whatever ``PYTHONDONTWRITEBYTECODE`` says, and a
 first call of each command is not counted). They hand
 their commands to a resident process of the run's own (:mod:`companion.cli.handoff`), started by
-the first call: a call's CPU is its own process's and the resident's for it (the child it forked,
-and its own part), read from ``/proc``. A ``game act`` with no resident (the first after a boot
+the first call: a call's CPU is its own process's and the resident's for it (the worker that ran
+it, and its own part), read from ``/proc``. A ``game act`` with no resident (the first after a boot
 or an update: it runs in its own process and starts one) is timed beside it.
 
 History and Statistics are made ready in the idle frames after the start (:mod:`ui.ready`): the
@@ -154,13 +154,13 @@ def _installed_copy(folder: Path) -> None:
 
 
 Sample = tuple[float, float, float]
-"""A CLI call's wall seconds, its own process's CPU seconds and its resident's (the child the
-resident forked for it, and the resident's own part)."""
+"""A CLI call's wall seconds, its own process's CPU seconds and its resident's (the worker that
+ran its command, and the resident's own part)."""
 
 
 def _resident_cpu() -> float:
-    """CPU seconds of the run's resident so far, its children's included (it waits for each as
-    it ends): 0 when none runs."""
+    """CPU seconds of the run's resident so far, its workers' included (those that ended, which
+    it waited for, and those alive, waiting for a command): 0 when none runs."""
     from companion.cli import resident
 
     for socket_path in Path(_BYTECODE.get("TABLE_COMPANION_RESIDENT_DIR", "/nonexistent")).glob(
@@ -168,9 +168,21 @@ def _resident_cpu() -> float:
     ):
         pid = resident.pid(str(socket_path))
         if pid is not None:
-            fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-            return sum(int(ticks) for ticks in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+            proc = Path("/proc") / str(pid)
+            workers = (proc / "task" / str(pid) / "children").read_text().split()
+            alive = sum(_ticks(Path("/proc") / worker, 2) for worker in workers)
+            return (_ticks(proc, 4) + alive) / os.sysconf("SC_CLK_TCK")
     return 0.0
+
+
+def _ticks(proc: Path, fields: int) -> int:
+    """The first ``fields`` of a process's CPU times in ``/proc`` (user, system, then its ended
+    children's user and system), in clock ticks; 0 for a process gone."""
+    try:
+        times = (proc / "stat").read_text().rsplit(")", 1)[1].split()[11 : 11 + fields]
+    except OSError:
+        return 0
+    return sum(int(ticks) for ticks in times)
 
 
 def _resident_ready(timeout: float = CLI_TIMEOUT) -> None:
@@ -357,7 +369,7 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
         ratio_row("  game act: 1000 games / 1 game", act_many, act_few, 1.2),
         ratio_row("  game act (1000 games) / the floor", act_many, floor, 2.0),
         part_row("  of it: the table-companion process", _client_part(acts[many, True]), floor),
-        part_row("  of it: the resident (its child for the command)",
+        part_row("  of it: the resident (its worker for the command)",
                  _resident_part(acts[many, True]), floor),
         budget_row("CLI game act with no resident (the first after a boot or an update)",
                    *_with_resident(acts[many, False]), 300),
