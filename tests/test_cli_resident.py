@@ -10,6 +10,7 @@ it loaded the command line itself: a command handed over never does."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -127,6 +128,93 @@ def test_a_handed_over_command_gives_what_it_gives_in_its_own_process(
     assert set(codes) >= {0, 1, 2}
 
 
+def test_one_worker_takes_command_after_command_each_as_a_fresh_process_would(
+    residents: Path, tmp_path: Path
+) -> None:
+    """A worker that ran a command takes the next (the pages of the resident it wrote are its own
+    by then): one worker runs this whole sequence, and each command gives what it gives in a
+    process of its own, byte for byte: no language, config, logging or warning of one reaches the
+    next. Each output ends with its command: ``probe`` reads the client's pipes to their end,
+    which a worker holding them would never give."""
+    handed, alone = environment(residents), environment(residents, TABLE_COMPANION_RESIDENT="0")
+    a, b = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    probe(handed, "--db", a, "game", "list")
+    socket_path = resident_ready(residents)
+    game = json.loads(probe(handed, "--db", a, "game", "new", "targi", *PLAYERS)[1])["game_id"]
+    (tmp_path / "b.db").write_bytes((tmp_path / "a.db").read_bytes())
+    bad_config = tmp_path / "bad.toml"
+    bad_config.write_text("[buttons.confirm]\npin = 99\n")
+    outside = '{"kind": "place", "cell": [9, 9]}'
+    lines = [
+        ("--lang", "de", "game", "act", game, "1", outside),
+        ("game", "act", game, "1", outside),
+        ("--config", str(bad_config), "game", "show", game),
+        ("game", "act", game, "0", REVEAL),
+        ("game", "show", game),
+        ("--lang", "pl", "rules", "targi", "robber"),
+        ("rules", "targi", "robber"),
+        ("history",),
+        ("settings", "set", "tuareg", "values", '{"water": 4, "salt": 3, "millet": 2}'),
+        ("settings", "list", "tuareg"),
+        ("stats",),
+        ("game", "act", game, "0", REVEAL),
+    ]
+    workers: set[int] = set()
+    for line in lines:
+        through = probe(handed, "--db", a, *line)
+        workers.update(children_of_the_resident(socket_path))
+        assert through[:3] == probe(alone, "--db", b, *line)[:3], line
+        assert not through[3], line
+    assert len(workers) == 1, workers
+
+
+def test_a_worker_takes_no_command_after_one_that_left_it_changed() -> None:
+    """What a command may leave behind in the worker's process and what makes it take no other:
+    a thread still running, a descriptor still open, an exit handler registered (run at the
+    worker's end, as at a process's), memory grown past the bound, the commands' count; and what
+    it puts back as it was before the next command."""
+    import atexit
+    import logging
+    import threading
+    import warnings
+
+    from companion.cli import worker
+
+    baseline = worker.Baseline()
+    assert baseline.why_not_again(1) is None
+    assert baseline.why_not_again(worker.MAX_COMMANDS) == f"{worker.MAX_COMMANDS} commands run"
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    assert baseline.why_not_again(1) == "1 thread(s) still running"
+    stop.set()
+    thread.join()
+    descriptor = os.open(os.devnull, os.O_RDONLY)
+    assert baseline.why_not_again(1) == "a descriptor opened and not closed"
+    os.close(descriptor)
+    grown = bytearray(worker.MAX_GROWTH + 8 * 1024 * 1024)  # zero pages: written to count
+    grown[:: os.sysconf("SC_PAGE_SIZE")] = b"x" * len(grown[:: os.sysconf("SC_PAGE_SIZE")])
+    assert (baseline.why_not_again(1) or "").startswith("grown by")
+    del grown
+    atexit.register(print)  # last: atexit counts a handler unregistered still
+    try:
+        assert baseline.why_not_again(1) == "an exit handler registered"
+    finally:
+        atexit.unregister(print)
+    added = logging.StreamHandler()
+    logging.root.addHandler(added)
+    logging.root.setLevel(logging.DEBUG)
+    warnings.simplefilter("error")
+    try:
+        baseline.restore()
+        assert added not in logging.root.handlers
+        assert logging.root.level == baseline.level
+        assert warnings.filters == baseline.filters
+    finally:
+        logging.root.removeHandler(added)
+        baseline.restore()
+
+
 def test_standard_input_the_folder_and_the_umask_are_the_clients(
     residents: Path, tmp_path: Path
 ) -> None:
@@ -172,15 +260,16 @@ def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
         )
         try:
             if mode == "1":
-                wait_for_a_child_of_the_resident(socket_path)
+                running = worker_running_the_command_of(client, socket_path)
             else:
                 time.sleep(1.0)  # its own imports (the signal's effect is the same at any time)
             client.send_signal(sent)
             assert client.wait(timeout=WAIT) == -sent, (mode, sent)
+            if mode == "1":  # the command ended with its worker, as a process of its own would
+                gone(Path("/proc") / str(running))
         finally:
             client.kill()
             client.communicate()
-    assert not children_of_the_resident(socket_path)
 
 
 def children_of_the_resident(socket_path: Path) -> list[int]:
@@ -202,9 +291,16 @@ def children_of_the_resident(socket_path: Path) -> list[int]:
     return found
 
 
-def wait_for_a_child_of_the_resident(socket_path: Path) -> None:
+def worker_running_the_command_of(client: subprocess.Popen[bytes], socket_path: Path) -> int:
+    """The pid of the resident's worker that runs ``client``'s command, once it runs it (its
+    standard input is the client's)."""
     deadline = time.monotonic() + WAIT
-    while not children_of_the_resident(socket_path):
+    clients_input = os.readlink(f"/proc/{client.pid}/fd/0")
+    while True:
+        for pid in children_of_the_resident(socket_path):
+            with contextlib.suppress(OSError):
+                if os.readlink(f"/proc/{pid}/fd/0") == clients_input:
+                    return pid
         assert time.monotonic() < deadline, "the command never reached the resident"
         time.sleep(0.02)
 

@@ -2,14 +2,14 @@
 resident process, which has the command line, pydantic and every game's rules loaded already;
 anything else, or a core command no resident can take, runs here as it always has.
 
-The resident (:mod:`companion.cli.resident`) forks a child per command. The child gets this
+The resident (:mod:`companion.cli.resident`) has a worker run the command. The worker gets this
 process's standard input, output and error (the very descriptors, passed over the socket), its
 working directory, environment, umask, arguments and ``sys.path``, and runs
-:func:`companion.cli.start.main` as this process would; this process waits for the child's end and
-ends the same way (its exit code, or the signal that killed it). A signal this process gets
-(``^C``, ``SIGTERM``, ``SIGHUP``) is passed on to the child. So the output, exit codes and files
-are the same byte for byte, only the start is saved: a ``game act`` spends its time on the game,
-not on importing pydantic.
+:func:`companion.cli.start.main` as this process would; this process waits for the command's end
+and ends the same way (its exit code, or the signal that killed it). A signal this process gets
+(``^C``, ``SIGTERM``, ``SIGHUP``) is passed on, through the resident, to the worker while it runs
+this command. So the output, exit codes and files are the same byte for byte, only the start is
+saved: a ``game act`` spends its time on the game, not on importing pydantic.
 
 No resident yet (the first command after a boot or an update), one for other code (an update or an
 edit since it started: before each command it checks the table's own files it loaded and the
@@ -145,9 +145,9 @@ def _hand_over(arguments: list[str]) -> int | None:
         _restore(previous, pending)
         return None
     for passed in PASSED_SIGNALS:
-        _signal.signal(passed, lambda number, _frame: _pass_on(child, number))
+        _signal.signal(passed, lambda number, _frame: _pass_on(connection, number))
     for number in pending:
-        _pass_on(child, number)
+        _pass_on(connection, number)
     try:
         if _receive(connection, 1) == ENDED:
             return _receive_number(connection)
@@ -205,7 +205,16 @@ def _receive_number(connection: _socket.socket) -> int:
     return int.from_bytes(_receive(connection, HEADER), "little", signed=True)
 
 
-def _pass_on(child: int, number: int) -> None:
+def _pass_on(connection: _socket.socket, number: int) -> None:
+    """Pass the signal ``number`` on to the command through the resident: it reaches the process
+    running the command while it runs it, never a command that process runs next."""
+    try:
+        connection.send(bytes((number,)))
+    except OSError:
+        return  # the command has ended, or the resident has gone (then see _lost)
+
+
+def _kill(child: int, number: int) -> None:
     try:
         os.kill(child, number)
     except ProcessLookupError:
@@ -222,8 +231,12 @@ def _restore(previous: dict[int, Any], pending: list[int]) -> None:
 
 def _lost(child: int) -> int:
     """The resident stopped before the child ended: wait for the child (its output still comes),
-    then say the status is lost."""
+    then say the status is lost. A signal meanwhile goes to the child straight: with no resident,
+    it runs no command after this one."""
     import time
+
+    for passed in PASSED_SIGNALS:
+        _signal.signal(passed, lambda number, _frame: _kill(child, number))
 
     while True:
         try:

@@ -1,25 +1,25 @@
 """The table's resident process: the command line, pydantic, every game's rules and the exports'
-libraries loaded once, and a child forked for each command a ``table-companion`` process hands
-over (:mod:`companion.cli.handoff` says what it passes and what it gets back).
+libraries loaded once, and its workers, children that run the commands ``table-companion``
+processes hand over (:mod:`companion.cli.handoff` says what it passes and what it gets back).
 
-A child starts from the state the resident had before any command ran (the resident never opens a
-database nor reads a config), so a command's effects never reach the next one. Before each
-command the resident checks every file it loaded (and the folders it imports from): if one
-changed (an update, an edit), it takes no more commands and stops, and the client runs the command
-itself. One resident per interpreter and its settings (:func:`handoff.interpreter_key`); a lock
-file beside the socket keeps a second one from starting. It listens only on its Unix socket, in a
-folder that is its user's alone, and takes commands only from processes of that user.
+A command goes to the worker waiting for one, else to a worker forked for it; a worker that ends a
+command waits for the next, unless one waits already (:mod:`companion.cli.worker` says how each
+command starts as in a fresh child, and what ends a worker). The resident itself never runs a
+command, opens a database nor reads a config. Before each command it checks every file it loaded
+(and the folders it imports from): if one changed (an update, an edit), it takes no more commands
+and stops, its waiting worker too, and the client runs the command itself. One resident per
+interpreter and its settings (:func:`handoff.interpreter_key`); a lock file beside the socket keeps
+a second one from starting. It listens only on its Unix socket, in a folder that is its user's
+alone, and takes commands only from processes of that user; a signal the client passes on reaches
+the worker only while it runs that client's command.
 
-``python -m companion.cli.resident SOCKET`` starts one (:func:`handoff._start_resident` does).
-"""
+``python -m companion.cli.resident SOCKET`` starts one (:func:`handoff._start_resident` does)."""
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import fcntl
 import gc
-import io
 import logging
 import marshal
 import os
@@ -33,14 +33,14 @@ import subprocess
 import sys
 import sysconfig
 import time
-import traceback
 import typing
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import IO, Any
+from pathlib import Path
+from typing import IO
 
-from companion.cli import handoff
+from companion.cli import handoff, worker
 
 _log = logging.getLogger(__name__)
 
@@ -91,18 +91,22 @@ def _lock_path(socket_path: str) -> str:
 def preload() -> None:
     """Everything a core command imports or builds before its own work: every module of the
     core (the whole command line, the config's schema, the exports' libraries), every game's
-    rules (their pydantic schemas), and what the standard library loads on a first use."""
+    rules (their pydantic schemas), what the standard library loads on a first use, and what a
+    store's open derives from the code alone (the schema it expects, the parser of a backup's
+    name): never anything read from a file a command may change."""
     import importlib.resources.readers
 
     import companion
     from companion.rules.registry import GAMES, rules_for
 
-    datetime.strptime("2000", "%Y")  # loads its parser, as a first call does
     for module in pkgutil.walk_packages(companion.__path__, "companion."):
         if not module.name.endswith(".__main__"):
             importlib.import_module(module.name)
     from companion.cli import dispatch, games
+    from companion.storage import backup, schema
 
+    schema.expected_schema(schema.SCHEMA_VERSION)
+    backup.taken_at(Path(f"game.sqlite3.{datetime(2000, 1, 1):%Y%m%dT%H%M%S%fZ}.backup"))
     for game in GAMES:
         made = type(rules_for(game)).setup
         games.state_adapter(typing.get_type_hints(made)["return"])
@@ -171,9 +175,9 @@ class Request:
     descriptors: list[int]
 
     @classmethod
-    def read(cls, connection: socket.socket) -> Request:
+    def read(cls, connection: socket.socket, timeout: float | None = REQUEST_TIMEOUT) -> Request:
         """The request, with the descriptors it passed (ours now, to close)."""
-        connection.settimeout(REQUEST_TIMEOUT)
+        connection.settimeout(timeout)
         space = socket.CMSG_SPACE(DESCRIPTORS * 4)
         data, ancillary, _flags, _address = connection.recvmsg(65536, space)
         descriptors: list[int] = []
@@ -200,10 +204,45 @@ class Request:
                 os.close(descriptor)
             raise
 
+    @classmethod
+    def receive(cls, channel: socket.socket) -> Request:
+        """The next request handed to a worker on ``channel``, however long it waits for one
+        (a :class:`ValueError` once the resident closed it)."""
+        return cls.read(channel, timeout=None)
+
+    def send(self, channel: socket.socket) -> None:
+        """Hand this request, its descriptors too, to the worker on ``channel``."""
+        body = marshal.dumps(
+            {
+                "key": self.key,
+                "argv": self.argv,
+                "path": self.path,
+                "env": self.env,
+                "umask": self.umask,
+                "streams": self.streams,
+            }
+        )
+        message = len(body).to_bytes(handoff.HEADER, "little") + body
+        passed = struct.pack(f"{len(self.descriptors)}i", *self.descriptors)
+        sent = channel.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, passed)])
+        if sent < len(message):
+            channel.sendall(message[sent:])
+
+
+@dataclass
+class Worker:
+    """A child of the resident (:mod:`companion.cli.worker`): its channel, and the connection of
+    the client whose command it runs (None: it waits for one)."""
+
+    pid: int
+    channel: socket.socket
+    connection: socket.socket | None = None
+
 
 class Resident:
     """Takes commands on ``listener`` (bound to ``path``, holding ``lock``) until idle for
-    ``idle`` seconds or its code changes."""
+    ``idle`` seconds or its code changes. A command goes to the worker waiting for one, else to
+    a new one; a worker that ends a command waits for the next unless one waits already."""
 
     def __init__(
         self, listener: socket.socket, path: str, lock: IO[str], key: str, idle: float
@@ -211,7 +250,8 @@ class Resident:
         self.listener, self.path, self.lock, self.key, self.idle = listener, path, lock, key, idle
         self.bound = os.stat(path).st_ino
         self.loaded = LoadedFiles.now()
-        self.children: dict[int, socket.socket] = {}
+        self.workers: dict[int, Worker] = {}
+        self.waiting: Worker | None = None
         self.taking = True
         self.last_command = time.monotonic()
         self.wake_read, self.wake_write = os.pipe()
@@ -225,9 +265,9 @@ class Resident:
         signal.signal(signal.SIGTERM, lambda *_: self._stop_taking("asked to stop"))
         self.selector.register(self.listener, selectors.EVENT_READ)
         self.selector.register(self.wake_read, selectors.EVENT_READ)
-        while self.taking or self.children:
+        while self.taking or self.workers:
             timeout = None  # a child's end wakes it (SIGCHLD)
-            if self.taking and not self.children:
+            if self.taking and not self._busy():
                 idle_for = time.monotonic() - self.last_command
                 if idle_for >= self.idle:
                     self._stop_taking("idle")
@@ -243,7 +283,14 @@ class Resident:
                     with contextlib.suppress(BlockingIOError):
                         while os.read(self.wake_read, 512):
                             pass
+                elif isinstance(key.data, Worker) and key.fileobj is key.data.channel:
+                    self._heard_from(key.data)
+                elif isinstance(key.data, Worker):
+                    self._signal_from_the_client(key.data)
             self._reap()
+
+    def _busy(self) -> bool:
+        return any(each.connection is not None for each in self.workers.values())
 
     def _socket_is_its_own(self) -> bool:
         try:
@@ -259,7 +306,9 @@ class Resident:
                 os.unlink(self.path)
             self.selector.unregister(self.listener)
             self.listener.close()
-            self.lock.close()  # a new resident may start while this one's children end
+            self.lock.close()  # a new resident may start while this one's workers end
+            if self.waiting is not None:  # it ends as its channel closes
+                self._let_go_of(self.waiting)
 
     def _take(self) -> None:
         try:
@@ -277,17 +326,46 @@ class Resident:
         if request is None:
             connection.close()
             return
+        try:
+            taking = self._worker_for(request)
+        except OSError as error:  # no process to be had (a fork refused): nothing ran
+            _log.warning("no worker for a command: %s", error)
+            with contextlib.suppress(OSError):
+                connection.sendall(handoff.RUN_IT_YOURSELF)
+            connection.close()
+            return
+        finally:
+            for descriptor in request.descriptors:
+                os.close(descriptor)
+        taking.connection = connection
+        self.selector.register(connection, selectors.EVENT_READ, taking)
+        self.last_command = time.monotonic()
+        with contextlib.suppress(OSError):  # the client left: its command runs to its end
+            connection.sendall(
+                handoff.STARTED + taking.pid.to_bytes(handoff.HEADER, "little", signed=True)
+            )
+
+    def _worker_for(self, request: Request) -> Worker:
+        """The waiting worker, given ``request``; else a new one, started on it."""
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None:
+            try:
+                request.send(waiting.channel)
+                return waiting
+            except OSError as error:  # it ended meanwhile: its end is reaped as any
+                _log.info("worker %d took no command: %s", waiting.pid, error)
+                self._let_go_of(waiting)
+        ours, its = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         pid = os.fork()
         if pid == 0:
-            self._child(connection, request)  # never returns
-        for descriptor in request.descriptors:
-            os.close(descriptor)
-        self.children[pid] = connection
-        self.last_command = time.monotonic()
-        with contextlib.suppress(OSError):  # the client left: its child runs to its end
-            connection.sendall(
-                handoff.STARTED + pid.to_bytes(handoff.HEADER, "little", signed=True)
-            )
+            ours.close()
+            self._leave_the_resident()
+            worker.serve(its, request, Request.receive)  # never returns
+        its.close()
+        started = Worker(pid, ours)
+        self.workers[pid] = started
+        self.selector.register(ours, selectors.EVENT_READ, started)
+        return started
 
     def _request(self, connection: socket.socket) -> Request | None:
         """The connection's request, or None (told to run it itself) when it is not for this
@@ -315,8 +393,64 @@ class Resident:
             connection.sendall(handoff.RUN_IT_YOURSELF)
         return None
 
+    def _heard_from(self, reporting: Worker) -> None:
+        """A worker ended a command and takes another (or it is ending: its channel closed)."""
+        size = 1 + worker.CODE_BYTES
+        try:
+            report = reporting.channel.recv(size, socket.MSG_WAITALL)
+        except OSError:
+            report = b""
+        if len(report) != size or report[:1] != worker.DONE:
+            self._let_go_of(reporting)  # its end comes with its exit status (_reap)
+            return
+        code = int.from_bytes(report[1:], "little", signed=True)
+        self._tell_the_end(reporting, (code & 0xFF) << 8)  # the wait status of that exit
+        if self.taking and self.waiting is None:
+            self.waiting = reporting
+        else:
+            self._let_go_of(reporting)
+
+    def _signal_from_the_client(self, running: Worker) -> None:
+        """Signals the client got, passed on to the worker of its command (never to another
+        command: its connection is closed once its command ended)."""
+        connection = running.connection
+        assert connection is not None
+        try:
+            numbers = connection.recv(64)
+        except OSError:
+            numbers = b""
+        if not numbers:  # the client left: its command runs to its end
+            self.selector.unregister(connection)
+            return
+        for number in numbers:
+            if number in handoff.PASSED_SIGNALS:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(running.pid, number)
+
+    def _tell_the_end(self, ended: Worker, status: int) -> None:
+        """Tell the client of ``ended``'s command how it ended; close its connection."""
+        connection, ended.connection = ended.connection, None
+        if connection is None:
+            return
+        with contextlib.suppress(KeyError, ValueError):
+            self.selector.unregister(connection)
+        with contextlib.suppress(OSError):
+            connection.sendall(
+                handoff.ENDED + status.to_bytes(handoff.HEADER, "little", signed=True)
+            )
+        connection.close()
+
+    def _let_go_of(self, done: Worker) -> None:
+        """Close the channel to ``done``: a waiting worker exits then."""
+        if self.waiting is done:
+            self.waiting = None
+        if done.channel.fileno() >= 0:
+            with contextlib.suppress(KeyError, ValueError):
+                self.selector.unregister(done.channel)
+            done.channel.close()
+
     def _reap(self) -> None:
-        while self.children:
+        while self.workers:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
@@ -324,119 +458,25 @@ class Resident:
             if pid == 0:
                 return
             self.last_command = time.monotonic()
-            connection = self.children.pop(pid, None)
-            if connection is None:
+            ended = self.workers.pop(pid, None)
+            if ended is None:
                 continue
-            with contextlib.suppress(OSError):
-                connection.sendall(
-                    handoff.ENDED + status.to_bytes(handoff.HEADER, "little", signed=True)
-                )
-            connection.close()
+            self._tell_the_end(ended, status)
+            self._let_go_of(ended)
 
-    def _child(self, connection: socket.socket, request: Request) -> None:
-        """In the forked child: become the client's process and run its command."""
-        code = 1
-        try:
-            self._leave_the_resident(connection)
-            _take_on(request)
-            code = _run_command(request.argv[1:])
-        except BaseException:  # the command's own failures are reported by _run_command
-            with contextlib.suppress(BaseException):
-                traceback.print_exc()
-        finally:
-            os._exit(code)
-
-    def _leave_the_resident(self, connection: socket.socket) -> None:
+    def _leave_the_resident(self) -> None:
+        """In a new worker: let go of all the resident holds (its socket, its lock, the other
+        workers' channels and clients), as a child that only runs commands."""
         signal.set_wakeup_fd(-1)
-        for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(number, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
         self.selector.close()
-        for held in (self.listener, connection, *self.children.values()):
-            held.close()
+        held = [self.listener]
+        for other in self.workers.values():
+            held += [other.channel, *filter(None, [other.connection])]
+        for each in held:
+            each.close()
         os.close(self.wake_read)
         os.close(self.wake_write)
         self.lock.close()  # else the lock outlives the resident while this command runs
-
-
-def _take_on(request: Request) -> None:
-    """This process takes on the client's descriptors, folder, environment, umask, arguments."""
-    stdin, stdout, stderr, here = request.descriptors
-    for descriptor, standard in ((stdin, 0), (stdout, 1), (stderr, 2)):
-        os.dup2(descriptor, standard)
-        os.close(descriptor)
-    os.fchdir(here)
-    os.close(here)
-    os.umask(request.umask)
-    os.environ.clear()
-    for name, value in request.env.items():
-        os.environb[name] = value
-    sys.argv = list(request.argv)
-    sys.path[:] = request.path
-    sys.stdin = sys.__stdin__ = _stream(0, "r", request.streams[0])  # type: ignore[misc]
-    sys.stdout = sys.__stdout__ = _stream(1, "w", request.streams[1])  # type: ignore[misc]
-    sys.stderr = sys.__stderr__ = _stream(2, "w", request.streams[2])  # type: ignore[misc]
-
-
-def _stream(descriptor: int, mode: str, settings: tuple[str, str, bool, bool] | None) -> Any:
-    """A standard stream on ``descriptor`` set up as the client's was."""
-    encoding, errors, line_buffering, write_through = settings or ("utf-8", "strict", False, False)
-    try:
-        binary = open(descriptor, mode + "b", closefd=False)  # noqa: SIM115 - the stream's own
-    except OSError:
-        return None  # a closed descriptor: no such stream, as Python has it
-    return io.TextIOWrapper(
-        binary,
-        encoding=encoding,
-        errors=errors,
-        newline="\n",
-        line_buffering=line_buffering,
-        write_through=write_through,
-    )
-
-
-def _run_command(arguments: list[str]) -> int:
-    """Run the command as ``raise SystemExit(main())`` in a fresh interpreter would, and end as
-    it ends: the exit code, a traceback for what escapes, the atexit handlers, the flush."""
-    from companion.cli.start import main
-
-    try:
-        code = _exit_code(main(arguments))
-    except SystemExit as exit_:
-        code = _exit_code(exit_.code)
-    except KeyboardInterrupt:
-        traceback.print_exc()
-        _flush()
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGINT)
-        code = 128 + signal.SIGINT
-    except BaseException:
-        sys.excepthook(*sys.exc_info())
-        code = 1
-    atexit._run_exitfuncs()
-    return _flush(code)
-
-
-def _exit_code(code: object) -> int:
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code
-    print(code, file=sys.stderr)  # SystemExit("message"): printed, exit status 1
-    return 1
-
-
-def _flush(code: int = 0) -> int:
-    """Flush standard output and error as the interpreter does at its end: a write that fails
-    then is reported and makes the exit code 120."""
-    for stream in (sys.stdout, sys.stderr):
-        if stream is None:
-            continue
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            code = 120
-    return code
 
 
 def serve(socket_path: str) -> int:

@@ -113,16 +113,20 @@ def unclean_reasons(path: Path) -> list[str]:
     suspect = suspect_marker(path)
     if suspect.exists():
         reasons.append("it was marked suspect")
-    boot = _boot_id()
-    with suppress(OSError):
-        for marker in path.parent.glob(f"{_glob_escaped(_prefix(path))}*"):
-            if _stale(marker.name[len(_prefix(path)) :], boot):
-                reasons.append(f"it was not closed cleanly ({marker.name})")
+    reasons += (f"it was not closed cleanly ({marker.name})" for marker in _stale_markers(path))
     return reasons
 
 
-def _glob_escaped(text: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[]" else c for c in text)
+def _stale_markers(path: Path) -> list[Path]:
+    """The open markers beside ``path`` of opens that can no longer close (its folder listed once,
+    its names compared as text: no pattern to compile, as a glob would)."""
+    prefix, boot = _prefix(path), _boot_id()
+    try:
+        with os.scandir(path.parent) as entries:
+            names = [entry.name for entry in entries if entry.name.startswith(prefix)]
+    except OSError:
+        return []
+    return [path.with_name(name) for name in sorted(names) if _stale(name[len(prefix) :], boot)]
 
 
 def _stale(rest: str, boot: str) -> bool:
@@ -136,12 +140,10 @@ def _stale(rest: str, boot: str) -> bool:
 
 def clear_unclean(path: Path) -> None:
     """After a full check passed: forget the suspicion and the stale markers."""
-    boot = _boot_id()
     with suppress(OSError):
         suspect_marker(path).unlink(missing_ok=True)
-        for marker in path.parent.glob(f"{_glob_escaped(_prefix(path))}*"):
-            if _stale(marker.name[len(_prefix(path)) :], boot):
-                marker.unlink(missing_ok=True)
+        for marker in _stale_markers(path):
+            marker.unlink(missing_ok=True)
 
 
 def mark_open(path: Path) -> Path | None:
