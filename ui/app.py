@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from companion.installation.config import ConfigSource
     from companion.play.table import TableGame
     from companion.rules.scoresheet import ScoreSheet
+    from companion.storage.ahead import CheckAhead
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.enrol import EnrolScreen
@@ -131,15 +132,18 @@ class CompanionApp(InputRouting, App):
         config: ConfigSource | None = None,
         idle_after: float = 5.0,
         database: Path | None = None,
+        ahead: CheckAhead | None = None,
         **kwargs: Any,
     ) -> None:
         """``config`` names the button wiring and the scanner; without one the app has the default
         wiring (the keyboard, or GPIO on a Pi) and no scanner. Without a ``store`` the app opens
-        ``database`` itself, showing the storage notice until it can."""
+        ``database`` itself, showing the storage notice until it can; ``ahead``: the full check
+        of it begun before (:meth:`Store.check_ahead`), which its first open decides on."""
         super().__init__(**kwargs)
         self.store = store
         self.database = database
         self.table_config = config
+        self._ahead = ahead
         self.table: TableGame[Any, Any] | None = None
         self.idle_after = idle_after
         self.screens: dict[str, Screen] = {}
@@ -196,8 +200,9 @@ class CompanionApp(InputRouting, App):
     def open_store(self) -> str | None:
         """Open :attr:`database` and show Home; else the storage notice (its sentence returned)."""
         assert self.database is not None, "an app without a store needs its database path"
+        ahead, self._ahead = self._ahead, None  # a retry checks the file as it then is
         try:
-            self.store = Store.open(self.database)
+            self.store = Store.open(self.database, ahead=ahead)
         except StoreError as error:  # unusable here, or from a newer app: both left untouched
             self.storage_problem(error, retry=self.open_store)
             return str(error)

@@ -13,6 +13,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.store import Store
+
 if TYPE_CHECKING:
     from companion.installation.config import ConfigSource
 
@@ -70,8 +72,12 @@ def run(database: Path, config: ConfigSource | None = None) -> int:
     after the first frame when only read: see :class:`companion.installation.config.ConfigRead`).
 
     The app opens the database itself: one it cannot use is a notice on the screen with Try again,
-    never an exit (systemd would restart the app into the same fault, again and again).
+    never an exit (systemd would restart the app into the same fault, again and again). A file to
+    be checked whole (after an unclean shutdown, say) is checked while Kivy loads and opens its
+    window (:mod:`companion.storage.ahead`): the open waits for that check, and nothing of the file
+    is read before it.
     """
+    ahead = Store.check_ahead(database)
     gc.disable()  # until the first frame: see _after_first_frame
     try:
         prepare_kivy(clipboard=False)
@@ -79,7 +85,7 @@ def run(database: Path, config: ConfigSource | None = None) -> int:
         # as it makes its window (one it makes itself) passes only over what is made from here on
         from ui.app import CompanionApp
 
-        app = CompanionApp(None, config, database=database)
+        app = CompanionApp(None, config, database=database, ahead=ahead)
         _after_first_frame()
         try:
             app.run()
