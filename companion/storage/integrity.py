@@ -33,7 +33,6 @@ import logging
 import os
 import sqlite3
 import threading
-import uuid
 from contextlib import closing, suppress
 from pathlib import Path
 
@@ -149,7 +148,7 @@ def clear_unclean(path: Path) -> None:
 def mark_open(path: Path) -> Path | None:
     """Leave this open's marker beside ``path``; remove it with :func:`mark_closed`. None when it
     cannot be written (a read-only folder): nothing can be written there then, so nothing lost."""
-    marker = path.with_name(f"{_prefix(path)}{_boot_id()}.{os.getpid()}.{uuid.uuid4().hex[:8]}")
+    marker = path.with_name(f"{_prefix(path)}{_boot_id()}.{os.getpid()}.{os.urandom(4).hex()}")
     try:
         marker.touch()
     except OSError as error:
