@@ -99,3 +99,73 @@ def test_the_start_runs_no_garbage_collection_of_its_own_before_the_first_frame(
         check=True,
     )
     assert done.stdout.splitlines() == ["building False True", "drawn True"], done.stderr
+
+
+RENDER_PROBE = """
+import sys
+from collections import Counter
+
+from benchmarks.ui import _when_imported
+from companion.cli import main
+
+rendered = Counter()
+
+
+def patch(module):
+    from kivy.uix.label import Label
+
+    render = Label.texture_update
+
+    def texture_update(label, *args):  # Kivy's trigger finds the method by this name
+        if label.text:
+            rendered[id(label)] += 1
+        return render(label, *args)
+
+    Label.texture_update = texture_update
+    build = module.CompanionApp.build
+
+    def probed(app):
+        root = build(app)
+        from kivy.core.window import Window
+
+        def flipped(*_args):
+            Window.unbind(on_flip=flipped)
+            print("labels", len(rendered), "rendered twice", sum(n > 1 for n in rendered.values()))
+            app.stop()
+
+        Window.bind(on_flip=flipped)
+        return root
+
+    module.CompanionApp.build = probed
+
+
+_when_imported("ui.app", patch)
+sys.exit(main([]))
+"""
+
+
+def test_the_first_frame_renders_each_of_homes_texts_once(tmp_path: Path) -> None:
+    """Home is laid out at the window's size before its first frame: no label renders its text at
+    a width the layouts then change (a word or a letter a line), and renders it again."""
+    env = {
+        key: value for key, value in os.environ.items() if not key.startswith(("KIVY_", "KCFG_"))
+    }
+    env.update(
+        SDL_VIDEODRIVER="offscreen",
+        KIVY_HOME=str(tmp_path / "kivy"),
+        KIVY_NO_FILELOG="1",
+        KIVY_NO_ARGS="1",
+        TABLE_COMPANION_DB=str(tmp_path / "games.sqlite3"),
+    )
+    env.pop("DISPLAY", None)
+    done = subprocess.run(
+        [sys.executable, "-c", RENDER_PROBE],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    words = done.stdout.split()
+    assert words[:1] == ["labels"] and int(words[1]) >= 15, done.stdout + done.stderr
+    assert words[2:] == ["rendered", "twice", "0"], done.stdout

@@ -2,7 +2,8 @@
 screen showing (touch directly; named buttons, keys and scanned cards through :mod:`ui.routing`).
 
 Only Home is built before the first frame: every other screen, and the game module behind it, is
-imported and built on first use; the input devices open just after the first frame.
+imported and built on first use, as are a game's table and the games' history (not needed to draw
+Home); the input devices open just after the first frame.
 
 A game database that cannot be used (full disk, read-only, permissions, ...) or a stored value that
 no longer reads is shown full-screen with what to do and **Try again**, at start as in play; the app
@@ -24,13 +25,12 @@ from kivy.base import ExceptionManager, ExceptionManagerBase
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.opengl import glFlush
+from kivy.uix.layout import Layout
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
+from kivy.uix.widget import Widget
 
-from companion.after import history
 from companion.installation import watchdog
 from companion.installation.i18n import _, current_language
-from companion.play.table import TableGame
-from companion.rules.scoresheet import ScoreSheet
 from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.design import design
@@ -45,6 +45,9 @@ from ui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
     from companion.installation.config import ConfigSource
+    from companion.play.table import TableGame
+    from companion.rules.scoresheet import ScoreSheet
+    from companion.storage.ahead import CheckAhead
     from ui.screens.backup import BackupScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.enrol import EnrolScreen
@@ -94,6 +97,17 @@ def _hand_frame_to_renderer(*_args: Any) -> None:
     glFlush()
 
 
+def _lay_out(root: Widget, size: tuple[int, int]) -> None:
+    """Lay ``root`` out at the window's ``size`` now, each layout before those inside it, so that
+    the first frame renders each label's text once, at its own width. Left to the first frame, the
+    labels rendered theirs before the layouts had sized them (26 of Home's 31, each a word or a
+    letter a line), then again: a third of the first frame's CPU here."""
+    root.size = size
+    for widget in root.walk(restrict=True):
+        if isinstance(widget, Layout):
+            widget.do_layout()
+
+
 class _StoreFaults(ExceptionManagerBase):
     """Kivy's last resort for an exception in its loop: a :class:`StoreError` nobody caught
     (a write refused by a full disk in Settings, a stored value that no longer reads) becomes the
@@ -118,15 +132,18 @@ class CompanionApp(InputRouting, App):
         config: ConfigSource | None = None,
         idle_after: float = 5.0,
         database: Path | None = None,
+        ahead: CheckAhead | None = None,
         **kwargs: Any,
     ) -> None:
         """``config`` names the button wiring and the scanner; without one the app has the default
         wiring (the keyboard, or GPIO on a Pi) and no scanner. Without a ``store`` the app opens
-        ``database`` itself, showing the storage notice until it can."""
+        ``database`` itself, showing the storage notice until it can; ``ahead``: the full check
+        of it begun before (:meth:`Store.check_ahead`), which its first open decides on."""
         super().__init__(**kwargs)
         self.store = store
         self.database = database
         self.table_config = config
+        self._ahead = ahead
         self.table: TableGame[Any, Any] | None = None
         self.idle_after = idle_after
         self.screens: dict[str, Screen] = {}
@@ -153,6 +170,7 @@ class CompanionApp(InputRouting, App):
             self._add_home()
         else:
             self.open_store()
+        _lay_out(self.manager, Window.size)
         return self.manager
 
     def _add_home(self) -> None:
@@ -182,8 +200,9 @@ class CompanionApp(InputRouting, App):
     def open_store(self) -> str | None:
         """Open :attr:`database` and show Home; else the storage notice (its sentence returned)."""
         assert self.database is not None, "an app without a store needs its database path"
+        ahead, self._ahead = self._ahead, None  # a retry checks the file as it then is
         try:
-            self.store = Store.open(self.database)
+            self.store = Store.open(self.database, ahead=ahead)
         except StoreError as error:  # unusable here, or from a newer app: both left untouched
             self.storage_problem(error, retry=self.open_store)
             return str(error)
@@ -228,6 +247,8 @@ class CompanionApp(InputRouting, App):
         start made, then the listing, then each screen made ready (its widgets: they all live as
         long as the app), is set aside from the garbage collector's passes
         (:func:`_freeze_the_start`): a full pass over them all took a whole 0.1-0.16 s step here."""
+        from companion.after import history  # not needed to draw Home
+
         _freeze_the_start()
         yield from history.listing_in_steps(self.opened_store)
         _freeze_the_start()  # the games listed live on too
@@ -259,6 +280,8 @@ class CompanionApp(InputRouting, App):
     def _refresh_ahead(self) -> Iterator[None]:
         """The games listed anew if anything changed (:func:`history.listing_in_steps`), then each
         made screen not showing given its new rows or figures, one step at a time."""
+        from companion.after import history
+
         yield from history.listing_in_steps(self.opened_store)
         for name in ("history", "statistics"):
             screen = self.screens.get(name)
@@ -482,11 +505,13 @@ class CompanionApp(InputRouting, App):
 
     def new_game(self, rules: Any, options: Any) -> None:
         from companion.play.session import Session
+        from companion.play.table import TableGame
 
         self.open(TableGame(Session.create(self.opened_store, rules, options)))
 
     def resume(self, game_id: str) -> None:
         from companion.play.session import LogCorruptionError
+        from companion.play.table import TableGame
 
         try:
             self.open(TableGame.resume(self.opened_store, game_id))
@@ -495,6 +520,7 @@ class CompanionApp(InputRouting, App):
 
     def finished_sheet(self, game_id: str, back_to: str = "home") -> None:
         from companion.play.session import LogCorruptionError
+        from companion.play.table import TableGame
 
         try:
             table = TableGame.resume(self.opened_store, game_id)
@@ -521,6 +547,7 @@ class CompanionApp(InputRouting, App):
         """Correct a finished game from its sheet (the game on the table's own session if it is
         that game); logged or cancelled, its sheet shows again, read anew from the log."""
         from companion.play.session import LogCorruptionError
+        from companion.play.table import TableGame
 
         table = self.table
         if table is None or table.game_id != game_id:

@@ -13,6 +13,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.store import Store
+
 if TYPE_CHECKING:
     from companion.installation.config import ConfigSource
 
@@ -29,11 +31,14 @@ CUT_BUFFER_SEARCH = "Cutbuffer: Unable to find any valuable"
 logger = logging.getLogger(__name__)
 
 
-def prepare_kivy() -> None:
-    """Kivy's settings in the environment, then its clipboard: before any of Kivy is used."""
+def prepare_kivy(clipboard: bool = True) -> None:
+    """Kivy's settings in the environment, before any of Kivy is used, then (``clipboard``) its
+    clipboard. The app loads its clipboard only after its first frame (:func:`_after_first_frame`):
+    nothing can paste before a text field is shown."""
     for key, value in KIVY_DEFAULTS.items():
         os.environ.setdefault(key, value)
-    _load_clipboard()
+    if clipboard:
+        _load_clipboard()
 
 
 class _NoCutBufferReport(logging.Filter):
@@ -67,17 +72,21 @@ def run(database: Path, config: ConfigSource | None = None) -> int:
     after the first frame when only read: see :class:`companion.installation.config.ConfigRead`).
 
     The app opens the database itself: one it cannot use is a notice on the screen with Try again,
-    never an exit (systemd would restart the app into the same fault, again and again).
+    never an exit (systemd would restart the app into the same fault, again and again). A file to
+    be checked whole (after an unclean shutdown, say) is checked while Kivy loads and opens its
+    window (:mod:`companion.storage.ahead`): the open waits for that check, and nothing of the file
+    is read before it.
     """
-    gc.disable()  # until the first frame: see _collect_after_first_frame
+    ahead = Store.check_ahead(database)
+    gc.disable()  # until the first frame: see _after_first_frame
     try:
-        prepare_kivy()
+        prepare_kivy(clipboard=False)
         gc.freeze()  # what the command line and Kivy's import made: Kivy's full collection
         # as it makes its window (one it makes itself) passes only over what is made from here on
         from ui.app import CompanionApp
 
-        app = CompanionApp(None, config, database=database)
-        _collect_after_first_frame()
+        app = CompanionApp(None, config, database=database, ahead=ahead)
+        _after_first_frame()
         try:
             app.run()
         finally:
@@ -88,18 +97,22 @@ def run(database: Path, config: ConfigSource | None = None) -> int:
     return 0
 
 
-def _collect_after_first_frame() -> None:
-    """Let the garbage collector run again once the first frame is up.
+def _after_first_frame() -> None:
+    """Let the garbage collector run again once the first frame is up, and load Kivy's clipboard
+    in the frame after it (:func:`_load_clipboard`: its search for X's tools was some 20 ms of the
+    start's CPU here).
 
     The start makes some 70,000 objects (Kivy, the modules, Home), nearly all kept for the app's
     life, and few cycles: the collector's passes over them while they were made (about 140, one of
     them full) were 40-45 ms of a start's 600-700 ms CPU here, for little to free; 12-20 ms are
     left (the command line's passes before the app's start, and Kivy's own). They are collected
     from the first frame on, then set aside for good (:func:`ui.app._freeze_the_start`)."""
+    from kivy.clock import Clock
     from kivy.core.window import Window
 
     def resume(*_args: object) -> None:
         Window.unbind(on_flip=resume)
         gc.enable()
+        Clock.schedule_once(lambda _dt: _load_clipboard(), 0)
 
     Window.bind(on_flip=resume)

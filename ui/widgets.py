@@ -22,7 +22,6 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from companion.installation.i18n import _
-from companion.rules.explanations import explained
 from companion.rules.rulings import deciding
 from ui import design
 from ui.header import HeaderBand
@@ -172,6 +171,8 @@ def why_text(game: str, code: str, house_rules: Mapping[str, str] | None = None)
     where the rulebook says it, with its own words where the table's language has them; ''
     for a code without an explanation. The house rule of the game's ``house_rules`` that decided
     the refusal comes first."""
+    from companion.rules.explanations import explained  # with a refusal: not needed for Home
+
     found = explained(game, code)
     if found is None:
         return ""

@@ -25,6 +25,7 @@ import it from :mod:`companion.store`):
 - :mod:`~companion.storage.base` and :mod:`~companion.storage.errors`: what they share;
 - beside them, the file's guards: :mod:`~companion.storage.chain` (the log's hash chain),
   :mod:`~companion.storage.integrity` (when the whole file is checked),
+  :mod:`~companion.storage.ahead` (that check begun before the open, on a thread of its own),
   :mod:`~companion.storage.storage_env` (environment failures told apart from damage),
   :mod:`~companion.storage.backup` (backups and restore), :mod:`~companion.storage.page_scan`
   (records read from a file SQLite cannot open) and :mod:`~companion.storage.game_repair` (a

@@ -18,7 +18,9 @@ runs at open only when there is a reason to doubt the file:
   and, if SQLite finds it damaged, moves it aside and restores the newest backup.
 
 It also runs on a copy before every backup is named (:mod:`companion.storage.backup`), and the app runs it
-in the background once it has drawn its first frame (:func:`check_in_background`).
+in the background once it has drawn its first frame (:func:`check_in_background`). The app's start
+begins the check an open must make on a thread of its own while Kivy loads, and the open decides on
+what it found (:mod:`companion.storage.ahead`).
 
 A process whose pid was reused after it died is taken for alive (its marker waits for the next
 unclean sign); a power cut within the first seconds after an open may lose the marker itself: the
@@ -31,7 +33,6 @@ import logging
 import os
 import sqlite3
 import threading
-import uuid
 from contextlib import closing, suppress
 from pathlib import Path
 
@@ -149,7 +150,7 @@ def clear_unclean(path: Path) -> None:
 def mark_open(path: Path) -> Path | None:
     """Leave this open's marker beside ``path``; remove it with :func:`mark_closed`. None when it
     cannot be written (a read-only folder): nothing can be written there then, so nothing lost."""
-    marker = path.with_name(f"{_prefix(path)}{_boot_id()}.{os.getpid()}.{uuid.uuid4().hex[:8]}")
+    marker = path.with_name(f"{_prefix(path)}{_boot_id()}.{os.getpid()}.{os.urandom(4).hex()}")
     try:
         marker.touch()
     except OSError as error:

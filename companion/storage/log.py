@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -91,6 +90,8 @@ class LogMixin(StoreBase):
 
     def create_game(self, game: str, options: dict[str, Any]) -> str:
         """Store a new, empty game and return its id."""
+        import uuid  # with platform: not needed to open the store and list its games
+
         game_id = uuid.uuid4().hex
         now = self._now()
         text = dumps(options)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
@@ -94,9 +95,15 @@ def prepare_place(path: Path) -> None:
         raise StorageUnavailableError(path, cause, detail)
 
 
-def open_checked(path: Path, *, whole: bool) -> sqlite3.Connection:
+Checked = Callable[[], "list[str] | None"]
+"""What SQLite's full check of the file found, made ahead of its open
+(:meth:`companion.storage.ahead.CheckAhead.problems`); None: check it in place."""
+
+
+def open_checked(path: Path, *, whole: bool, checked: Checked | None = None) -> sqlite3.Connection:
     """A connection to a sound, current database at ``path``; :class:`Damaged` if it is not.
-    ``whole``: run SQLite's full integrity check too (else the header and schema only)."""
+    ``whole``: run SQLite's full integrity check too (else the header and schema only), or take
+    what ``checked`` found (the same check, made ahead)."""
     try:
         check_header(path)
         connection = sqlite3.connect(
@@ -109,7 +116,7 @@ def open_checked(path: Path, *, whole: bool) -> sqlite3.Connection:
         raise unavailable(path, cause, error) from error
     connection.path = path
     try:
-        version = check(connection, path, whole=whole)
+        version = check(connection, path, whole=whole, checked=checked)
         configure(connection, path)
         schema.migrate(connection, version)
     except BaseException:
@@ -158,15 +165,18 @@ def check_header(path: Path) -> None:
         raise Damaged("it is not an SQLite database")
 
 
-def check(connection: sqlite3.Connection, path: Path, *, whole: bool) -> int:
+def check(
+    connection: sqlite3.Connection, path: Path, *, whole: bool, checked: Checked | None = None
+) -> int:
     """The file's schema version, after checking that it is a database we can use: its header and
     schema always; ``whole``: every page too (SQLite's full check: not quick_check, which costs
-    about the same for this schema and misses damaged keys and indexes).
+    about the same for this schema and misses damaged keys and indexes), as ``checked`` found it
+    if it checked the file ahead.
 
     A file from a newer app is refused (:class:`NewerSchemaError`), never quarantined.
     """
     try:
-        problems = integrity.problems(connection) if whole else []
+        problems = _whole_check(connection, checked) if whole else []
         version: int = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > schema.SCHEMA_VERSION:
             raise NewerSchemaError(
@@ -188,6 +198,11 @@ def check(connection: sqlite3.Connection, path: Path, *, whole: bool) -> int:
             else f"its tables do not match schema version {version}"
         )
     return version
+
+
+def _whole_check(connection: sqlite3.Connection, checked: Checked | None) -> list[str]:
+    found = checked() if checked is not None else None
+    return integrity.problems(connection) if found is None else found
 
 
 def configure(connection: sqlite3.Connection, path: Path) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +80,8 @@ def _seat(connection: sqlite3.Connection, game_id: str, seat: int, name: str) ->
 
 def new_player_uid() -> str:
     """A player's stable id: random, the same in every copy of the database (issue 24.4)."""
+    import uuid  # with platform: not needed to open the store and list its games
+
     return str(uuid.uuid4())
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.installation.i18n import _
 from companion.storage import backup, integrity, opening, storage_env
+from companion.storage.ahead import CheckAhead
 from companion.storage.base import Clock, utc_now
 from companion.storage.errors import Damaged, NewerSchemaError, StorageUnavailableError
 from companion.storage.log import LogMixin
@@ -54,6 +55,7 @@ class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, MergeMixin):
         clock: Clock = utc_now,
         reading: bool = False,
         take_over: bool = False,
+        ahead: CheckAhead | None = None,
     ) -> Store:
         """Open (creating or migrating) the database at ``path``; move it aside if it is damaged
         and restore the newest sound backup (:mod:`companion.storage.backup`) in its place.
@@ -64,13 +66,20 @@ class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, MergeMixin):
         Another program's SQLite database at ``path`` is refused the same way (cause
         ``foreign_database``), never moved aside, unless ``take_over``
         (:func:`~companion.storage.opening.foreign_owner`).
+        ``ahead``: the full check of ``path``, begun before (:meth:`check_ahead`): when the file
+        must be checked whole, the open waits for it and decides on what it found.
         """
         opening.prepare_place(path)
         doubts = integrity.unclean_reasons(path) if path.exists() else []
         if doubts:
             _log.info("game database %s is checked whole: %s", path, "; ".join(doubts))
         try:
-            connection = opening.open_checked(path, whole=bool(doubts))
+            checked = ahead.problems if ahead is not None and ahead.path == path else None
+            try:
+                connection = opening.open_checked(path, whole=bool(doubts), checked=checked)
+            finally:
+                if ahead is not None:
+                    ahead.close()
         except StorageUnavailableError as refusal:
             if not (reading and refusal.cause == storage_env.READ_ONLY):
                 raise
@@ -106,6 +115,12 @@ class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, MergeMixin):
         if store.quarantined is None:
             store._back_up_if_due()
         return store
+
+    @staticmethod
+    def check_ahead(path: Path) -> CheckAhead:
+        """Begin the full check an open of ``path`` would run (if it has a reason to) on a
+        thread of its own, for :meth:`open`'s ``ahead`` (:mod:`companion.storage.ahead`)."""
+        return CheckAhead(path)
 
     @classmethod
     def open_read_only(cls, path: Path, *, clock: Clock = utc_now) -> Store:

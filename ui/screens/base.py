@@ -9,7 +9,7 @@ that its :attr:`GameScreen.state` and :attr:`GameScreen.table` are typed as that
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -20,14 +20,15 @@ from kivy.uix.widget import Widget
 
 from companion.installation.errors import InputError
 from companion.installation.i18n import _
-from companion.play.table import TableGame
-from companion.rules.scoresheet import ScoreSheet
-from companion.rules.sheet_words import headline
 from companion.rules.verdict import Verdict
 from companion.store import Store
 from ui.header import HeaderBand, whose_turn
 from ui.toast import Rect, Toast, flash
 from ui.widgets import why_text
+
+if TYPE_CHECKING:  # a game's table and sheet are not needed to draw Home, the first frame
+    from companion.play.table import TableGame
+    from companion.rules.scoresheet import ScoreSheet
 
 StateT = TypeVar("StateT")
 """The state of the game a screen shows (``TargiState`` ...)."""
@@ -152,6 +153,8 @@ class GameScreen(Screen, Generic[StateT]):
         bar = self.ids.bar
         turn = whose_turn(self.table.state, self.table.session.legal_iter())
         bar.player, bar.colour = turn or ("", "")
+        from companion.rules.sheet_words import headline  # with a game: not needed to draw Home
+
         # a finished game's board names who won (as its sheet does), not only that it is over
         won = headline(self.table.score_sheet()) if self.table.over else ""
         bar.status = won or status or phase_text(self.table.state)
