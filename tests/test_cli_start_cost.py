@@ -1,7 +1,6 @@
 """A command that names its game loads only what that game needs (issue 27): a ``game act`` on a
 Targi game imports no other game's package and never lists the installed packages' games or
-commands (reading every package's metadata, by :mod:`importlib.metadata` or
-:mod:`companion.installation.entry_points`), while ``--help`` still names every game."""
+commands (reading every package's metadata), while ``--help`` still names every game."""
 
 from __future__ import annotations
 
@@ -15,17 +14,12 @@ from played_games import record
 
 PROBE = """
 import importlib.metadata, json, sys
-from companion.installation import entry_points
 groups = []
-listing, reading = importlib.metadata.entry_points, entry_points.entry_points
+listing = importlib.metadata.entry_points
 def recorded(**params):
     groups.append(params.get("group"))
     return listing(**params)
-def read(group):
-    groups.append(group)
-    return reading(group)
 importlib.metadata.entry_points = recorded
-entry_points.entry_points = read
 from companion.cli import main
 code = main(sys.argv[1:])
 loaded = sorted({m.split(".")[2] for m in sys.modules if m.startswith("companion.games.")})

@@ -15,8 +15,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.installation import entry_points
-
 if TYPE_CHECKING:
     from companion.installation.config import ConfigSource
     from companion.store import Store
@@ -59,8 +57,10 @@ class Command:
 def installed() -> dict[str, Command]:
     """Every command installed, by name. One that does not load (its package is not installed, or
     Kivy is missing) is left out and logged: the headless commands still work."""
+    from importlib.metadata import entry_points  # reads every package's metadata: when asked
+
     commands: dict[str, Command] = {}
-    for point in entry_points.entry_points(GROUP):  # every package's metadata read: when asked
+    for point in entry_points(group=GROUP):
         try:
             command = point.load()
         except ImportError as error:

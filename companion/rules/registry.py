@@ -74,9 +74,9 @@ def _built_in_named(name: str) -> GameSpec | None:
 
 
 def _installed() -> Iterator[GameSpec]:
-    from companion.installation import entry_points  # not needed to import the registry
+    from importlib.metadata import entry_points  # not needed to import the registry
 
-    for point in entry_points.entry_points(ENTRY_POINTS):
+    for point in entry_points(group=ENTRY_POINTS):
         try:
             spec = point.load()
         except Exception:  # a broken plug-in must not take the built-in games down with it

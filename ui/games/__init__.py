@@ -72,9 +72,9 @@ def _built_in() -> Iterator[GameUI]:
 
 
 def _installed() -> Iterator[GameUI]:
-    from companion.installation import entry_points
+    from importlib.metadata import entry_points
 
-    for point in entry_points.entry_points(ENTRY_POINTS):
+    for point in entry_points(group=ENTRY_POINTS):
         try:
             found = point.load()
         except Exception:  # a broken plug-in must not take the built-in games' screens down
