@@ -57,10 +57,26 @@ LONGEST_FIRST = (
     "tests/test_layout_audit_hd.py",
     "tests/test_ui_timbuktu.py",
     "tests/test_ui_tuareg.py",
+    "tests/test_ui_input.py",
+    "tests/test_ui_polish.py",
+    "tests/test_ui_players_log.py",
+    "tests/test_ui_app.py",
+    "tests/test_hostile_input.py",
+    "tests/test_ui_speed.py",
+    "tests/test_layout_audit_languages.py",
+    "tests/test_ui_targi.py",
+    "tests/test_ui_history.py",
+    "tests/test_ui_rules.py",
+    "tests/test_benchmarks_ui.py",
+    "tests/test_ui_stale.py",
+    "tests/test_targi_properties.py",
 )
-"""Test files that take minutes (the whole layout tour at each size, the games played by touch):
+"""Test files that take minutes (the whole layout tour at each size, the games played by touch),
+then the others that take half a minute or more, heaviest first (figures: ``--durations``):
 collected first, in this order, so that pytest-xdist (told by ``scripts/run-tests`` to keep the
-collected order) hands them out first instead of leaving them for the end."""
+collected order) hands them out first and ends the run on the many short files, whichever
+worker is free taking the next one, instead of leaving a long file for the end while the other
+worker has nothing left to do."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -143,6 +143,9 @@ class Generator:
         self.db = db
         self.ids = ids
         self.random = random.Random(seed)
+        self._payloads: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        """The payloads of each game as it stands at a sequence number: the game only moves when
+        an input is accepted, so most cases draw from the same list (not worked out again)."""
 
     def case(self) -> Case:
         kind = self.random.choices(
@@ -160,8 +163,12 @@ class Generator:
         return name, self.ids[name], Session.resume(store, self.ids[name]), store
 
     def payloads(self, session: Session) -> list[dict[str, Any]]:
-        legal = session.rules.legal_actions(session.state)[:40]
-        return [session.rules.dump_action(a) for a in legal] + CORRECTIONS[session.rules.name]
+        key = (session.game_id, session.seq)
+        if key not in self._payloads:
+            legal = session.rules.legal_actions(session.state)[:40]
+            dumped = [session.rules.dump_action(a) for a in legal]
+            self._payloads[key] = dumped + CORRECTIONS[session.rules.name]
+        return self._payloads[key]
 
     # --- kinds of hostile input -----------------------------------------------------------
 
