@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
 from typing import Any, TypeGuard
 
 from companion.after import players as player_records
@@ -71,9 +72,10 @@ class Play:
     def finished(self) -> bool:
         return self.status == "finished"
 
-    @property
+    @cached_property
     def started_stamp(self) -> str:
-        """When it started, as its JSON (:meth:`as_dict`) says it."""
+        """When it started, as its JSON (:meth:`as_dict`) says it (made once: the statistics
+        date every seat's score with it)."""
         return _iso(self.started_at)
 
     @property

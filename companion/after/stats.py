@@ -23,13 +23,15 @@ def _average(values: list[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
 
 
-def _summary(seats: list[Seat]) -> dict[str, Any]:
+def _summary(seats: list[Seat], sums: dict[str, int]) -> dict[str, Any]:
+    """Plays, wins, win rate, average and best score of ``seats``, and the average of each
+    category of ``sums`` (their points summed, :func:`_sums`)."""
     scores = [seat.score for seat in seats]
     return {
         **_record(seats),
         "average_score": _average(scores),
         "best_score": max(scores, default=None),
-        "categories": _categories(seats),
+        "categories": _categories(sums, len(seats)),
     }
 
 
@@ -43,14 +45,24 @@ def _record(seats: list[Seat]) -> dict[str, Any]:
     }
 
 
-def _categories(seats: list[Seat]) -> dict[str, float | None]:
-    """Each category's average over ``seats`` (a seat without it counts 0), by key: one pass
-    over the seats' points."""
-    sums: dict[str, int] = {}
+def _sums(seats: list[Seat]) -> dict[str, int]:
+    """Each category's points summed over ``seats``, by key. The seats whose points name the same
+    categories in the same order (a title's sheets do) are summed a column at a time: the
+    additions run in ``sum``, not one key at a time in Python."""
+    columns: dict[tuple[str, ...], list[Iterable[int]]] = {}
     for seat in seats:
-        for key, points in seat.points.items():
-            sums[key] = sums.get(key, 0) + points
-    return {key: round(sums[key] / len(seats), 2) for key in sorted(sums)}
+        points = seat.points
+        columns.setdefault(tuple(points), []).append(points.values())
+    sums: dict[str, int] = {}
+    for keys, rows in columns.items():
+        for key, total in zip(keys, map(sum, zip(*rows, strict=True)), strict=True):
+            sums[key] = sums.get(key, 0) + total
+    return sums
+
+
+def _categories(sums: dict[str, int], seats: int) -> dict[str, float | None]:
+    """Each category's average over ``seats`` seats (a seat without it counts 0), by key."""
+    return {key: round(sums[key] / seats, 2) for key in sorted(sums)}
 
 
 def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
@@ -65,53 +77,54 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
     by_game: dict[str, list[Play]] = defaultdict(list)
     seats_of: dict[str, dict[str, list[Seat]]] = defaultdict(lambda: defaultdict(list))
     timeline: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    duels: dict[str, dict[str, dict[str, int]]] = defaultdict(
-        lambda: defaultdict(lambda: {"played": 0, "won": 0, "lost": 0, "drawn": 0})
-    )
+    duels: dict[str, dict[str, list[int]]] = defaultdict(dict)  # [won, lost, drawn] by opponent
     for play in finished:
-        by_game[play.game].append(play)
+        game, seats = play.game, play.seats
+        by_game[game].append(play)
         date = play.started_stamp
-        for seat in play.seats:
-            seats_of[seat.name][play.game].append(seat)
-            timeline[seat.name].append(
+        for seat in seats:
+            name, rank = seat.name, seat.rank
+            seats_of[name][game].append(seat)
+            timeline[name].append(
                 {
                     "game_id": play.game_id,
-                    "game": play.game,
+                    "game": game,
                     "date": date,
                     "score": seat.score,
-                    "rank": seat.rank,
+                    "rank": rank,
                 }
             )
-            for other in play.seats:
+            against = duels[name]
+            for other in seats:
                 if other is seat:
                     continue
-                record = duels[seat.name][other.name]
-                record["played"] += 1
-                outcome = (
-                    "won"
-                    if seat.rank < other.rank
-                    else "lost"
-                    if seat.rank > other.rank
-                    else "drawn"
-                )
-                record[outcome] += 1
-    games = {
-        game: {
+                record = against.get(other.name)
+                if record is None:
+                    record = against[other.name] = [0, 0, 0]
+                record[0 if rank < other.rank else 1 if rank > other.rank else 2] += 1
+    # (player, game) -> their points summed by category, once; a game's are its players' summed
+    sums = {
+        (name, game): _sums(seats) for name, by in seats_of.items() for game, seats in by.items()
+    }
+    summaries = {pair: _summary(seats_of[pair[0]][pair[1]], sums[pair]) for pair in sorted(sums)}
+    games = {}
+    for game, played in sorted(by_game.items()):
+        every_seat = [s for p in played for s in p.seats]
+        totals: dict[str, int] = {}
+        for (_name, of_game), points in sums.items():
+            if of_game == game:
+                for key, total in points.items():
+                    totals[key] = totals.get(key, 0) + total
+        games[game] = {
             "plays": len(played),
             "average_duration_min": _average([p.duration_min for p in played]),
-            "average_winning_score": _average(
-                [s.score for p in played for s in p.seats if s.winner]
-            ),
-            "best_score": max((s.score for p in played for s in p.seats), default=None),
-            "categories": _categories([s for p in played for s in p.seats]),
+            "average_winning_score": _average([s.score for s in every_seat if s.winner]),
+            "best_score": max((s.score for s in every_seat), default=None),
+            "categories": _categories(totals, len(every_seat)),
             "players": {
-                name: _summary(seats_of[name][game])
-                for name in sorted(seats_of)
-                if seats_of[name].get(game)
+                name: summaries[name, game] for name in sorted(seats_of) if (name, game) in sums
             },
         }
-        for game, played in sorted(by_game.items())
-    }
     names = sorted(seats_of) if player is None else [n for n in sorted(seats_of) if n == player]
     players = {}
     for name in names:
@@ -121,8 +134,17 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
             "plays": overall["plays"],
             "wins": overall["wins"],
             "win_rate": overall["win_rate"],
-            "by_game": {game: _summary(seats) for game, seats in sorted(seats_of[name].items())},
-            "head_to_head": {other: dict(record) for other, record in sorted(duels[name].items())},
+            "by_game": {
+                game: {
+                    **summaries[name, game],
+                    "categories": dict(summaries[name, game]["categories"]),
+                }
+                for game in sorted(seats_of[name])
+            },
+            "head_to_head": {
+                other: {"played": won + lost + drawn, "won": won, "lost": lost, "drawn": drawn}
+                for other, (won, lost, drawn) in sorted(duels[name].items())
+            },
             "score_over_time": timeline[name],
         }
     return {"plays": len(finished), "games": games, "players": players}
