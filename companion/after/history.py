@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import weakref
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
@@ -28,7 +28,8 @@ from companion.installation.i18n import _
 from companion.rules.registry import GAMES
 from companion.rules.results import GameResult
 from companion.rules.scoresheet import ScoreSheet
-from companion.store import PlayerRecord, Store, StoreError, UnknownGameError
+from companion.storage.base import at_once
+from companion.store import GameSummary, PlayerRecord, Store, StoreError, UnknownGameError
 
 _log = logging.getLogger(__name__)
 
@@ -222,7 +223,7 @@ def plays(
         listing = _listing(store, moment)
     else:
         with collection_paused():
-            listing = tuple(_listed(store, moment, []))
+            listing = tuple(_listed(store, at_once(_reading(store)), moment, []))
     for play in listing:
         if game is not None and play.game != game:
             continue
@@ -269,7 +270,7 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
         return kept.plays
     turns: list[datetime] = []  # the moments a game's status would change with time alone
     with collection_paused():
-        found = tuple(_listed(store, moment, turns))
+        found = tuple(_listed(store, at_once(_reading(store)), moment, turns))
     until = min((turn for turn in turns if turn > moment), default=None)
     _listings[store] = _Listing(store.changes(), moment, until, found)
     return found
@@ -277,28 +278,66 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
 
 def listing_in_steps(store: Store, now: datetime | None = None, every: int = 50) -> Iterator[None]:
     """List the games as :func:`listing` does, in steps (it yields between them: the kept results
-    decoded a hundred at a time, then ``every`` games made at a time), and keep the listing as the
-    store's last one, as :func:`listing` would; for the app's idle time after its start
-    (:mod:`ui.ready`). A commit between two steps leaves the listing to the next :func:`listing`:
-    what is kept is never older than the store."""
+    checked and decoded a hundred at a time, the store's other facts a read a step, then
+    ``every`` games made at a time), and keep the listing as the store's last one, as
+    :func:`listing` would; for the app's idle time after its start (:mod:`ui.ready`). A commit
+    between two steps leaves the listing to the next :func:`listing`: what is kept is never older
+    than the store."""
     moment = now or datetime.now(UTC)
     kept = _listings.get(store)
     if kept is not None and kept.holds(store.changes(), moment):
         return
-    yield from store.read_results_in_steps()
-    yield
+    reading = _reading(store, every=100)
+    while True:
+        changes = store.changes()
+        try:
+            next(reading)
+        except StopIteration as done:
+            read: _Read = done.value
+            break
+        yield
+        if store.changes() != changes:
+            _log.debug("the games changed while read in steps: listed at the next opening")
+            return
     turns: list[datetime] = []
     found: list[Play] = []
-    for play in _listed(store, moment, turns):
+    for play in _listed(store, read, moment, turns):
         found.append(play)
         if len(found) % every == 0:
-            changes = store.changes()
+            changes = store.changes()  # a result it kept meanwhile (a game replayed) is its own
             yield
             if store.changes() != changes:
                 _log.debug("the games changed while listed in steps: listed at the next opening")
                 return
     until = min((turn for turn in turns if turn > moment), default=None)
     _listings[store] = _Listing(store.changes(), moment, until, tuple(found))
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What a listing reads of the store: the kept results (:meth:`Store.cached_results`), every
+    game's seats, options and creation time, and place, and the games themselves."""
+
+    cached: dict[str, Any]
+    seats: dict[str, dict[int, PlayerRecord]]
+    infos: dict[str, tuple[str, str]]
+    places: dict[str, str]
+    games: list[GameSummary]
+
+
+def _reading(store: Store, every: int | None = None) -> Generator[None, None, _Read]:
+    """Read what a listing needs: at once (``every`` None), or in steps (it yields between reads,
+    and between each ``every`` kept results)."""
+    cached = yield from store.cached_results_in_steps(every)
+    if every is not None:
+        yield
+    seats = store.all_seats()
+    if every is not None:
+        yield
+    infos, places = store.all_game_infos(), store.all_locations()
+    if every is not None:
+        yield
+    return _Read(cached, seats, infos, places, store.history_games())
 
 
 @dataclass(frozen=True)
@@ -319,10 +358,9 @@ makes anew only the plays whose result or facts changed since (a game finished o
 player renamed), and restates the others' status at its moment."""
 
 
-def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
-    cached = store.cached_results()
-    seats, infos, places = store.all_seats(), store.all_game_infos(), store.all_locations()
-    newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
+def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
+    cached, seats, infos, places = read.cached, read.seats, read.infos, read.places
+    newest_first = sorted(read.games, key=lambda g: (g.created_at, g.id), reverse=True)
     made_before = _made.get(store, {})
     made: dict[str, _Made] = {}
     _made[store] = made

@@ -289,6 +289,31 @@ class LogMixin(StoreBase):
             for row in rows
         ]
 
+    def history_games(self) -> list[GameSummary]:
+        """Every game (in no order), as :meth:`list_games` gives it but with no read of a finished
+        game's log: what the history reads (:mod:`companion.after.history`). A finished game's
+        ``updated_at`` is its record's (the history reads it only of a game not finished, to tell
+        when it becomes abandoned), and ``last_seq`` is the game's record of its last entry (the
+        chain's head: a replay checks the log against it)."""
+        rows = self._conn.execute(
+            "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
+            "CAST(created_at AS BLOB), CAST(CASE WHEN status = 'finished' THEN updated_at "
+            "ELSE max(updated_at, coalesce("
+            "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
+            ")) END AS BLOB), last_seq FROM games"
+        )
+        return [
+            GameSummary(
+                listed(row[0]),
+                listed(row[1]),
+                listed(row[2]),
+                listed(row[3]),
+                listed(row[4]),
+                row[5],
+            )
+            for row in rows
+        ]
+
     def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
         """A game's options and creation time (unchecked: :meth:`load` checks them)."""
         row = self._conn.execute(
