@@ -268,13 +268,28 @@ class LogMixin(StoreBase):
 
     def list_games(self) -> list[GameSummary]:
         """Every game, the most recently changed (status or log) first."""
+        return self._summaries("")
+
+    def latest_games(self, finished: int) -> tuple[list[GameSummary], list[GameSummary]]:
+        """The games not finished, and the ``finished`` finished ones most recently changed, each
+        as :meth:`list_games` lists them (Home's lists: the rest of a thousand finished games is
+        not read)."""
+        return (
+            self._summaries("WHERE status <> 'finished'"),
+            self._summaries("WHERE status = 'finished'", limit=finished),
+        )
+
+    def _summaries(self, where: str, limit: int = -1) -> list[GameSummary]:
+        """The games ``where`` (a constant clause) selects, the most recently changed first, at
+        most ``limit`` of them (-1: all)."""
         rows = self._conn.execute(
             "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
             "CAST(created_at AS BLOB), CAST(max(updated_at, coalesce("
             "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
             ")) AS BLOB) AS changed_at, "
             "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
-            "FROM games ORDER BY changed_at DESC, created_at DESC"
+            f"FROM games {where} ORDER BY changed_at DESC, created_at DESC LIMIT ?",
+            (limit,),
         )
         # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
         return [
