@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 import logging
 import weakref
-from collections.abc import Generator, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, TypeGuard
 
 from companion.after import players as player_records
@@ -65,9 +65,16 @@ class Play:
     ended_at: datetime
     location: str
     seats: tuple[Seat, ...]
-    sheet: ScoreSheet
     corrections: int
     """How many log entries are corrections (the table overruled the app)."""
+    made_sheet: Callable[[], ScoreSheet] = field(repr=False, compare=False)
+    """Makes :attr:`sheet` (from the kept result, once asked for: a listing shows the seats'
+    scores, and few of its plays' sheets are ever opened)."""
+
+    @cached_property
+    def sheet(self) -> ScoreSheet:
+        """The final score sheet."""
+        return self.made_sheet()
 
     @property
     def finished(self) -> bool:
@@ -155,15 +162,26 @@ def _play(
     game_id: str,
     options: dict[str, Any],
     created_at: str,
-    result: GameResult,
+    result: GameResult | dict[str, Any],
     facts: _Facts,
     now: datetime,
 ) -> Play:
-    sheet, over = result.sheet, result.over
+    """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
+    whose sheet is made only once asked for)."""
+    if isinstance(result, GameResult):
+        game, over, ended_at = result.game, result.over, result.ended_at
+        corrections, sheet = result.corrections, result.sheet
+        ranking, totals, points = sheet.ranking, sheet.totals, sheet.points
+        made_sheet: Callable[[], ScoreSheet] = partial(_replayed_sheet, result)
+    else:
+        game, over, ended_at = result["game"], result["over"], result["ended_at"]
+        corrections, kept = result["corrections"], result["sheet"]
+        ranking, totals, points = kept["ranking"], kept["totals"], kept["points"]
+        made_sheet = partial(_kept_sheet, result)
     created = _parse(created_at)
-    ended = created if result.ended_at is None else _parse(result.ended_at)
+    ended = created if ended_at is None else _parse(ended_at)
     status = _status(over, ended, now)
-    ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
+    ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
     records = facts.records
     start = options.get("start_player", 0)
     seats = []
@@ -178,23 +196,31 @@ def _play(
                 name=name if record is None else record.name,
                 colour=seated["colour"],
                 start_player=index == start,
-                score=sheet.totals.get(name, 0),
+                score=totals.get(name, 0),
                 rank=ranks.get(name, 0),
                 winner=over and ranks.get(name) == 1,
-                points=dict(sheet.points.get(name, {})),
+                points=dict(points.get(name, {})),
             )
         )
     return Play(
         game_id=game_id,
-        game=result.game,
+        game=game,
         status=status,
         started_at=created,
         ended_at=ended,
         location=facts.location,
         seats=tuple(seats),
-        sheet=sheet,
-        corrections=result.corrections,
+        corrections=corrections,
+        made_sheet=made_sheet,
     )
+
+
+def _replayed_sheet(result: GameResult) -> ScoreSheet:
+    return result.sheet
+
+
+def _kept_sheet(kept: dict[str, Any]) -> ScoreSheet:
+    return GameResult.from_cached(kept).sheet
 
 
 def plays(
@@ -379,8 +405,7 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
                 if earlier is not None and earlier.result is kept and earlier.facts == facts:
                     play = _restated(earlier.play, moment)
                 else:
-                    result = GameResult.from_cached(kept)
-                    play = _made_play(summary.id, infos, result, records, location, moment)
+                    play = _made_play(summary.id, infos, kept, records, location, moment)
                 made[summary.id] = _Made(kept, facts, play)
             else:
                 result = _replayed(store, summary.id)
@@ -399,7 +424,7 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
 def _made_play(
     game_id: str,
     infos: dict[str, tuple[str, str]],
-    result: GameResult,
+    result: GameResult | dict[str, Any],
     records: dict[int, PlayerRecord],
     location: str,
     moment: datetime,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 from companion.after import history
 from companion.after.bulk import collection_paused
 from companion.after.history import Play, Seat
+from companion.storage.base import at_once
 from companion.store import Store
 
 
@@ -69,16 +70,22 @@ def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
     """Statistics of ``plays`` (finished ones only); ``player`` (a name) keeps that player only in
     the ``players`` part."""
     with collection_paused():
-        return _computed(plays, player)
+        return at_once(_computing(plays, player))
 
 
-def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
+def _computing(
+    plays: Iterable[Play], player: str | None, per_step: int | None = None
+) -> Generator[None, None, dict[str, Any]]:
+    """:func:`compute`'s figures, at once (``per_step`` None) or in steps: it yields after each
+    ``per_step`` plays counted, and between its summaries."""
     finished = sorted((p for p in plays if p.finished), key=lambda p: (p.started_at, p.game_id))
     by_game: dict[str, list[Play]] = defaultdict(list)
     seats_of: dict[str, dict[str, list[Seat]]] = defaultdict(lambda: defaultdict(list))
     timeline: dict[str, list[dict[str, Any]]] = defaultdict(list)
     duels: dict[str, dict[str, list[int]]] = defaultdict(dict)  # [won, lost, drawn] by opponent
-    for play in finished:
+    for index, play in enumerate(finished, 1):
+        if per_step is not None and index % per_step == 0:
+            yield
         game, seats = play.game, play.seats
         by_game[game].append(play)
         date = play.started_stamp
@@ -106,6 +113,8 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
     sums = {
         (name, game): _sums(seats) for name, by in seats_of.items() for game, seats in by.items()
     }
+    if per_step is not None:
+        yield
     summaries = {pair: _summary(seats_of[pair[0]][pair[1]], sums[pair]) for pair in sorted(sums)}
     games = {}
     for game, played in sorted(by_game.items()):
@@ -125,6 +134,8 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
                 name: summaries[name, game] for name in sorted(seats_of) if (name, game) in sums
             },
         }
+    if per_step is not None:
+        yield
     names = sorted(seats_of) if player is None else [n for n in sorted(seats_of) if n == player]
     players = {}
     for name in names:
@@ -163,6 +174,33 @@ def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
     games anew. The figures are shared: read them, never change
     them."""
     listing = history.listing(store)
+    kept = _kept_for(store, listing)
+    figures = kept.get(game)
+    if figures is None:
+        figures = compute(p for p in listing if game is None or p.game == game)
+        kept[game] = figures
+    return figures
+
+
+def of_history_in_steps(store: Store, game: str | None = None, every: int = 250) -> Iterator[None]:
+    """What :func:`of_history` computes, in steps (it yields after each ``every`` plays counted,
+    and between the summaries), kept as it keeps it: for the app's idle time (:mod:`ui.ready`),
+    after :func:`history.listing_in_steps`. Figures computed of a listing that a commit meanwhile
+    made stale are not kept."""
+    listing = history.listing(store)
+    if game in _kept_for(store, listing):
+        return
+    figures = yield from _computing(
+        (p for p in listing if game is None or p.game == game), None, every
+    )
+    kept = _kept.get(store)
+    if kept is not None and kept[0] is listing:
+        kept[1].setdefault(game, figures)
+
+
+def _kept_for(store: Store, listing: tuple[Play, ...]) -> dict[str | None, dict[str, Any]]:
+    """The figures kept of ``listing`` (of the one before, if it held the very same plays), by
+    game; none yet if it is new."""
     kept = _kept.get(store)
     if kept is not None and kept[0] is not listing and _same_plays(kept[0], listing):
         kept = (listing, kept[1])  # listed anew after a commit that changed no game shown
@@ -170,11 +208,7 @@ def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
     if kept is None or kept[0] is not listing:
         kept = (listing, {})
         _kept[store] = kept
-    figures = kept[1].get(game)
-    if figures is None:
-        figures = compute(p for p in listing if game is None or p.game == game)
-        kept[1][game] = figures
-    return figures
+    return kept[1]
 
 
 def _same_plays(before: tuple[Play, ...], now: tuple[Play, ...]) -> bool:
