@@ -410,7 +410,9 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
             else:
                 result = _replayed(store, summary.id)
                 if result.over:
-                    store.cache_result(summary.id, summary.last_seq, result.as_cached())
+                    store.cache_result(
+                        summary.id, store.last_logged(summary.id), result.as_cached()
+                    )
                 play = _made_play(summary.id, infos, result, records, location, moment)
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", summary.id, error)

@@ -309,7 +309,7 @@ class LogMixin(StoreBase):
         game's log: what the history reads (:mod:`companion.after.history`). A finished game's
         ``updated_at`` is its record's (the history reads it only of a game not finished, to tell
         when it becomes abandoned), and ``last_seq`` is the game's record of its last entry (the
-        chain's head: a replay checks the log against it)."""
+        chain's head; :meth:`last_logged` reads the log's)."""
         rows = self._conn.execute(
             "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
             "CAST(created_at AS BLOB), CAST(CASE WHEN status = 'finished' THEN updated_at "
@@ -328,6 +328,14 @@ class LogMixin(StoreBase):
             )
             for row in rows
         ]
+
+    def last_logged(self, game_id: str) -> int:
+        """The sequence number of game ``game_id``'s last log entry (0 for none), as its log holds
+        it (:meth:`list_games`' ``last_seq``; the game's record may say otherwise if damaged)."""
+        row = self._conn.execute(
+            "SELECT coalesce(max(seq), 0) FROM log WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return int(row[0])
 
     def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
         """A game's options and creation time (unchecked: :meth:`load` checks them)."""
