@@ -5,6 +5,7 @@ written), so that the history and statistics pages replay each game once, not at
 from __future__ import annotations
 
 import logging
+from collections.abc import Generator
 from typing import Any
 
 from companion.store import Store
@@ -21,8 +22,10 @@ class ReadingStore(Store):
         self._kept: dict[str, tuple[int, Any]] = {}
         """Game id -> (its last log entry, its result) replayed in this process."""
 
-    def cached_results(self) -> dict[str, Any]:
-        stored = super().cached_results()
+    def cached_results_in_steps(
+        self, every: int | None = 100
+    ) -> Generator[None, None, dict[str, Any]]:
+        stored = yield from super().cached_results_in_steps(every)
         kept = self._kept
         if not kept:
             return stored

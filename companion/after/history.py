@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import logging
 import weakref
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import cached_property, partial
 from typing import Any, TypeGuard
 
 from companion.after import players as player_records
@@ -27,7 +28,8 @@ from companion.installation.i18n import _
 from companion.rules.registry import GAMES
 from companion.rules.results import GameResult
 from companion.rules.scoresheet import ScoreSheet
-from companion.store import PlayerRecord, Store, StoreError, UnknownGameError
+from companion.storage.base import at_once
+from companion.store import GameSummary, PlayerRecord, Store, StoreError, UnknownGameError
 
 _log = logging.getLogger(__name__)
 
@@ -63,17 +65,25 @@ class Play:
     ended_at: datetime
     location: str
     seats: tuple[Seat, ...]
-    sheet: ScoreSheet
     corrections: int
     """How many log entries are corrections (the table overruled the app)."""
+    made_sheet: Callable[[], ScoreSheet] = field(repr=False, compare=False)
+    """Makes :attr:`sheet` (from the kept result, once asked for: a listing shows the seats'
+    scores, and few of its plays' sheets are ever opened)."""
+
+    @cached_property
+    def sheet(self) -> ScoreSheet:
+        """The final score sheet."""
+        return self.made_sheet()
 
     @property
     def finished(self) -> bool:
         return self.status == "finished"
 
-    @property
+    @cached_property
     def started_stamp(self) -> str:
-        """When it started, as its JSON (:meth:`as_dict`) says it."""
+        """When it started, as its JSON (:meth:`as_dict`) says it (made once: the statistics
+        date every seat's score with it)."""
         return _iso(self.started_at)
 
     @property
@@ -152,15 +162,26 @@ def _play(
     game_id: str,
     options: dict[str, Any],
     created_at: str,
-    result: GameResult,
+    result: GameResult | dict[str, Any],
     facts: _Facts,
     now: datetime,
 ) -> Play:
-    sheet, over = result.sheet, result.over
+    """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
+    whose sheet is made only once asked for)."""
+    if isinstance(result, GameResult):
+        game, over, ended_at = result.game, result.over, result.ended_at
+        corrections, sheet = result.corrections, result.sheet
+        ranking, totals, points = sheet.ranking, sheet.totals, sheet.points
+        made_sheet: Callable[[], ScoreSheet] = partial(_replayed_sheet, result)
+    else:
+        game, over, ended_at = result["game"], result["over"], result["ended_at"]
+        corrections, kept = result["corrections"], result["sheet"]
+        ranking, totals, points = kept["ranking"], kept["totals"], kept["points"]
+        made_sheet = partial(_kept_sheet, result)
     created = _parse(created_at)
-    ended = created if result.ended_at is None else _parse(result.ended_at)
+    ended = created if ended_at is None else _parse(ended_at)
     status = _status(over, ended, now)
-    ranks = {p: place for place, group in enumerate(sheet.ranking, 1) for p in group}
+    ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
     records = facts.records
     start = options.get("start_player", 0)
     seats = []
@@ -175,23 +196,31 @@ def _play(
                 name=name if record is None else record.name,
                 colour=seated["colour"],
                 start_player=index == start,
-                score=sheet.totals.get(name, 0),
+                score=totals.get(name, 0),
                 rank=ranks.get(name, 0),
                 winner=over and ranks.get(name) == 1,
-                points=dict(sheet.points.get(name, {})),
+                points=dict(points.get(name, {})),
             )
         )
     return Play(
         game_id=game_id,
-        game=result.game,
+        game=game,
         status=status,
         started_at=created,
         ended_at=ended,
         location=facts.location,
         seats=tuple(seats),
-        sheet=sheet,
-        corrections=result.corrections,
+        corrections=corrections,
+        made_sheet=made_sheet,
     )
+
+
+def _replayed_sheet(result: GameResult) -> ScoreSheet:
+    return result.sheet
+
+
+def _kept_sheet(kept: dict[str, Any]) -> ScoreSheet:
+    return GameResult.from_cached(kept).sheet
 
 
 def plays(
@@ -220,7 +249,7 @@ def plays(
         listing = _listing(store, moment)
     else:
         with collection_paused():
-            listing = tuple(_listed(store, moment, []))
+            listing = tuple(_listed(store, at_once(_reading(store)), moment, []))
     for play in listing:
         if game is not None and play.game != game:
             continue
@@ -267,7 +296,7 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
         return kept.plays
     turns: list[datetime] = []  # the moments a game's status would change with time alone
     with collection_paused():
-        found = tuple(_listed(store, moment, turns))
+        found = tuple(_listed(store, at_once(_reading(store)), moment, turns))
     until = min((turn for turn in turns if turn > moment), default=None)
     _listings[store] = _Listing(store.changes(), moment, until, found)
     return found
@@ -275,28 +304,66 @@ def _listing(store: Store, moment: datetime) -> tuple[Play, ...]:
 
 def listing_in_steps(store: Store, now: datetime | None = None, every: int = 50) -> Iterator[None]:
     """List the games as :func:`listing` does, in steps (it yields between them: the kept results
-    decoded a hundred at a time, then ``every`` games made at a time), and keep the listing as the
-    store's last one, as :func:`listing` would; for the app's idle time after its start
-    (:mod:`ui.ready`). A commit between two steps leaves the listing to the next :func:`listing`:
-    what is kept is never older than the store."""
+    checked and decoded a hundred at a time, the store's other facts a read a step, then
+    ``every`` games made at a time), and keep the listing as the store's last one, as
+    :func:`listing` would; for the app's idle time after its start (:mod:`ui.ready`). A commit
+    between two steps leaves the listing to the next :func:`listing`: what is kept is never older
+    than the store."""
     moment = now or datetime.now(UTC)
     kept = _listings.get(store)
     if kept is not None and kept.holds(store.changes(), moment):
         return
-    yield from store.read_results_in_steps()
-    yield
+    reading = _reading(store, every=100)
+    while True:
+        changes = store.changes()
+        try:
+            next(reading)
+        except StopIteration as done:
+            read: _Read = done.value
+            break
+        yield
+        if store.changes() != changes:
+            _log.debug("the games changed while read in steps: listed at the next opening")
+            return
     turns: list[datetime] = []
     found: list[Play] = []
-    for play in _listed(store, moment, turns):
+    for play in _listed(store, read, moment, turns):
         found.append(play)
         if len(found) % every == 0:
-            changes = store.changes()
+            changes = store.changes()  # a result it kept meanwhile (a game replayed) is its own
             yield
             if store.changes() != changes:
                 _log.debug("the games changed while listed in steps: listed at the next opening")
                 return
     until = min((turn for turn in turns if turn > moment), default=None)
     _listings[store] = _Listing(store.changes(), moment, until, tuple(found))
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What a listing reads of the store: the kept results (:meth:`Store.cached_results`), every
+    game's seats, options and creation time, and place, and the games themselves."""
+
+    cached: dict[str, Any]
+    seats: dict[str, dict[int, PlayerRecord]]
+    infos: dict[str, tuple[str, str]]
+    places: dict[str, str]
+    games: list[GameSummary]
+
+
+def _reading(store: Store, every: int | None = None) -> Generator[None, None, _Read]:
+    """Read what a listing needs: at once (``every`` None), or in steps (it yields between reads,
+    and between each ``every`` kept results)."""
+    cached = yield from store.cached_results_in_steps(every)
+    if every is not None:
+        yield
+    seats = store.all_seats()
+    if every is not None:
+        yield
+    infos, places = store.all_game_infos(), store.all_locations()
+    if every is not None:
+        yield
+    return _Read(cached, seats, infos, places, store.history_games())
 
 
 @dataclass(frozen=True)
@@ -317,10 +384,9 @@ makes anew only the plays whose result or facts changed since (a game finished o
 player renamed), and restates the others' status at its moment."""
 
 
-def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
-    cached = store.cached_results()
-    seats, infos, places = store.all_seats(), store.all_game_infos(), store.all_locations()
-    newest_first = sorted(store.list_games(), key=lambda g: (g.created_at, g.id), reverse=True)
+def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
+    cached, seats, infos, places = read.cached, read.seats, read.infos, read.places
+    newest_first = sorted(read.games, key=lambda g: (g.created_at, g.id), reverse=True)
     made_before = _made.get(store, {})
     made: dict[str, _Made] = {}
     _made[store] = made
@@ -339,13 +405,14 @@ def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[P
                 if earlier is not None and earlier.result is kept and earlier.facts == facts:
                     play = _restated(earlier.play, moment)
                 else:
-                    result = GameResult.from_cached(kept)
-                    play = _made_play(summary.id, infos, result, records, location, moment)
+                    play = _made_play(summary.id, infos, kept, records, location, moment)
                 made[summary.id] = _Made(kept, facts, play)
             else:
                 result = _replayed(store, summary.id)
                 if result.over:
-                    store.cache_result(summary.id, summary.last_seq, result.as_cached())
+                    store.cache_result(
+                        summary.id, store.last_logged(summary.id), result.as_cached()
+                    )
                 play = _made_play(summary.id, infos, result, records, location, moment)
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", summary.id, error)
@@ -359,7 +426,7 @@ def _listed(store: Store, moment: datetime, turns: list[datetime]) -> Iterator[P
 def _made_play(
     game_id: str,
     infos: dict[str, tuple[str, str]],
-    result: GameResult,
+    result: GameResult | dict[str, Any],
     records: dict[int, PlayerRecord],
     location: str,
     moment: datetime,

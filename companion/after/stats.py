@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 from companion.after import history
 from companion.after.bulk import collection_paused
 from companion.after.history import Play, Seat
+from companion.storage.base import at_once
 from companion.store import Store
 
 
@@ -23,13 +24,15 @@ def _average(values: list[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
 
 
-def _summary(seats: list[Seat]) -> dict[str, Any]:
+def _summary(seats: list[Seat], sums: dict[str, int]) -> dict[str, Any]:
+    """Plays, wins, win rate, average and best score of ``seats``, and the average of each
+    category of ``sums`` (their points summed, :func:`_sums`)."""
     scores = [seat.score for seat in seats]
     return {
         **_record(seats),
         "average_score": _average(scores),
         "best_score": max(scores, default=None),
-        "categories": _categories(seats),
+        "categories": _categories(sums, len(seats)),
     }
 
 
@@ -43,75 +46,96 @@ def _record(seats: list[Seat]) -> dict[str, Any]:
     }
 
 
-def _categories(seats: list[Seat]) -> dict[str, float | None]:
-    """Each category's average over ``seats`` (a seat without it counts 0), by key: one pass
-    over the seats' points."""
-    sums: dict[str, int] = {}
+def _sums(seats: list[Seat]) -> dict[str, int]:
+    """Each category's points summed over ``seats``, by key. The seats whose points name the same
+    categories in the same order (a title's sheets do) are summed a column at a time: the
+    additions run in ``sum``, not one key at a time in Python."""
+    columns: dict[tuple[str, ...], list[Iterable[int]]] = {}
     for seat in seats:
-        for key, points in seat.points.items():
-            sums[key] = sums.get(key, 0) + points
-    return {key: round(sums[key] / len(seats), 2) for key in sorted(sums)}
+        points = seat.points
+        columns.setdefault(tuple(points), []).append(points.values())
+    sums: dict[str, int] = {}
+    for keys, rows in columns.items():
+        for key, total in zip(keys, map(sum, zip(*rows, strict=True)), strict=True):
+            sums[key] = sums.get(key, 0) + total
+    return sums
+
+
+def _categories(sums: dict[str, int], seats: int) -> dict[str, float | None]:
+    """Each category's average over ``seats`` seats (a seat without it counts 0), by key."""
+    return {key: round(sums[key] / seats, 2) for key in sorted(sums)}
 
 
 def compute(plays: Iterable[Play], player: str | None = None) -> dict[str, Any]:
     """Statistics of ``plays`` (finished ones only); ``player`` (a name) keeps that player only in
     the ``players`` part."""
     with collection_paused():
-        return _computed(plays, player)
+        return at_once(_computing(plays, player))
 
 
-def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
+def _computing(
+    plays: Iterable[Play], player: str | None, per_step: int | None = None
+) -> Generator[None, None, dict[str, Any]]:
+    """:func:`compute`'s figures, at once (``per_step`` None) or in steps: it yields after each
+    ``per_step`` plays counted, and between its summaries."""
     finished = sorted((p for p in plays if p.finished), key=lambda p: (p.started_at, p.game_id))
     by_game: dict[str, list[Play]] = defaultdict(list)
     seats_of: dict[str, dict[str, list[Seat]]] = defaultdict(lambda: defaultdict(list))
     timeline: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    duels: dict[str, dict[str, dict[str, int]]] = defaultdict(
-        lambda: defaultdict(lambda: {"played": 0, "won": 0, "lost": 0, "drawn": 0})
-    )
-    for play in finished:
-        by_game[play.game].append(play)
+    duels: dict[str, dict[str, list[int]]] = defaultdict(dict)  # [won, lost, drawn] by opponent
+    for index, play in enumerate(finished, 1):
+        if per_step is not None and index % per_step == 0:
+            yield
+        game, seats = play.game, play.seats
+        by_game[game].append(play)
         date = play.started_stamp
-        for seat in play.seats:
-            seats_of[seat.name][play.game].append(seat)
-            timeline[seat.name].append(
+        for seat in seats:
+            name, rank = seat.name, seat.rank
+            seats_of[name][game].append(seat)
+            timeline[name].append(
                 {
                     "game_id": play.game_id,
-                    "game": play.game,
+                    "game": game,
                     "date": date,
                     "score": seat.score,
-                    "rank": seat.rank,
+                    "rank": rank,
                 }
             )
-            for other in play.seats:
+            against = duels[name]
+            for other in seats:
                 if other is seat:
                     continue
-                record = duels[seat.name][other.name]
-                record["played"] += 1
-                outcome = (
-                    "won"
-                    if seat.rank < other.rank
-                    else "lost"
-                    if seat.rank > other.rank
-                    else "drawn"
-                )
-                record[outcome] += 1
-    games = {
-        game: {
+                record = against.get(other.name)
+                if record is None:
+                    record = against[other.name] = [0, 0, 0]
+                record[0 if rank < other.rank else 1 if rank > other.rank else 2] += 1
+    # (player, game) -> their points summed by category, once; a game's are its players' summed
+    sums = {
+        (name, game): _sums(seats) for name, by in seats_of.items() for game, seats in by.items()
+    }
+    if per_step is not None:
+        yield
+    summaries = {pair: _summary(seats_of[pair[0]][pair[1]], sums[pair]) for pair in sorted(sums)}
+    games = {}
+    for game, played in sorted(by_game.items()):
+        every_seat = [s for p in played for s in p.seats]
+        totals: dict[str, int] = {}
+        for (_name, of_game), points in sums.items():
+            if of_game == game:
+                for key, total in points.items():
+                    totals[key] = totals.get(key, 0) + total
+        games[game] = {
             "plays": len(played),
             "average_duration_min": _average([p.duration_min for p in played]),
-            "average_winning_score": _average(
-                [s.score for p in played for s in p.seats if s.winner]
-            ),
-            "best_score": max((s.score for p in played for s in p.seats), default=None),
-            "categories": _categories([s for p in played for s in p.seats]),
+            "average_winning_score": _average([s.score for s in every_seat if s.winner]),
+            "best_score": max((s.score for s in every_seat), default=None),
+            "categories": _categories(totals, len(every_seat)),
             "players": {
-                name: _summary(seats_of[name][game])
-                for name in sorted(seats_of)
-                if seats_of[name].get(game)
+                name: summaries[name, game] for name in sorted(seats_of) if (name, game) in sums
             },
         }
-        for game, played in sorted(by_game.items())
-    }
+    if per_step is not None:
+        yield
     names = sorted(seats_of) if player is None else [n for n in sorted(seats_of) if n == player]
     players = {}
     for name in names:
@@ -121,8 +145,17 @@ def _computed(plays: Iterable[Play], player: str | None) -> dict[str, Any]:
             "plays": overall["plays"],
             "wins": overall["wins"],
             "win_rate": overall["win_rate"],
-            "by_game": {game: _summary(seats) for game, seats in sorted(seats_of[name].items())},
-            "head_to_head": {other: dict(record) for other, record in sorted(duels[name].items())},
+            "by_game": {
+                game: {
+                    **summaries[name, game],
+                    "categories": dict(summaries[name, game]["categories"]),
+                }
+                for game in sorted(seats_of[name])
+            },
+            "head_to_head": {
+                other: {"played": won + lost + drawn, "won": won, "lost": lost, "drawn": drawn}
+                for other, (won, lost, drawn) in sorted(duels[name].items())
+            },
             "score_over_time": timeline[name],
         }
     return {"plays": len(finished), "games": games, "players": players}
@@ -141,6 +174,33 @@ def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
     games anew. The figures are shared: read them, never change
     them."""
     listing = history.listing(store)
+    kept = _kept_for(store, listing)
+    figures = kept.get(game)
+    if figures is None:
+        figures = compute(p for p in listing if game is None or p.game == game)
+        kept[game] = figures
+    return figures
+
+
+def of_history_in_steps(store: Store, game: str | None = None, every: int = 250) -> Iterator[None]:
+    """What :func:`of_history` computes, in steps (it yields after each ``every`` plays counted,
+    and between the summaries), kept as it keeps it: for the app's idle time (:mod:`ui.ready`),
+    after :func:`history.listing_in_steps`. Figures computed of a listing that a commit meanwhile
+    made stale are not kept."""
+    listing = history.listing(store)
+    if game in _kept_for(store, listing):
+        return
+    figures = yield from _computing(
+        (p for p in listing if game is None or p.game == game), None, every
+    )
+    kept = _kept.get(store)
+    if kept is not None and kept[0] is listing:
+        kept[1].setdefault(game, figures)
+
+
+def _kept_for(store: Store, listing: tuple[Play, ...]) -> dict[str | None, dict[str, Any]]:
+    """The figures kept of ``listing`` (of the one before, if it held the very same plays), by
+    game; none yet if it is new."""
     kept = _kept.get(store)
     if kept is not None and kept[0] is not listing and _same_plays(kept[0], listing):
         kept = (listing, kept[1])  # listed anew after a commit that changed no game shown
@@ -148,11 +208,7 @@ def of_history(store: Store, game: str | None = None) -> dict[str, Any]:
     if kept is None or kept[0] is not listing:
         kept = (listing, {})
         _kept[store] = kept
-    figures = kept[1].get(game)
-    if figures is None:
-        figures = compute(p for p in listing if game is None or p.game == game)
-        kept[1][game] = figures
-    return figures
+    return kept[1]
 
 
 def _same_plays(before: tuple[Play, ...], now: tuple[Play, ...]) -> bool:

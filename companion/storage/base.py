@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.storage.errors import StoreError
 
@@ -36,6 +36,20 @@ class StoreBase:
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+
+
+_T = TypeVar("_T")
+
+
+def at_once(steps: Generator[None, None, _T]) -> _T:
+    """What a work made in steps (a generator that yields between them) returns, all its steps
+    run now."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            returned: _T = done.value
+            return returned
 
 
 def listed(data: Any) -> str:

@@ -269,13 +269,28 @@ class LogMixin(StoreBase):
 
     def list_games(self) -> list[GameSummary]:
         """Every game, the most recently changed (status or log) first."""
+        return self._summaries("")
+
+    def latest_games(self, finished: int) -> tuple[list[GameSummary], list[GameSummary]]:
+        """The games not finished, and the ``finished`` finished ones most recently changed, each
+        as :meth:`list_games` lists them (Home's lists: the rest of a thousand finished games is
+        not read)."""
+        return (
+            self._summaries("WHERE status <> 'finished'"),
+            self._summaries("WHERE status = 'finished'", limit=finished),
+        )
+
+    def _summaries(self, where: str, limit: int = -1) -> list[GameSummary]:
+        """The games ``where`` (a constant clause) selects, the most recently changed first, at
+        most ``limit`` of them (-1: all)."""
         rows = self._conn.execute(
             "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
             "CAST(created_at AS BLOB), CAST(max(updated_at, coalesce("
             "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
             ")) AS BLOB) AS changed_at, "
             "(SELECT coalesce(max(seq), 0) FROM log WHERE game_id = games.id) "
-            "FROM games ORDER BY changed_at DESC, created_at DESC"
+            f"FROM games {where} ORDER BY changed_at DESC, created_at DESC LIMIT ?",
+            (limit,),
         )
         # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
         return [
@@ -289,6 +304,39 @@ class LogMixin(StoreBase):
             )
             for row in rows
         ]
+
+    def history_games(self) -> list[GameSummary]:
+        """Every game (in no order), as :meth:`list_games` gives it but with no read of a finished
+        game's log: what the history reads (:mod:`companion.after.history`). A finished game's
+        ``updated_at`` is its record's (the history reads it only of a game not finished, to tell
+        when it becomes abandoned), and ``last_seq`` is the game's record of its last entry (the
+        chain's head; :meth:`last_logged` reads the log's)."""
+        rows = self._conn.execute(
+            "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
+            "CAST(created_at AS BLOB), CAST(CASE WHEN status = 'finished' THEN updated_at "
+            "ELSE max(updated_at, coalesce("
+            "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
+            ")) END AS BLOB), last_seq FROM games"
+        )
+        return [
+            GameSummary(
+                listed(row[0]),
+                listed(row[1]),
+                listed(row[2]),
+                listed(row[3]),
+                listed(row[4]),
+                row[5],
+            )
+            for row in rows
+        ]
+
+    def last_logged(self, game_id: str) -> int:
+        """The sequence number of game ``game_id``'s last log entry (0 for none), as its log holds
+        it (:meth:`list_games`' ``last_seq``; the game's record may say otherwise if damaged)."""
+        row = self._conn.execute(
+            "SELECT coalesce(max(seq), 0) FROM log WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return int(row[0])
 
     def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
         """A game's options and creation time (unchecked: :meth:`load` checks them)."""

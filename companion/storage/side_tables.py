@@ -6,10 +6,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import Any
 
-from companion.storage.base import StoreBase, decoded, dumps, loads, transaction
+from companion.storage.base import StoreBase, at_once, decoded, dumps, loads, transaction
 from companion.storage.errors import StorageUnavailableError, StoreError
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
@@ -41,6 +41,37 @@ def keep_result(
     )
 
 
+_KEPT = (
+    "SELECT results.game_id, games.last_digest, results.last_digest, "
+    "CAST(results.result AS BLOB) FROM results JOIN games "
+    "ON games.id = results.game_id AND games.last_seq = results.last_seq"
+)
+"""Each kept result still of its game's last entry: game id, the game's last digest, the row's
+digest, the result's text (as bytes: damaged UTF-8 is left out, not a crash)."""
+_AFTER = " WHERE results.game_id > ?"
+_IN_ORDER = " ORDER BY results.game_id LIMIT ?"
+_LEFT_OUT = object()
+"""What :func:`_checked` gives for a row it leaves out."""
+
+
+def _checked(game_id: str, head: Any, digest: Any, text: Any, earlier: Any) -> Any:
+    """A kept result's row, checked: the result (``earlier``'s, a (digest, result) read before,
+    if the digest is the same), or :data:`_LEFT_OUT` (logged) if its digest does not check or its
+    text does not decode."""
+    if not (
+        isinstance(text, bytes) and isinstance(head, bytes) and _result_digest(head, text) == digest
+    ):
+        _log.warning("the kept result of game %s does not match its log", game_id)
+        return _LEFT_OUT
+    if earlier is not None and earlier[0] == digest:
+        return earlier[1]
+    try:
+        return loads(decoded(text, "it"), f"the result of game {game_id}")
+    except StoreError as error:
+        _log.warning("%s; it is computed again", error)
+        return _LEFT_OUT
+
+
 class SideTablesMixin(StoreBase):
     """Kept results and last refusals."""
 
@@ -54,60 +85,37 @@ class SideTablesMixin(StoreBase):
         checked at the call before (the same text, of the same head) is not decoded again: the
         call gives the same object. The results are shared between calls: read them, never change
         them."""
+        return at_once(self.cached_results_in_steps(every=None))
+
+    def cached_results_in_steps(
+        self, every: int | None = 100
+    ) -> Generator[None, None, dict[str, Any]]:
+        """:meth:`cached_results`, ``every`` rows a step (it yields between steps; ``None``: all
+        in one): the app's idle time after its start reads and checks them a hundred at a time
+        (:mod:`ui.ready`). It returns what :meth:`cached_results` returns. A commit between two
+        steps may leave it reading a mix of before and after: its caller starts again then."""
         before = self._results_read
         read: dict[str, tuple[bytes, Any]] = {}
         cached: dict[str, Any] = {}
-        for game_id, head, digest, text in self._conn.execute(
-            "SELECT results.game_id, games.last_digest, results.last_digest, "
-            "CAST(results.result AS BLOB) FROM results JOIN games "
-            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
-        ):
-            if not (
-                isinstance(text, bytes)
-                and isinstance(head, bytes)
-                and _result_digest(head, text) == digest
-            ):
-                _log.warning("the kept result of game %s does not match its log", game_id)
-                continue
-            earlier = before.get(game_id)
-            if earlier is not None and earlier[0] == digest:
-                result = earlier[1]
+        after: str | None = None  # the last game id read, in the order of the table's key
+        while True:
+            if every is None:
+                rows = self._conn.execute(_KEPT).fetchall()
+            elif after is None:
+                rows = self._conn.execute(_KEPT + _IN_ORDER, (every,)).fetchall()
             else:
-                try:
-                    result = loads(decoded(text, "it"), f"the result of game {game_id}")
-                except StoreError as error:
-                    _log.warning("%s; it is computed again", error)
-                    continue
-            cached[game_id] = result
-            read[game_id] = (digest, result)
+                rows = self._conn.execute(_KEPT + _AFTER + _IN_ORDER, (after, every)).fetchall()
+            for game_id, head, digest, text in rows:
+                result = _checked(game_id, head, digest, text, before.get(game_id))
+                if result is not _LEFT_OUT:
+                    cached[game_id] = result
+                    read[game_id] = (digest, result)
+            if every is None or len(rows) < every:
+                break
+            after = rows[-1][0]
+            yield
         self._results_read = read
         return cached
-
-    def read_results_in_steps(self, every: int = 100) -> Iterator[None]:
-        """Decode the kept results :meth:`cached_results` has not decoded yet, ``every`` of them a
-        step (it yields between steps): the app's idle time after its start, so that the first
-        listing reads them without decoding (:mod:`ui.ready`). Only a result whose digest checks
-        is decoded, and :meth:`cached_results` still checks every row at each call."""
-        rows = self._conn.execute(
-            "SELECT results.game_id, games.last_digest, results.last_digest, "
-            "CAST(results.result AS BLOB) FROM results JOIN games "
-            "ON games.id = results.game_id AND games.last_seq = results.last_seq"
-        ).fetchall()
-        for start in range(0, len(rows), every):
-            yield
-            read = self._results_read
-            for game_id, head, digest, text in rows[start : start + every]:
-                earlier = read.get(game_id)
-                if (earlier is not None and earlier[0] == digest) or not (
-                    isinstance(text, bytes)
-                    and isinstance(head, bytes)
-                    and _result_digest(head, text) == digest
-                ):
-                    continue
-                try:
-                    read[game_id] = (digest, loads(decoded(text, "it"), "a kept result"))
-                except StoreError:
-                    continue  # cached_results says so, and the history computes it again
 
     def forget_result(self, game_id: str) -> None:
         """Drop game ``game_id``'s cached result (its log was found damaged: the result must be

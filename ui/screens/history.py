@@ -164,7 +164,8 @@ class HistoryScreen(Screen):
         first = found[:PAGE]
         rows = reuse_children(self.ids.rows, len(first), self._new_row)  # given their new games
         for row, play in zip(rows, first, strict=True):
-            row.text, row.play = play_text(play), play
+            if row.play is not play:  # a row showing this very play has its text (made ahead)
+                row.text, row.play = play_text(play), play
         self._offer_older()
         self.empty = "" if found else _("No finished or abandoned games here yet.")
         logger.debug("history lists %d games", len(found))

@@ -12,6 +12,7 @@ Home is the first frame: it loads no game's rules until the app has drawn it (:m
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -24,12 +25,12 @@ from companion.installation.errors import InputError
 from companion.installation.i18n import N_, _, ngettext
 from companion.rules.registry import GAMES, rules_for, spec_for
 from companion.rules.rulings import chosen, game_options, offered
-from companion.store import DamagedSettingError, Store, StoreError
+from companion.store import DamagedSettingError, GameSummary, Store, StoreError
 from ui.design import BUTTON, badge
 from ui.kv import load_kv
 from ui.moments import stored_moment_text
 from ui.spacing import tied
-from ui.widgets import BigButton
+from ui.widgets import BigButton, reuse_children
 
 logger = logging.getLogger(__name__)
 
@@ -367,15 +368,26 @@ class HomeScreen(Screen):
 
     def refresh(self) -> None:
         """List unfinished games (resume) and the :data:`RECENT_FINISHED` latest finished ones
-        (score sheet; History has them all), the latest first."""
+        (score sheet; History has them all), the latest first. The other finished games are not
+        read, and the lists' buttons are given their new games (making a button costs far more)."""
         while len(self.ids.players.children) < FIRST_SEATS:
             self.add_seat()
-        unfinished, finished = self.ids.unfinished, self.ids.finished
-        unfinished.clear_widgets()
-        finished.clear_widgets()
-        for game in sorted(self.store.list_games(), key=lambda g: g.updated_at, reverse=True):
-            if game.status == "finished" and len(finished.children) >= RECENT_FINISHED:
-                continue
+        unfinished, finished = self.store.latest_games(RECENT_FINISHED)
+        self._list(self.ids.unfinished, unfinished, self.nav.resume, STANDING_SHOWN)
+        self._list(self.ids.finished, finished, self.nav.finished_sheet, 0)
+
+    def _list(
+        self,
+        container: Any,
+        games: list[GameSummary],
+        opening: Callable[[str], None],
+        standings: int,
+    ) -> None:
+        """A button per game of ``games`` in ``container``, the latest first; a tap calls
+        ``opening(game id)``. The first ``standings`` say where their game stands."""
+        latest = sorted(games, key=lambda g: g.updated_at, reverse=True)
+        buttons = reuse_children(container, len(latest), GameListButton)
+        for index, (button, game) in enumerate(zip(buttons, latest, strict=True)):
             try:  # the options alone: checking every game's log on each visit is Resume's job
                 players = self.store.game_info(game.id)[0].get("players", [])
             except StoreError:  # a damaged record is listed all the same; opening it says why
@@ -385,16 +397,10 @@ class HomeScreen(Screen):
             )
             when = stored_moment_text(game.updated_at)
             parts = [game_title(game.game), who]
-            if game.status != "finished" and len(unfinished.children) < STANDING_SHOWN:
+            if index < standings:
                 parts.append(standing(self.store, game.id))
-            text = " · ".join(part for part in (*parts, when) if part)
-            button = GameListButton(text=text)
-            if game.status == "finished":
-                button.bind(on_release=lambda _b, g=game.id: self.nav.finished_sheet(g))
-                finished.add_widget(button)
-            else:
-                button.bind(on_release=lambda _b, g=game.id: self.nav.resume(g))
-                unfinished.add_widget(button)
+            button.text = " · ".join(part for part in (*parts, when) if part)
+            button.opens = partial(opening, game.id)
 
 
 RECENT_FINISHED = 10
@@ -428,9 +434,15 @@ def standing(store: Store, game_id: str) -> str:
 
 
 class GameListButton(BigButton):
-    """A stored game in Home's lists (an item of a list: scrolling to it is by design)."""
+    """A stored game in Home's lists (an item of a list: scrolling to it is by design); a tap
+    calls ``opens`` (given anew when the button is reused for another game)."""
 
     audit_role = "option"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.opens: Callable[[], None] = lambda: None
+        self.bind(on_release=lambda button: button.opens())
 
 
 load_kv(__file__)

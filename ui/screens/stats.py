@@ -67,15 +67,17 @@ class StatisticsScreen(Screen):
     def prepare(self) -> Iterator[None]:
         """What the first opening (of every game's statistics) does, ahead, in steps
         (:mod:`ui.ready`): the games listed (:func:`history.listing_in_steps`), the figures
-        computed (kept for the listing: :func:`stats.of_history`), its chips, cells and bars made
+        computed (kept for the listing: :func:`stats.of_history_in_steps`), its chips, cells and bars made
         one a step, then :meth:`render`. It stops once the screen was shown: the opening did it
         all (and its table holds the cells it shows, no more)."""
         store = self.nav.store
         yield from history.listing_in_steps(store)
         if self._shown:
             return
+        yield from stats.of_history_in_steps(store, self.game)
+        if self._shown:
+            return
         players = len(stats.of_history(store, self.game)["players"])
-        yield
         for making in (
             make_ahead(self.ids.games, 1 + len(GAMES), ChoiceChip),
             make_ahead(self.ids.table, int(self.ids.table.cols) * (1 + players), StatCell),
@@ -89,9 +91,9 @@ class StatisticsScreen(Screen):
 
     def refresh_ahead(self) -> Iterator[None]:
         """What its next opening changes, ahead, while it is not showing (:mod:`ui.ready`): the
-        figures of its game computed for the games listed now, then :meth:`render` (a cell whose
+        figures of its game computed for the games listed now (in steps), then :meth:`render` (a cell whose
         text is unchanged costs nothing). It stops once the screen shows."""
-        stats.of_history(self.nav.store, self.game)
+        yield from stats.of_history_in_steps(self.nav.store, self.game)
         yield
         if self.manager.current != self.name:
             self.render()
