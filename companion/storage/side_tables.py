@@ -7,7 +7,7 @@ import hashlib
 import logging
 import sqlite3
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.storage.base import StoreBase, decoded, dumps, loads, transaction
 from companion.storage.errors import StorageUnavailableError, StoreError
@@ -41,8 +41,53 @@ def keep_result(
     )
 
 
+class ResultRow(NamedTuple):
+    """A game's chain head and its kept result's row as read, unchecked (no result kept: None)."""
+
+    seq: Any
+    head: Any
+    result_seq: Any
+    digest: Any
+    text: Any
+
+    def sound(self, game_id: str) -> bool:
+        """Whether a result is kept for the game's last entry and checks against its head, as
+        :meth:`SideTablesMixin.cached_results` checks it (a row that does not is logged)."""
+        if self.result_seq is None or self.result_seq != self.seq:
+            return False  # none kept, or kept for an earlier entry: computed again
+        if not (
+            isinstance(self.text, bytes)
+            and isinstance(self.head, bytes)
+            and _result_digest(self.head, self.text) == self.digest
+        ):
+            _log.warning("the kept result of game %s does not match its log", game_id)
+            return False
+        return True
+
+    def decoded(self, game_id: str) -> Any:
+        """The result of a :meth:`sound` row, or None (logged) if its text is not JSON."""
+        try:
+            return loads(decoded(self.text, "it"), f"the result of game {game_id}")
+        except StoreError as error:
+            _log.warning("%s; it is computed again", error)
+            return None
+
+
 class SideTablesMixin(StoreBase):
     """Kept results and last refusals."""
+
+    def result_rows(self) -> dict[str, ResultRow]:
+        """Game id -> its chain head and kept result's row, for every game, unchecked and not
+        decoded: for a reader that checks and decodes only the results it uses
+        (:mod:`companion.after.printed`)."""
+        return {
+            game_id: ResultRow(seq, head, result_seq, digest, text)
+            for game_id, seq, head, result_seq, digest, text in self._conn.execute(
+                "SELECT games.id, games.last_seq, games.last_digest, results.last_seq, "
+                "results.last_digest, CAST(results.result AS BLOB) "
+                "FROM games LEFT JOIN results ON results.game_id = games.id"
+            )
+        }
 
     def cached_results(self) -> dict[str, Any]:
         """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
