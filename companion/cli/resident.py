@@ -91,7 +91,9 @@ def _lock_path(socket_path: str) -> str:
 def preload() -> None:
     """Everything a core command imports or builds before its own work: every module of the
     core (the whole command line, the config's schema, the exports' libraries), every game's
-    rules (their pydantic schemas), and what the standard library loads on a first use."""
+    rules (their pydantic schemas), the database schema a store's opening checks a file against,
+    the digest of the code that writes the texts ``history`` and ``stats`` keep, and what the
+    standard library loads on a first use."""
     import importlib.resources.readers
 
     import companion
@@ -107,6 +109,11 @@ def preload() -> None:
         made = type(rules_for(game)).setup
         games.state_adapter(typing.get_type_hints(made)["return"])
     dispatch.core_parser()
+    from companion.after import printed
+    from companion.storage import schema
+
+    schema.expected_schema(schema.SCHEMA_VERSION)  # built in memory: ~10 ms of each command
+    printed.code_version()
 
 
 @dataclass
