@@ -5,10 +5,10 @@ on a Pi).
 
 What is kept, under a digest of exactly what it is made of:
 
-- each finished play's text as it stands in the history's list. Its inputs (:func:`_inputs`): the
-  game's options and creation time, its chain head, its kept result's row and whether that checks
-  against the head, who sits in each seat now (player id, stable id, name), where it was played,
-  and the code that writes it (:func:`code_version`). A finished play's text does not depend on
+- each finished play's text as it stands in the history's list. Its inputs (:meth:`_Moment.read`):
+  the game's id, options and creation time, its chain head, its kept result's row and whether that
+  checks against the head, who sits in each seat now (player id, stable id, name), where it was
+  played, and the code that writes it (:func:`code_version`). A finished play's text does not depend on
   the time nor on the language. A play that is not finished (its status turns with time) or that
   was replayed (not made from a kept result) is made at every call, as the history makes it.
 - the statistics' whole text, per arguments, under the digest of the arguments and the inputs of
@@ -60,8 +60,11 @@ SHAPING = (
     "companion.cli.output",
     "companion.rules.results",
     "companion.rules.scoresheet",
+    "companion.storage.outputs",
+    "companion.storage.side_tables",
 )
-"""The modules whose code makes the texts kept: a change in any makes every kept text stale."""
+"""The modules whose code makes the texts kept or reads what they are made of: a change in any
+makes every kept text stale."""
 
 
 @cache
@@ -185,7 +188,7 @@ def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) 
             if game is None and wanted is None:
                 yield text
                 continue
-            shown_game, player_ids = output_facts(found.about)
+            shown_game, player_ids = _facts_of(found.about)
             if (game is None or shown_game == game) and (wanted is None or wanted in player_ids):
                 yield text
             continue
@@ -206,7 +209,7 @@ def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) 
         yield text
 
 
-def output_facts(about: bytes) -> tuple[Any, list[Any]]:
+def _facts_of(about: bytes) -> tuple[Any, list[Any]]:
     """A kept play's game and its seats' player ids, as its row's ``about`` says them."""
     shown_game, player_ids = json.loads(about)
     return shown_game, player_ids

@@ -42,7 +42,8 @@ def keep_result(
 
 
 class ResultRow(NamedTuple):
-    """A game's chain head and its kept result's row as read, unchecked (no result kept: None)."""
+    """A game's chain head and its kept result's row as read, unchecked (no result kept: None;
+    :meth:`~companion.storage.outputs.OutputsMixin.game_rows` reads them)."""
 
     seq: Any
     head: Any
@@ -75,19 +76,6 @@ class ResultRow(NamedTuple):
 
 class SideTablesMixin(StoreBase):
     """Kept results and last refusals."""
-
-    def result_rows(self) -> dict[str, ResultRow]:
-        """Game id -> its chain head and kept result's row, for every game, unchecked and not
-        decoded: for a reader that checks and decodes only the results it uses
-        (:mod:`companion.after.printed`)."""
-        return {
-            game_id: ResultRow(seq, head, result_seq, digest, text)
-            for game_id, seq, head, result_seq, digest, text in self._conn.execute(
-                "SELECT games.id, games.last_seq, games.last_digest, results.last_seq, "
-                "results.last_digest, CAST(results.result AS BLOB) "
-                "FROM games LEFT JOIN results ON results.game_id = games.id"
-            )
-        }
 
     def cached_results(self) -> dict[str, Any]:
         """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
