@@ -48,6 +48,13 @@ an update or 15 minutes without a command: it runs in its own process and starts
 beside it: it is the command line's start (Python, pydantic, the games' rules), paid once for the
 commands that follow, so its budget is a start's, 3 s on a Pi 4.
 
+``history`` and ``stats`` print the text kept beside the games while what it is made of is
+unchanged (:mod:`companion.after.printed`): their rows are calls with no game ended since the call
+before (the ``game act`` of each round starts games that the history does not show yet). The first
+call after a game ended makes that game's play (``history``) or the whole statistics (``stats``)
+anew and keeps them: it has rows of its own, timed on a copy of the database on which a game is
+played to its end (a commit per entry, through a session) before each round.
+
 History and Statistics are made ready in the idle frames after the start (:mod:`ui.ready`): the
 screens' child takes its first step once they are (a player reads Home a few seconds first); the
 readying's CPU is a row (its target: within the 3 s of a start on a Pi 4), and so is its longest
@@ -65,6 +72,7 @@ import os
 import random
 import resource
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -72,6 +80,7 @@ import sysconfig
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -314,7 +323,7 @@ def figures(args: argparse.Namespace) -> list[Row]:
         _keep_results(many)  # as each game's last entry kept it
         _new_targi(few)
         _installed_copy(folder)
-        cli = _cli_rows(many, few, floor_db, ids)
+        cli = _cli_rows(many, few, floor_db, (templates, ids))
         inside = _in_process_rows(many, templates, ids)
         app = _app_rows(folder, many)
     return cli + inside + app
@@ -331,8 +340,38 @@ def _keep_results(db: Path) -> None:
         assert sum(1 for _ in history.plays(store)) == history_bench.MANY
 
 
-def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row]:
+def _finish_a_game(db: Path, templates: Path, template_id: str) -> None:
+    """A game played to its end on ``db`` as the table plays it, one commit per entry through a
+    session (the entry that ends it keeps its result): the log of the template's game."""
+    from companion.play.session import Session
+    from companion.rules.registry import rules_for
+    from companion.store import Store
+
+    with Store.open(templates) as source:
+        stored = source.load(template_id)
+    rules = rules_for(stored.game)
+    with Store.open(db) as store:
+        session = Session.create(store, rules, rules.parse_options(stored.options, stored=True))
+        for entry in stored.entries:
+            outcome = session.submit_payload(entry.payload, seq=session.seq)
+            assert outcome.verdict.ok, outcome.verdict
+        assert rules.is_over(session.state)
+
+
+def _cli_rows(
+    many: Path, few: Path, floor_db: Path, templates: tuple[Path, list[str]]
+) -> list[Row]:
     alone = {"TABLE_COMPANION_RESIDENT": "0"}
+    after = many.with_name("after-a-game.sqlite3")  # its games' count grows: the others' does not
+    shutil.copy(many, after)
+    with closing(sqlite3.connect(templates[0])) as source:  # the shortest game to play again
+        shortest = min(
+            templates[1],
+            key=lambda game_id: source.execute(
+                "SELECT count(*) FROM log WHERE game_id = ?", (game_id,)
+            ).fetchone()[0],
+        )
+    after_a_game: dict[str, list[Sample]] = {"history": [], "stats": []}
     runs: dict[str, Callable[[int], tuple[Sample, bytes]]] = {
         "floor": lambda _round: _process(["-c", FLOOR, str(floor_db)]),
         "stdlib": lambda _round: _process(["-c", STDLIB]),
@@ -349,6 +388,11 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
     # interleaved, so that each sees the same machine; round 0 compiles the bytecode and starts
     # the resident: not counted
     for round_ in range(REPEATS + 1):
+        _finish_a_game(after, templates[0], shortest)
+        for command, taken_after in after_a_game.items():  # what each first prints anew
+            sample, _out = _cli(after, command)
+            if round_:
+                taken_after.append(sample)
         for (db, handed), taken in acts.items():
             game_id = _new_targi(db)
             sample, out = _cli(db, "game", "act", game_id, "0", REVEAL, "--compact",
@@ -382,6 +426,10 @@ def _cli_rows(many: Path, few: Path, floor_db: Path, ids: list[str]) -> list[Row
         part_row("  of it: python making Targi's rules (pydantic, schemas)", median["rules"], floor),
         budget_row(f"CLI history, {history_bench.MANY} games", *median["history"], 300),
         budget_row(f"CLI stats, {history_bench.MANY} games", *median["stats"], 300),
+        budget_row("CLI history, the first call after a game ended",
+                   *_with_resident(after_a_game["history"]), 300),
+        budget_row("CLI stats, the first call after a game ended",
+                   *_with_resident(after_a_game["stats"]), 300),
         budget_row("CLI export, one game's PDF (a file written)", *median["pdf"], FILE_WRITTEN),
         budget_row("CLI export, one game's CSV (a file written)", *median["csv"], FILE_WRITTEN),
     ]  # fmt: skip

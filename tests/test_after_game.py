@@ -190,6 +190,7 @@ def test_the_migration_links_the_games_stored_before_players_were_records(db):
             "DROP TABLE results",
             "DROP TABLE places",
             "DROP TABLE refusals",
+            "DROP TABLE outputs",
             "PRAGMA user_version = 3",
             "INSERT INTO settings VALUES ('app', 'location', '\"Berlin\"', '2026-03-01')",
         ):
@@ -210,7 +211,7 @@ def test_a_backup_from_before_players_were_records_restores_them(db, tmp_path):
     old = tmp_path / "old.backup"
     assert run("backup", str(old), db=path)[0] == 0
     with closing(sqlite3.connect(old, isolation_level=None)) as connection:
-        for table in ("seats", "players", "results", "places", "refusals"):
+        for table in ("seats", "players", "results", "places", "refusals", "outputs"):
             connection.execute(f"DROP TABLE {table}")
         connection.execute("PRAGMA user_version = 3")
     fresh = tmp_path / "fresh.sqlite3"

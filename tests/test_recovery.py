@@ -93,7 +93,8 @@ def test_the_migration_gives_every_existing_player_a_distinct_id(table):
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:
         connection.execute("DROP INDEX players_by_uid")
         connection.execute("ALTER TABLE players DROP COLUMN uid")
-        connection.execute("DROP TABLE refusals")  # a database of schema version 4 had neither
+        connection.execute("DROP TABLE refusals")  # a database of schema version 4 had none
+        connection.execute("DROP TABLE outputs")
         connection.execute("PRAGMA user_version = 4")
     with Store.open(path) as store:
         found = {p.name: p.uid for p in store.players()}

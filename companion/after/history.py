@@ -239,11 +239,7 @@ def plays(
 
     A finished game's result is cached in the store (:meth:`Store.cached_results`) against its
     last log entry: a game replays again only once its log has grown (a correction, an undo)."""
-    if game is not None and game not in GAMES:
-        raise InputError("unknown_game", _("--game: no game named {game!r}").format(game=game))
-    wanted = None
-    if player is not None:
-        wanted = player_records.find(store, player).id
+    wanted = wanted_player(store, game, player)
     moment = now or datetime.now(UTC)
     if reuse:
         listing = _listing(store, moment)
@@ -256,6 +252,40 @@ def plays(
         if wanted is not None and wanted not in {seat.player_id for seat in play.seats}:
             continue
         yield play
+
+
+def wanted_player(store: Store, game: str | None, player: str | None) -> int | None:
+    """The id of player ``player`` (a current name) if given, after checking that ``game`` is
+    a game's name if given: :class:`InputError` for an unknown game or player."""
+    if game is not None and game not in GAMES:
+        raise InputError("unknown_game", _("--game: no game named {game!r}").format(game=game))
+    return None if player is None else player_records.find(store, player).id
+
+
+def hidden(status: str, changed_at: str, moment: datetime) -> bool:
+    """Whether the history leaves a game of ``status`` last changed at ``changed_at`` (as
+    :class:`GameSummary` says them) out at ``moment`` without making its play: a game marked
+    active and changed within :data:`ABANDONED_AFTER`."""
+    return status == "active" and moment - _parse(changed_at) < ABANDONED_AFTER
+
+
+def play_of(
+    store: Store,
+    game_id: str,
+    kept: Any,
+    infos: dict[str, tuple[str, str]],
+    records: dict[int, PlayerRecord],
+    location: str,
+    moment: datetime,
+) -> tuple[Play, GameResult | None]:
+    """Game ``game_id``'s play at ``moment``, made from its kept result ``kept`` (if complete),
+    else replayed; and the replayed result (None: made from ``kept``), which the caller keeps if
+    the game is over (:meth:`Store.cache_result` with the game's last entry, once it has read what
+    it reads). :class:`StoreError` or :class:`LogCorruptionError` if it cannot be made."""
+    if _complete(kept) and game_id in infos:  # its sheet made from it when asked for
+        return _made_play(game_id, infos, kept, records, location, moment), None
+    result = _replayed(store, game_id)
+    return _made_play(game_id, infos, result, records, location, moment), result
 
 
 @dataclass(frozen=True)
@@ -393,27 +423,25 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
     for summary in newest_first:
         if summary.status == "active":
             turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
-            if moment - _parse(summary.updated_at) < ABANDONED_AFTER:
+            if hidden(summary.status, summary.updated_at, moment):
                 continue
         records = seats.get(summary.id, {})
         location = places.get(summary.id, "")
         kept = cached.get(summary.id)
         try:
-            if _complete(kept) and summary.id in infos:
-                facts = (infos[summary.id], _seated(records), location)
-                earlier = made_before.get(summary.id)
-                if earlier is not None and earlier.result is kept and earlier.facts == facts:
-                    play = _restated(earlier.play, moment)
-                else:
-                    play = _made_play(summary.id, infos, kept, records, location, moment)
+            earlier = made_before.get(summary.id)
+            facts = (infos.get(summary.id), seated(records), location)
+            if earlier is not None and earlier.result is kept and earlier.facts == facts:
+                play = _restated(earlier.play, moment)
                 made[summary.id] = _Made(kept, facts, play)
             else:
-                result = _replayed(store, summary.id)
-                if result.over:
+                play, replayed = play_of(store, summary.id, kept, infos, records, location, moment)
+                if replayed is None:
+                    made[summary.id] = _Made(kept, facts, play)
+                elif replayed.over:
                     store.cache_result(
-                        summary.id, store.last_logged(summary.id), result.as_cached()
+                        summary.id, store.last_logged(summary.id), replayed.as_cached()
                     )
-                play = _made_play(summary.id, infos, result, records, location, moment)
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", summary.id, error)
             continue
@@ -435,7 +463,7 @@ def _made_play(
     return _play(game_id, options, created_at, result, _Facts(records, location), moment)
 
 
-def _seated(records: dict[int, PlayerRecord]) -> tuple[tuple[int, int, str | None, str], ...]:
+def seated(records: dict[int, PlayerRecord]) -> tuple[tuple[int, int, str | None, str], ...]:
     """What a play shows of its seats' player records: each seat's player id, stable id and name
     (not their counts of games, which change as other games are played)."""
     return tuple((seat, r.id, r.uid, r.name) for seat, r in sorted(records.items()))

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from companion.after import history, players, stats
+from companion.after import history, players, printed
 from companion.after.exports import table_facts
 from companion.cli import output
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
@@ -25,13 +25,10 @@ def run(args: argparse.Namespace, store: Store) -> int:
     """Run one of :data:`COMMANDS`; :class:`InputError` for bad input (exit 2)."""
     if args.command == "export":
         return _export(args, store)
-    if args.command == "history":
-        plays = history.plays(store, game=args.game, player=args.player)
-        _print({"plays": [play.as_dict() for play in plays]})
+    if args.command == "history":  # the text kept while its inputs are unchanged
+        print(printed.history_text(store, game=args.game, player=args.player))
     elif args.command == "stats":
-        plays = history.plays(store, game=args.game, player=args.player)
-        name = None if args.player is None else players.find(store, args.player).name
-        _print(stats.compute(plays, player=name))
+        print(printed.stats_text(store, game=args.game, player=args.player))
     elif args.command == "players":
         _print(_players(args, store))
     elif args.command == "location":

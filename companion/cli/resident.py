@@ -91,9 +91,10 @@ def _lock_path(socket_path: str) -> str:
 def preload() -> None:
     """Everything a core command imports or builds before its own work: every module of the
     core (the whole command line, the config's schema, the exports' libraries), every game's
-    rules (their pydantic schemas), what the standard library loads on a first use, and what a
-    store's open derives from the code alone (the schema it expects, the parser of a backup's
-    name): never anything read from a file a command may change."""
+    rules (their pydantic schemas), what the standard library loads on a first use, and what
+    the commands derive from the code alone (the schema a store's open expects, the parser of a
+    backup's name, the digest of the code behind the texts ``history`` and ``stats`` keep): never
+    anything read from a file a command may change."""
     import importlib.resources.readers
 
     import companion
@@ -102,10 +103,12 @@ def preload() -> None:
     for module in pkgutil.walk_packages(companion.__path__, "companion."):
         if not module.name.endswith(".__main__"):
             importlib.import_module(module.name)
+    from companion.after import printed
     from companion.cli import dispatch, games
     from companion.storage import backup, schema
 
     schema.expected_schema(schema.SCHEMA_VERSION)
+    printed.code_version()
     backup.taken_at(Path(f"game.sqlite3.{datetime(2000, 1, 1):%Y%m%dT%H%M%S%fZ}.backup"))
     for game in GAMES:
         made = type(rules_for(game)).setup

@@ -7,7 +7,7 @@ import hashlib
 import logging
 import sqlite3
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.storage.base import StoreBase, at_once, decoded, dumps, loads, transaction
 from companion.storage.errors import StorageUnavailableError, StoreError
@@ -51,25 +51,58 @@ digest, the result's text (as bytes: damaged UTF-8 is left out, not a crash)."""
 _AFTER = " WHERE results.game_id > ?"
 _IN_ORDER = " ORDER BY results.game_id LIMIT ?"
 _LEFT_OUT = object()
-"""What :func:`_checked` gives for a row it leaves out."""
+"""What :func:`_checked` and :func:`_decoded` give for a row they leave out."""
+
+
+def _sound(game_id: str, head: Any, digest: Any, text: Any) -> bool:
+    """Whether a kept result's row checks against its game's head (one that does not is logged)."""
+    if isinstance(text, bytes) and isinstance(head, bytes) and _result_digest(head, text) == digest:
+        return True
+    _log.warning("the kept result of game %s does not match its log", game_id)
+    return False
+
+
+def _decoded(game_id: str, text: bytes) -> Any:
+    """A sound row's result, or :data:`_LEFT_OUT` (logged) if its text is not JSON."""
+    try:
+        return loads(decoded(text, "it"), f"the result of game {game_id}")
+    except StoreError as error:
+        _log.warning("%s; it is computed again", error)
+        return _LEFT_OUT
 
 
 def _checked(game_id: str, head: Any, digest: Any, text: Any, earlier: Any) -> Any:
     """A kept result's row, checked: the result (``earlier``'s, a (digest, result) read before,
     if the digest is the same), or :data:`_LEFT_OUT` (logged) if its digest does not check or its
     text does not decode."""
-    if not (
-        isinstance(text, bytes) and isinstance(head, bytes) and _result_digest(head, text) == digest
-    ):
-        _log.warning("the kept result of game %s does not match its log", game_id)
+    if not _sound(game_id, head, digest, text):
         return _LEFT_OUT
     if earlier is not None and earlier[0] == digest:
         return earlier[1]
-    try:
-        return loads(decoded(text, "it"), f"the result of game {game_id}")
-    except StoreError as error:
-        _log.warning("%s; it is computed again", error)
-        return _LEFT_OUT
+    return _decoded(game_id, text)
+
+
+class ResultRow(NamedTuple):
+    """A game's chain head and its kept result's row as read, unchecked (no result kept: None;
+    :meth:`~companion.storage.outputs.OutputsMixin.game_rows` reads them)."""
+
+    seq: Any
+    head: Any
+    result_seq: Any
+    digest: Any
+    text: Any
+
+    def sound(self, game_id: str) -> bool:
+        """Whether a result is kept for the game's last entry and checks against its head, as
+        :meth:`SideTablesMixin.cached_results` checks it (a row that does not is logged)."""
+        if self.result_seq is None or self.result_seq != self.seq:
+            return False  # none kept, or kept for an earlier entry: computed again
+        return _sound(game_id, self.head, self.digest, self.text)
+
+    def decoded(self, game_id: str) -> Any:
+        """The result of a :meth:`sound` row, or None (logged) if its text is not JSON."""
+        result = _decoded(game_id, self.text)
+        return None if result is _LEFT_OUT else result
 
 
 class SideTablesMixin(StoreBase):

@@ -14,6 +14,7 @@ from companion.storage.base import Clock, utc_now
 from companion.storage.errors import Damaged, NewerSchemaError, StorageUnavailableError
 from companion.storage.log import LogMixin
 from companion.storage.merge import MergeMixin
+from companion.storage.outputs import OutputsMixin
 from companion.storage.players import PlayersMixin
 from companion.storage.settings import SettingsMixin
 from companion.storage.side_tables import SideTablesMixin
@@ -21,7 +22,7 @@ from companion.storage.side_tables import SideTablesMixin
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
 
 
-class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, MergeMixin):
+class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, OutputsMixin, MergeMixin):
     """Open with :meth:`Store.open`; one instance per thread (connections are not shared)."""
 
     def __init__(

@@ -1,0 +1,159 @@
+"""Beside the games, never their record: what a command printed, kept as text with a digest of
+exactly the inputs it was made from (:mod:`companion.after.printed` says which), so that a later
+call whose inputs are the same prints it again instead of making it anew.
+
+A kept output is a copy, never a source: one whose inputs differ from the caller's is not used; one
+whose row does not match its own digest (damage: its text, inputs or key altered) is left out
+(logged) and made again; and a store that cannot be written (a read-only database or mount, a full
+disk, another process holding the write lock for long) keeps nothing, and the command prints what
+it made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+from companion.storage.base import StoreBase, snapshot, transaction
+from companion.storage.errors import StorageUnavailableError
+from companion.storage.opening import BUSY_TIMEOUT
+
+_log = logging.getLogger("companion.store")  # the store's name in the journal, as its parts have it
+
+WRITE_WAIT_MS = 200
+"""Milliseconds keeping an output waits for another process's write lock before it gives up (a
+reading command does not wait for the table's commits: the next call keeps it)."""
+
+
+def output_digest(key: bytes, inputs: bytes, about: bytes, text: bytes) -> bytes:
+    """What a kept output's row holds as ``digest``: of its key, inputs, facts and text."""
+    return hashlib.sha256(
+        b"table-companion output\0%b\0%b\0%b\0%b" % (inputs, key, about, text)
+    ).digest()
+
+
+class KeptOutput(NamedTuple):
+    """A kept output's row, as read (checked by :meth:`text_for`)."""
+
+    key: str
+    inputs: bytes
+    about: bytes
+    digest: bytes
+    text: bytes
+
+    def text_for(self, inputs: bytes) -> str | None:
+        """The output, if it was made from ``inputs`` and its row is sound; else None (damage
+        logged)."""
+        if inputs != self.inputs:
+            return None
+        if output_digest(self.key.encode(), self.inputs, self.about, self.text) != self.digest:
+            _log.warning("the kept output %s is damaged: it is made again", self.key)
+            return None
+        try:
+            return self.text.decode()
+        except UnicodeDecodeError:  # a digest that matches damaged text: not ours
+            _log.warning("the kept output %s is not UTF-8: it is made again", self.key)
+            return None
+
+
+Made = tuple[str, bytes, str, str]
+"""An output to keep: its key, its inputs' digest, its facts (``about``) and its text."""
+
+
+GameRow = tuple[Any, ...]
+"""A game's row as :meth:`OutputsMixin.game_rows` reads it, unchecked (text as bytes): its id,
+creation time and status; when it last changed if it is active, else None (as
+:meth:`~companion.storage.log.LogMixin.list_games` says it); its options, last entry's seq and
+digest; its kept result's seq, digest and text (None if none is kept); where it was played (None
+if nowhere); and its seats linked to player records, each seat's number, player id, stable id
+and name now (``hex`` of the text), in one text (None if none)."""
+
+_GAME_ROWS = (
+    "SELECT CAST(g.id AS BLOB), CAST(g.created_at AS BLOB), CAST(g.status AS BLOB), "
+    "CASE WHEN g.status = 'active' THEN CAST(max(g.updated_at, coalesce("
+    "  (SELECT created_at FROM log WHERE game_id = g.id ORDER BY seq DESC LIMIT 1), ''"
+    ")) AS BLOB) END, "
+    "CAST(g.options AS BLOB), g.last_seq, g.last_digest, "
+    "r.last_seq, r.last_digest, CAST(r.result AS BLOB), CAST(p.location AS BLOB), "
+    "(SELECT group_concat(s.seat || ' ' || s.player_id || ' ' || hex(pr.uid) || ' ' "
+    "   || hex(pr.name), ',') "
+    " FROM seats AS s JOIN players AS pr ON pr.id = s.player_id WHERE s.game_id = g.id) "
+    "FROM games AS g LEFT JOIN results AS r ON r.game_id = g.id "
+    "LEFT JOIN places AS p ON p.game_id = g.id"
+)
+
+
+class OutputsMixin(StoreBase):
+    """Kept outputs."""
+
+    @contextmanager
+    def one_moment(self) -> Iterator[None]:
+        """Every read inside sees the database as one moment left it (nothing is written inside:
+        keep outputs after)."""
+        with snapshot(self._conn):
+            yield
+
+    def kept_output(self, key: str) -> KeptOutput | None:
+        """The output kept under ``key``, if any (unchecked)."""
+        row = self._conn.execute(
+            "SELECT inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
+            "FROM outputs WHERE key = ?",
+            (key,),
+        ).fetchone()
+        return None if row is None else KeptOutput(key, *row)
+
+    def kept_outputs(self, prefix: str) -> dict[str, KeptOutput]:
+        """Key -> the output kept under it, for every key that starts with ``prefix``
+        (unchecked)."""
+        end = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        return {
+            row[0]: KeptOutput(*row)
+            for row in self._conn.execute(
+                "SELECT key, inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
+                "FROM outputs WHERE key >= ? AND key < ?",
+                (prefix, end),
+            )
+        }
+
+    def game_rows(self) -> list[GameRow]:
+        """Every game's :data:`GameRow`: what the history's plays are made of, undecoded.
+
+        The seats' text lists them in the order SQLite reads them (by seat, along the key): were
+        that order ever another, a play's inputs would differ and it would be made again, never
+        mistaken for another (each seat says its number)."""
+        return self._conn.execute(_GAME_ROWS).fetchall()
+
+    def keep_outputs(self, made: Iterable[Made]) -> None:
+        """Keep ``made`` in place of the outputs kept under the same keys, in one transaction,
+        without waiting for the disk (``synchronous=NORMAL``: a power cut may lose a kept output,
+        which is made again) nor for long for another process's write lock. A store that cannot
+        be written keeps nothing (logged)."""
+        rows = [
+            (key, inputs, about, output_digest(key.encode(), inputs, about.encode(), text.encode()),
+             text)
+            for key, inputs, about, text in made
+        ]  # fmt: skip
+        if not rows:
+            return
+        try:
+            if self._conn.execute("PRAGMA query_only").fetchone()[0]:
+                _log.info("%d outputs not kept: the store is read-only", len(rows))
+                return
+            self._conn.execute(f"PRAGMA busy_timeout = {WRITE_WAIT_MS}")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                with transaction(self._conn):
+                    self._conn.executemany(
+                        "INSERT OR REPLACE INTO outputs (key, inputs, about, digest, output) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        rows,
+                    )
+            finally:
+                self._conn.execute("PRAGMA synchronous=FULL")
+                self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        except (StorageUnavailableError, sqlite3.Error) as error:
+            _log.info("%d outputs not kept: %s", len(rows), error)
