@@ -680,9 +680,10 @@ def _screens_child() -> None:
         def _ready(self) -> None:
             """The first step once the screens were made ready in the idle time after the start
             (:mod:`ui.ready`; a player reads Home a few seconds first), or once
-            :data:`READY_TIMEOUT` seconds have passed (then said)."""
+            :data:`READY_TIMEOUT` seconds have passed (then said). A readying not begun yet (the
+            first frame still to come on a loaded machine) is waited for as one under way."""
             readying = self.readying
-            if readying is not None and not readying.finished and time.monotonic() < deadline:
+            if (readying is None or not readying.finished) and time.monotonic() < deadline:
                 Clock.schedule_once(lambda _dt: self._ready(), 0.1)
                 return
             if readying is None or not readying.finished:
