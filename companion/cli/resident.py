@@ -361,9 +361,12 @@ class Resident:
         ours, its = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         pid = os.fork()
         if pid == 0:
-            ours.close()
-            self._leave_the_resident()
-            worker.serve(its, request, Request.receive)  # never returns
+            try:
+                ours.close()
+                self._leave_the_resident()
+                worker.serve(its, request, Request.receive)  # never returns
+            finally:
+                os._exit(1)  # nothing that escapes a worker runs on as the resident
         its.close()
         started = Worker(pid, ours)
         self.workers[pid] = started

@@ -148,10 +148,10 @@ def serve(
 
 def _as_forked(request: Request) -> None:
     """This process as a fresh child of the resident, become the client's process for
-    ``request`` (which it stays until :func:`_let_go`)."""
-    for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
+    ``request`` (which it stays until :func:`_let_go`). ``^C`` ends it as it ends a process not
+    yet running Python code of its own, until the command runs (:func:`_run_command`)."""
+    for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(number, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     random.seed()  # as a fork does (random's own at-fork handler)
     take_on(request)
 
@@ -209,6 +209,7 @@ def _run_command(arguments: list[str]) -> tuple[int, bool]:
 
     clean = False
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a KeyboardInterrupt from here
         code = _exit_code(main(arguments))
         clean = True
     except SystemExit as exit_:
@@ -223,6 +224,7 @@ def _run_command(arguments: list[str]) -> tuple[int, bool]:
     except BaseException:
         sys.excepthook(*sys.exc_info())
         code = 1
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # the command is over: it ends the process
     if not clean:
         atexit._run_exitfuncs()
     for handler in logging.root.handlers:
