@@ -79,25 +79,7 @@ def test_the_start_runs_no_garbage_collection_of_its_own_before_the_first_frame(
     """The kiosk's start, up to Home drawn, makes objects that live as long as the app: the
     collector is off (the objects made before Kivy's window set aside) until the first frame,
     then on again."""
-    env = {
-        key: value for key, value in os.environ.items() if not key.startswith(("KIVY_", "KCFG_"))
-    }
-    env.update(
-        SDL_VIDEODRIVER="offscreen",
-        KIVY_HOME=str(tmp_path / "kivy"),
-        KIVY_NO_FILELOG="1",
-        KIVY_NO_ARGS="1",
-        TABLE_COMPANION_DB=str(tmp_path / "games.sqlite3"),
-    )
-    env.pop("DISPLAY", None)
-    done = subprocess.run(
-        [sys.executable, "-c", GC_PROBE],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    done = _kiosk_probe(GC_PROBE, tmp_path)
     assert done.stdout.splitlines() == ["building False True", "drawn True"], done.stderr
 
 
@@ -147,6 +129,15 @@ sys.exit(main([]))
 def test_the_first_frame_renders_each_of_homes_texts_once(tmp_path: Path) -> None:
     """Home is laid out at the window's size before its first frame: no label renders its text at
     a width the layouts then change (a word or a letter a line), and renders it again."""
+    done = _kiosk_probe(RENDER_PROBE, tmp_path)
+    words = done.stdout.split()
+    assert words[:1] == ["labels"] and int(words[1]) >= 15, done.stdout + done.stderr
+    assert words[2:] == ["rendered", "twice", "0"], done.stdout
+
+
+def _kiosk_probe(probe: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``python -c PROBE`` as the kiosk starts (no Kivy settings of this process's, an offscreen
+    window, a database of the test's own), run to its end."""
     env = {
         key: value for key, value in os.environ.items() if not key.startswith(("KIVY_", "KCFG_"))
     }
@@ -158,14 +149,7 @@ def test_the_first_frame_renders_each_of_homes_texts_once(tmp_path: Path) -> Non
         TABLE_COMPANION_DB=str(tmp_path / "games.sqlite3"),
     )
     env.pop("DISPLAY", None)
-    done = subprocess.run(
-        [sys.executable, "-c", RENDER_PROBE],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    return subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=120,
         check=True,
-    )
-    words = done.stdout.split()
-    assert words[:1] == ["labels"] and int(words[1]) >= 15, done.stdout + done.stderr
-    assert words[2:] == ["rendered", "twice", "0"], done.stdout
+    )  # fmt: skip

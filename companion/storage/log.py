@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,18 +292,7 @@ class LogMixin(StoreBase):
             f"FROM games {where} ORDER BY changed_at DESC, created_at DESC LIMIT ?",
             (limit,),
         )
-        # Damaged text is listed as it is (undecodable bytes escaped): loading the game reports it.
-        return [
-            GameSummary(
-                listed(row[0]),
-                listed(row[1]),
-                listed(row[2]),
-                listed(row[3]),
-                listed(row[4]),
-                row[5],
-            )
-            for row in rows
-        ]
+        return _summaries(rows)
 
     def history_games(self) -> list[GameSummary]:
         """Every game (in no order), as :meth:`list_games` gives it but with no read of a finished
@@ -318,17 +307,7 @@ class LogMixin(StoreBase):
             "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
             ")) END AS BLOB), last_seq FROM games"
         )
-        return [
-            GameSummary(
-                listed(row[0]),
-                listed(row[1]),
-                listed(row[2]),
-                listed(row[3]),
-                listed(row[4]),
-                row[5],
-            )
-            for row in rows
-        ]
+        return _summaries(rows)
 
     def last_logged(self, game_id: str) -> int:
         """The sequence number of game ``game_id``'s last log entry (0 for none), as its log holds
@@ -448,3 +427,15 @@ def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> S
     if name == "SQLITE_CONSTRAINT_FOREIGNKEY":
         return UnknownGameError(f"no game with id {game_id!r}")
     return StoreError(f"log entry {seq} of game {game_id} refused: {error}")
+
+
+def _summaries(rows: Iterable[Any]) -> list[GameSummary]:
+    """The games' rows as read (id, game, status, created, changed: their text as bytes, then the
+    last sequence number) as summaries: damaged text listed as it is (undecodable bytes escaped),
+    loading the game reports it."""
+    return [
+        GameSummary(
+            listed(row[0]), listed(row[1]), listed(row[2]), listed(row[3]), listed(row[4]), row[5]
+        )
+        for row in rows
+    ]
