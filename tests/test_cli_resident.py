@@ -262,7 +262,7 @@ def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
             if mode == "1":
                 running = worker_running_the_command_of(client, socket_path)
             else:
-                time.sleep(1.0)  # its own imports (the signal's effect is the same at any time)
+                reading_its_input(client)
             client.send_signal(sent)
             assert client.wait(timeout=WAIT) == -sent, (mode, sent)
             if mode == "1":  # the command ended with its worker, as a process of its own would
@@ -291,6 +291,15 @@ def children_of_the_resident(socket_path: Path) -> list[int]:
     return found
 
 
+def reading_its_input(client: subprocess.Popen[bytes]) -> None:
+    """Once ``client`` waits on its standard input (its command running): a ^C before that ends
+    the interpreter's own start, which ends otherwise (an emulated one takes seconds)."""
+    deadline = time.monotonic() + WAIT
+    while "pipe_read" not in Path(f"/proc/{client.pid}/wchan").read_text():
+        assert time.monotonic() < deadline, "the command never waited for its input"
+        time.sleep(0.02)
+
+
 def worker_running_the_command_of(client: subprocess.Popen[bytes], socket_path: Path) -> int:
     """The pid of the resident's worker that runs ``client``'s command, once it runs it (its
     standard input is the client's)."""
@@ -315,12 +324,13 @@ def test_a_resident_whose_code_changed_takes_no_more_commands(
     path = os.pathsep.join(filter(None, [str(imported), os.environ.get("PYTHONPATH")]))
     env = environment(residents, PYTHONPATH=path)
     probe(env, "rules", "reference", "targi")
-    first = resident_ready(residents)
+    first = resident.pid(str(resident_ready(residents)))
+    assert first is not None
     assert probe(env, "rules", "reference", "targi")[3] is False
     (imported / "new_module.py").write_text("")
     code, out, _err, here = probe(env, "rules", "reference", "targi")
     assert (code, here) == (0, True) and json.loads(out)
-    gone(first)
+    gone(Path("/proc") / str(first))  # (its socket's path is the new resident's at once)
     resident_ready(residents)
     assert probe(env, "rules", "reference", "targi")[3] is False
 
