@@ -21,7 +21,6 @@ import contextlib
 import fcntl
 import gc
 import logging
-import marshal
 import os
 import pkgutil
 import selectors
@@ -41,17 +40,13 @@ from pathlib import Path
 from typing import IO
 
 from companion.cli import handoff, worker
+from companion.cli.request import Request
 
 _log = logging.getLogger(__name__)
 
-REQUEST_TIMEOUT = 5.0
-"""Seconds a client has to send its whole request once connected."""
-MAX_REQUEST = 16 * 1024 * 1024
-DESCRIPTORS = 4
 SOCKET_CHECK_SECONDS = 10.0
 """How often an idle resident checks that its socket is still there (it stops when it is gone:
 a folder cleaned up, a test's run ended)."""
-"""Standard input, output, error and the working directory."""
 
 
 def interpreter_options() -> list[str]:
@@ -163,73 +158,6 @@ class LoadedFiles:
     def changed(self) -> str | None:
         """A file or folder that changed since, or None."""
         return next((path for path, stamp in self.seen.items() if self._stamp(path) != stamp), None)
-
-
-@dataclass
-class Request:
-    """A handed-over command, as :func:`handoff._send_request` sends it."""
-
-    key: str
-    argv: list[str]
-    path: list[str]
-    env: dict[bytes, bytes]
-    umask: int
-    streams: list[tuple[str, str, bool, bool] | None]
-    descriptors: list[int]
-
-    @classmethod
-    def read(cls, connection: socket.socket, timeout: float | None = REQUEST_TIMEOUT) -> Request:
-        """The request, with the descriptors it passed (ours now, to close)."""
-        connection.settimeout(timeout)
-        space = socket.CMSG_SPACE(DESCRIPTORS * 4)
-        data, ancillary, _flags, _address = connection.recvmsg(65536, space)
-        descriptors: list[int] = []
-        for level, kind, payload in ancillary:
-            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
-                usable = len(payload) - len(payload) % 4
-                descriptors += struct.unpack(f"{usable // 4}i", payload[:usable])
-        try:
-            if len(data) < handoff.HEADER or len(descriptors) != DESCRIPTORS:
-                raise ValueError("a request without its length or its descriptors")
-            size = int.from_bytes(data[: handoff.HEADER], "little")
-            if size > MAX_REQUEST:
-                raise ValueError(f"a request of {size} bytes")
-            body = bytearray(data[handoff.HEADER :])
-            while len(body) < size:
-                chunk = connection.recv(size - len(body))
-                if not chunk:
-                    raise ValueError("a request cut short")
-                body += chunk
-            fields = marshal.loads(bytes(body))
-            return cls(**fields, descriptors=descriptors)
-        except BaseException:
-            for descriptor in descriptors:
-                os.close(descriptor)
-            raise
-
-    @classmethod
-    def receive(cls, channel: socket.socket) -> Request:
-        """The next request handed to a worker on ``channel``, however long it waits for one
-        (a :class:`ValueError` once the resident closed it)."""
-        return cls.read(channel, timeout=None)
-
-    def send(self, channel: socket.socket) -> None:
-        """Hand this request, its descriptors too, to the worker on ``channel``."""
-        body = marshal.dumps(
-            {
-                "key": self.key,
-                "argv": self.argv,
-                "path": self.path,
-                "env": self.env,
-                "umask": self.umask,
-                "streams": self.streams,
-            }
-        )
-        message = len(body).to_bytes(handoff.HEADER, "little") + body
-        passed = struct.pack(f"{len(self.descriptors)}i", *self.descriptors)
-        sent = channel.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, passed)])
-        if sent < len(message):
-            channel.sendall(message[sent:])
 
 
 @dataclass
@@ -364,7 +292,7 @@ class Resident:
             try:
                 ours.close()
                 self._leave_the_resident()
-                worker.serve(its, request, Request.receive)  # never returns
+                worker.serve(its, request)  # never returns
             finally:
                 os._exit(1)  # nothing that escapes a worker runs on as the resident
         its.close()

@@ -37,9 +37,10 @@ import sys
 import threading
 import traceback
 import warnings
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn
+
+from companion.cli.request import Request
 
 _log = logging.getLogger(__name__)
 
@@ -51,17 +52,6 @@ still take another command."""
 DONE = b"D"
 """A worker's report that a command ended and it takes another: the exit code follows."""
 CODE_BYTES = 8
-
-
-class Request(Protocol):
-    """What a worker needs of a handed-over command (:class:`companion.cli.resident.Request`)."""
-
-    argv: list[str]
-    path: list[str]
-    env: dict[bytes, bytes]
-    umask: int
-    streams: list[tuple[str, str, bool, bool] | None]
-    descriptors: list[int]
 
 
 def _open_descriptors() -> frozenset[str]:
@@ -118,11 +108,9 @@ class Baseline:
         sys.excepthook, sys.displayhook, sys.unraisablehook = self.hooks
 
 
-def serve(
-    channel: socket.socket, request: Request, receive: Callable[[socket.socket], Request]
-) -> NoReturn:
-    """Run ``request``, then each next one ``receive(channel)`` gives (an error once there are no
-    more), reporting each end on ``channel``; exit when one leaves the worker unfit for another."""
+def serve(channel: socket.socket, request: Request) -> NoReturn:
+    """Run ``request``, then each next one the resident hands over on ``channel``, reporting each
+    end there; exit when one leaves the worker unfit for another, or the resident closes it."""
     baseline: Baseline | None = None
     commands = 0
     while True:
@@ -141,7 +129,7 @@ def serve(
         baseline.restore()
         try:
             channel.sendall(DONE + (code & 0xFF).to_bytes(CODE_BYTES, "little", signed=True))
-            request = receive(channel)
+            request = Request.receive(channel)
         except (OSError, ValueError, TypeError, EOFError):
             os._exit(0)  # the resident stopped (or sent what is no request)
 
