@@ -184,28 +184,30 @@ def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) 
         found = entry.kept
         text = None if found is None else found.text_for(entry.inputs)
         if found is not None and text is not None:
-            if game is None and wanted is None:
-                yield text
-                continue
-            shown_game, player_ids = _facts_of(found.about)
-            if (game is None or shown_game == game) and (wanted is None or wanted in player_ids):
+            if (game is None and wanted is None) or _chosen(*_facts_of(found.about), game, wanted):
                 yield text
             continue
-        played = read.play(entry.id)
+        played = _shown(read, entry.id)
         if played is None:
             continue
         play, from_kept = played
-        if play.status not in history.SHOWN:
-            continue
+        player_ids = [seat.player_id for seat in play.seats]
         text = output.dumps(play.as_dict()).replace("\n", INDENT)
         if play.finished and from_kept:
-            about = dumps([play.game, [seat.player_id for seat in play.seats]])
-            made.append((PLAY + entry.id, entry.inputs, about, text))
-        if game is not None and play.game != game:
-            continue
-        if wanted is not None and wanted not in {seat.player_id for seat in play.seats}:
-            continue
-        yield text
+            made.append((PLAY + entry.id, entry.inputs, dumps([play.game, player_ids]), text))
+        if _chosen(play.game, player_ids, game, wanted):
+            yield text
+
+
+def _shown(read: _Moment, game_id: str) -> tuple[history.Play, bool] | None:
+    """The game's play and whether it was made from its kept result, if the history shows it."""
+    played = read.play(game_id)
+    return None if played is None or played[0].status not in history.SHOWN else played
+
+
+def _chosen(shown_game: Any, player_ids: list[Any], game: str | None, wanted: Any) -> bool:
+    """Whether a play of ``shown_game`` with those players is one the arguments ask for."""
+    return (game is None or shown_game == game) and (wanted is None or wanted in player_ids)
 
 
 def _facts_of(about: bytes) -> tuple[Any, list[Any]]:
@@ -232,19 +234,14 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
         plays = []
         every_finished_kept = True
         for entry in read.games:
-            played = read.play(entry.id)
+            played = _shown(read, entry.id)
             if played is None:
                 continue
             play, from_kept = played
-            if play.status not in history.SHOWN:
-                continue
             if play.finished and not from_kept:
                 every_finished_kept = False  # its log, not its inputs, made it: not kept
-            if game is not None and play.game != game:
-                continue
-            if wanted is not None and wanted not in {seat.player_id for seat in play.seats}:
-                continue
-            plays.append(play)
+            if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
+                plays.append(play)
         text = output.dumps(stats.compute(plays, player=name))
     read.keep([(key, inputs, "", text)] if every_finished_kept else [])
     return text
