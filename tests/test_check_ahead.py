@@ -114,12 +114,7 @@ def test_a_file_replaced_after_its_check_ahead_is_checked_as_it_now_is(tmp_path:
             store.create_game("counter", PLAYERS)
     db = tmp_path / "companion.sqlite3"
     shutil.copy(sound, db)
-    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
-        connection.execute("PRAGMA writable_schema = ON")
-        connection.execute(
-            "UPDATE sqlite_master SET sql = 'CREATE INDEX seats_by_player ON seats (seat DESC)' "
-            "WHERE name = 'seats_by_player'"
-        )
+    damage_an_index(db)
     left_unclean(db)
     ahead = CheckAhead(db)
     assert ahead.begun and ahead.problems()  # it found the damage
@@ -137,13 +132,18 @@ def test_damage_found_ahead_is_moved_aside_as_the_open_would(tmp_path: Path) -> 
     with Store.open(db) as store:
         for _ in range(2):
             store.create_game("counter", PLAYERS)
+    damage_an_index(db)
+    left_unclean(db)
+    with Store.open(db, ahead=Store.check_ahead(db)) as store:
+        assert store.quarantined is not None and store.notice is not None
+        assert "integrity check" in store.notice
+
+
+def damage_an_index(db: Path) -> None:
+    """Give an index a definition its entries do not follow: damage only the full check finds."""
     with closing(sqlite3.connect(db, isolation_level=None)) as connection:
         connection.execute("PRAGMA writable_schema = ON")
         connection.execute(
             "UPDATE sqlite_master SET sql = 'CREATE INDEX seats_by_player ON seats (seat DESC)' "
             "WHERE name = 'seats_by_player'"
         )
-    left_unclean(db)
-    with Store.open(db, ahead=Store.check_ahead(db)) as store:
-        assert store.quarantined is not None and store.notice is not None
-        assert "integrity check" in store.notice
