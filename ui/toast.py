@@ -205,16 +205,17 @@ class Toast(ButtonBehavior, Label):
         nearest the top left), then covering the least of ``texts``, always inside the window;
         None when every spot covers a control."""
         width, height = Window.size
+        toast_width, toast_height = float(self.width), float(self.height)
         x, y = near if near is not None else (0.0, float(height))
         gap = dp(FINGER_GAP) if near is not None else 0.0
-        spare_x, spare_y = max(0.0, width - self.width), max(0.0, height - self.height)
+        spare_x, spare_y = max(0.0, width - toast_width), max(0.0, height - toast_height)
 
         def inside(left: float, bottom: float) -> tuple[float, float]:
             return min(max(0.0, left), spare_x), min(max(0.0, bottom), spare_y)
 
-        above = inside(x - self.width / 2, y + gap)
-        below = inside(x - self.width / 2, y - gap - self.height)
-        spots = [above if y + gap + self.height <= height else below, above, below]
+        above = inside(x - toast_width / 2, y + gap)
+        below = inside(x - toast_width / 2, y - gap - toast_height)
+        spots = [above if y + gap + toast_height <= height else below, above, below]
         steps = 16
         spots += [
             (spare_x * i / steps, spare_y * j / steps)
@@ -223,23 +224,28 @@ class Toast(ButtonBehavior, Label):
         ]
 
         def box(spot: tuple[float, float]) -> Rect:
-            return (spot[0], spot[1], spot[0] + self.width, spot[1] + self.height)
+            return (spot[0], spot[1], spot[0] + toast_width, spot[1] + toast_height)
 
-        free = [spot for spot in spots if not any(_overlap(box(spot), other) for other in avoid)]
-        if not free:
+        def distance(spot: tuple[float, float]) -> float:
+            centre_x, centre_y = spot[0] + toast_width / 2, spot[1] + toast_height / 2
+            return (centre_x - x) ** 2 + (centre_y - y) ** 2
+
+        # The nearest free spot, the least text hidden among those as near: the spots are tried
+        # nearest first (a stable sort: of two as near, the one listed first), so that only those
+        # nearer than the first free one are tested against every control.
+        nearest: list[tuple[float, float]] = []
+        for spot in sorted(spots, key=distance):
+            if nearest and distance(spot) > distance(nearest[0]):
+                break
+            left, bottom, right, top = box(spot)
+            if not any(
+                left < other[2] and other[0] < right and bottom < other[3] and other[1] < top
+                for other in avoid
+            ):
+                nearest.append(spot)
+        if not nearest:
             return None
-
-        def cost(spot: tuple[float, float]) -> tuple[float, float]:
-            left, bottom = spot
-            hidden = sum(_area(box(spot), text) for text in texts)
-            centre_x, centre_y = left + self.width / 2, bottom + self.height / 2
-            return (centre_x - x) ** 2 + (centre_y - y) ** 2, hidden
-
-        return min(free, key=cost)
-
-
-def _overlap(a: Rect, b: Rect) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        return min(nearest, key=lambda spot: sum(_area(box(spot), text) for text in texts))
 
 
 def _area(a: Rect, b: Rect) -> float:

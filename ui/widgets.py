@@ -8,7 +8,8 @@ and tapping the toast or the band opens the whole reason in large type (:class:`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
+from weakref import WeakKeyDictionary
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
@@ -53,16 +54,25 @@ def show_only(container: Widget, *widgets: Widget) -> None:
 def reuse_children(container: Widget, count: int, make: Callable[[], W]) -> list[W]:
     """``count`` children for ``container`` (in order), to be given their texts anew: those it
     holds are kept, for making a widget costs far more than changing its text (a scan redraws the
-    naming chips), and ``make`` makes the rest. A button a finger is on is dropped, never reused:
-    its release does what it showed when the finger landed."""
+    naming chips), and those it held before are taken back before ``make`` makes the rest (a
+    Targi scan's next card alternates between shorter and longer rows of chips). A button a finger
+    is on is dropped, never reused: its release does what it showed when the finger landed."""
     held = list(reversed(container.children))
-    kept = [w for w in held if getattr(w, "state", "normal") != "down"][:count]
-    widgets = kept + [make() for _ in range(count - len(kept))]
+    kept = [w for w in held if getattr(w, "state", "normal") != "down"]
+    spare = cast(list[W], _SPARE.setdefault(container.__self__, []))  # not its ``ids`` proxy
+    spare.extend(reversed(kept[count:]))
+    widgets = kept[:count]
+    while len(widgets) < count:
+        widgets.append(spare.pop() if spare else make())
     if held != widgets:
         container.clear_widgets()
         for widget in widgets:
             container.add_widget(widget)
     return widgets
+
+
+_SPARE: WeakKeyDictionary[Widget, list[Widget]] = WeakKeyDictionary()
+"""The children :func:`reuse_children` took off each container, for when it needs more again."""
 
 
 def make_ahead(container: Widget, count: int, make: Callable[[], Widget]) -> Iterator[None]:
