@@ -441,7 +441,7 @@ class HomeScreen(Screen):
     def _places(self, container: Any = None) -> list[GamePlace]:
         """The places in ``container`` (the finished games' list) still waiting for a button, the
         list's first first."""
-        held = (container or self.ids.finished).children
+        held = (self.ids.finished if container is None else container).children
         return [place for place in reversed(held) if isinstance(place, GamePlace)]
 
     def _make(self, container: Any, places: list[GamePlace], out_of_view: bool) -> None:
