@@ -22,9 +22,9 @@ from companion.rules.explanations import explained
 from companion.store import Store
 from ui import design
 from ui.audit.checks import audit, window_rect
+from ui.game_widgets import RefusalDialog
 from ui.header import whose_turn
 from ui.toast import FINGER_GAP
-from ui.widgets import RefusalDialog
 
 
 def targi_game(database: Path) -> None:

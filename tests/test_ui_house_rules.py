@@ -10,8 +10,8 @@ from ui_harness import buttons, running_app, tap_text
 
 from companion.games.timbuktu.table_settings import remember_variant
 from companion.store import Store
+from ui.game_widgets import why_text
 from ui.house_rules import HouseRulesDialog
-from ui.widgets import why_text
 
 
 def the_dialog() -> HouseRulesDialog:

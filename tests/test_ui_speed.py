@@ -262,3 +262,19 @@ def test_the_kiosk_start_loads_neither_pydantic_nor_the_exports_before_home(
     ).split()
     assert "ui.screens.home" in loaded  # Home was built
     assert not {name.split(".")[0] for name in loaded} & {"pydantic", "fpdf", "segno"}
+
+
+def test_the_kiosk_start_loads_only_what_homes_first_frame_draws(tmp_path: Path) -> None:
+    """``table-companion`` with no arguments up to Home built: of Kivy's image loaders SDL2's only
+    (the app's images are PNGs; Pillow's, also loaded, was some 15 ms of the start), neither the
+    input devices' events (the devices open after the first frame) nor the other commands (the
+    phones' server), nor a game screen's widgets (the game bar, its band, the refusal toast)."""
+    loaded = set(
+        _fresh_process(
+            KIOSK_START, tmp_path, TABLE_COMPANION_DB=str(tmp_path / "t.sqlite3")
+        ).split()
+    )
+    assert {"ui.screens.home", "kivy.core.image.img_sdl2"} <= loaded  # Home was built
+    assert not {name.split(".")[0] for name in loaded} & {"PIL", "ffpyplayer"}
+    game_screens = {"ui.screens.base", "ui.game_widgets", "ui.header", "ui.toast"}
+    assert not loaded & {"hardware.events", "web.commands", *game_screens}

@@ -34,13 +34,12 @@ from companion.installation.i18n import _, current_language
 from companion.store import Store, StoreError
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.design import design
-from ui.games import screen_class as game_screen_class
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.language import apply_stored_language
 from ui.ready import Readying
 from ui.routing import InputRouting
 from ui.screens import STORAGE as STORAGE_SCREEN
-from ui.screens.base import GameScreen
+from ui.screens import game_screen_of
 from ui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
     from companion.rules.scoresheet import ScoreSheet
     from companion.storage.ahead import CheckAhead
     from ui.screens.backup import BackupScreen
+    from ui.screens.base import GameScreen
     from ui.screens.correct import CorrectScreen
     from ui.screens.enrol import EnrolScreen
     from ui.screens.gamelog import GameLogScreen
@@ -172,12 +172,16 @@ class CompanionApp(InputRouting, App):
         else:
             self.open_store()
         _lay_out(self.manager, Window.size)
+        if self.home_screen is not None:
+            self.home_screen.make_what_shows()
         return self.manager
 
     def _add_home(self) -> None:
         store = self.opened_store
         apply_stored_language(store)  # before any screen renders a text
-        self.home_screen = HomeScreen(nav=self, store=store, name="home")
+        self.home_screen = HomeScreen(
+            nav=self, store=store, first_frame=not self._drawn, name="home"
+        )
         self.manager.add_widget(self.home_screen)
         if store.notice:  # a damaged database was moved aside: the table reads why
             self.home_screen.message = store.notice
@@ -273,7 +277,7 @@ class CompanionApp(InputRouting, App):
         renamed), in steps of the idle frames (:meth:`_refresh_ahead`)."""
         if self.store is None or (self.readying is not None and not self.readying.finished):
             return
-        if isinstance(self.manager.current_screen, GameScreen):
+        if game_screen_of(self.manager.current_screen) is not None:
             return  # the table is playing: its frames are kept for its taps
         self.readying = Readying(self._refresh_ahead())
         self.readying.start(0)
@@ -492,7 +496,9 @@ class CompanionApp(InputRouting, App):
     def game_screen(self, game: str) -> GameScreen[Any]:
         """The screen for ``game`` (made on first use): its UI package's, else the generic one."""
         if game not in self.game_screens:
-            screen = game_screen_class(game)(nav=self, name=f"game-{game}")
+            from ui.games import screen_class  # the games' UI entries: not needed to draw Home
+
+            screen = screen_class(game)(nav=self, name=f"game-{game}")
             self.game_screens[game] = screen
             self.manager.add_widget(screen)
         return self.game_screens[game]

@@ -12,13 +12,12 @@ import time
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from hardware.events import EventQueue
-
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
     from companion.installation.device_config import ButtonConfig, ScannerConfig
     from hardware.buttons import GpioButtons
+    from hardware.events import EventQueue
     from hardware.keyboard import KeyboardButtons
     from hardware.scanner.transport import ScannerSupervisor
 

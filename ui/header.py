@@ -47,7 +47,7 @@ def badge_text(colour: str, name: str) -> str:
 
 
 class HeaderBand(ButtonBehavior, BoxLayout):
-    """The band; :class:`~ui.widgets.GameBar` feeds it ``player``, ``colour``, ``status``."""
+    """The band; :class:`~ui.game_widgets.GameBar` feeds it ``player``, ``colour``, ``status``."""
 
     player = StringProperty("")
     """The name of the player to move ('' when nobody is)."""

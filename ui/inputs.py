@@ -12,10 +12,12 @@ import select
 import struct
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
 
-from hardware.events import EventQueue, InputEvent
+if TYPE_CHECKING:
+    from hardware.events import EventQueue, InputEvent
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +43,18 @@ class HardwarePump:
     def __init__(self, handle: Callable[[InputEvent], None]) -> None:
         self._handle = handle
         self._trigger = Clock.create_trigger(self._drain, 0)
-        self.queue = EventQueue(notify=self._notify)
+        self._queue: EventQueue | None = None
+
+    @property
+    def queue(self) -> EventQueue:
+        """The queue, made when first asked for: by the devices as they open, after the first
+        frame (the events' module, its seven dataclasses made as it loads, is not needed to draw
+        it: some 5 ms of the start's CPU here)."""
+        if self._queue is None:
+            from hardware.events import EventQueue
+
+            self._queue = EventQueue(notify=self._notify)
+        return self._queue
 
     def _notify(self) -> None:
         self._trigger()

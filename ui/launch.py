@@ -2,7 +2,8 @@
 
 Kivy reads its settings from the environment when first imported, so they are set here first:
 the command line belongs to ``table-companion``, not to Kivy, the window opens at the official 7"
-display's size unless the Kivy config says otherwise, and the clipboard is SDL2's (no X tools).
+display's size unless the Kivy config says otherwise, the clipboard is SDL2's (no X tools), and
+images are read by SDL2's loader alone (see :data:`KIVY_DEFAULTS`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,11 @@ KIVY_DEFAULTS = {
     "KCFG_GRAPHICS_HEIGHT": "480",
     "KCFG_KIVY_EXIT_ON_ESCAPE": "0",
     "KIVY_CLIPBOARD": "sdl2",
+    "KIVY_IMAGE": "sdl2",
 }
+"""``KIVY_IMAGE``: Kivy imports every image loader it may use as it loads (Pillow's among them:
+some 15 ms of the start's CPU here) and picks one per file; the app's images are PNGs (Kivy's
+theme atlas, the QR codes: :mod:`ui.qr`), which SDL2's loader reads."""
 CUT_BUFFER_SEARCH = "Cutbuffer: Unable to find any valuable"
 """How Kivy's report of a machine without xclip or xsel begins."""
 
@@ -81,8 +86,10 @@ def run(database: Path, config: ConfigSource | None = None) -> int:
     gc.disable()  # until the first frame: see _after_first_frame
     try:
         prepare_kivy(clipboard=False)
-        gc.freeze()  # what the command line and Kivy's import made: Kivy's full collection
-        # as it makes its window (one it makes itself) passes only over what is made from here on
+        import kivy.app  # noqa: F401  (Kivy's modules, all but its window: ui.app makes it)
+
+        gc.freeze()  # what the command line and Kivy's modules made: Kivy's full collection as
+        # it makes its window (one it makes itself) passes only over what is made from here on
         from ui.app import CompanionApp
 
         app = CompanionApp(None, config, database=database, ahead=ahead)

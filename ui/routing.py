@@ -22,19 +22,10 @@ from kivy.core.window import Keyboard, Window
 
 from companion.installation.config import Config, ConfigError
 from companion.installation.i18n import _
-from hardware.events import (
-    ButtonHeld,
-    ButtonPressed,
-    CardScanned,
-    InputEvent,
-    ScannerConnected,
-    ScannerLost,
-    UnknownTag,
-)
 from ui.devices import Devices
 from ui.inputs import DESKTOP_KEYS
 from ui.screens import STORAGE as STORAGE_SCREEN
-from ui.screens.base import GameScreen
+from ui.screens import game_screen_of
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -46,7 +37,9 @@ if TYPE_CHECKING:
     from companion.play.cards import TagDirectory
     from companion.play.table import TableGame
     from companion.store import Store
+    from hardware.events import InputEvent
     from ui.inputs import HardwarePump, IdleThrottle
+    from ui.screens.base import GameScreen
     from ui.screens.home import HomeScreen
     from ui.screens.settings import SettingsScreen
 
@@ -174,11 +167,19 @@ class InputRouting:
 
     @property
     def current_game_screen(self) -> GameScreen[Any] | None:
-        screen = self.manager.current_screen
-        return screen if isinstance(screen, GameScreen) else None
+        return game_screen_of(self.manager.current_screen)
 
     def handle(self, event: InputEvent) -> None:
         """One device event, on the Kivy thread."""
+        from hardware.events import (  # the first comes after the first frame: not needed to draw it
+            ButtonHeld,
+            ButtonPressed,
+            CardScanned,
+            ScannerConnected,
+            ScannerLost,
+            UnknownTag,
+        )
+
         self.throttle.wake()
         taker = getattr(self.manager.current_screen, "on_tag", None)
         if isinstance(event, (CardScanned, UnknownTag)) and taker is not None:

@@ -1,7 +1,7 @@
 """A toast: a short message in large type near where the finger tapped, gone after a few seconds.
 
 A refusal's toast is red with white text and says to tap it for the rule (the whole reason in a
-:class:`~ui.widgets.RefusalDialog`); undo and redo say what they took back in a quiet one. Either
+:class:`~ui.game_widgets.RefusalDialog`); undo and redo say what they took back in a quiet one. Either
 hides itself after :data:`SHOW_SECONDS`, at the next input, and never takes a touch outside its own
 box; it lies over no enabled control and not over the whose-turn band (where none is free, it is
 not shown: the band's mark says a refusal stands). :func:`flash` blinks the widget that was

@@ -57,10 +57,23 @@ class Command:
 def installed() -> dict[str, Command]:
     """Every command installed, by name. One that does not load (its package is not installed, or
     Kivy is missing) is left out and logged: the headless commands still work."""
+    return dict(sorted(_loaded(None).items()))
+
+
+def named(name: str) -> Command | None:
+    """The installed command ``name`` (None when none loads): only its own module is imported,
+    not every command's (the app starts without the phones' server's)."""
+    return _loaded(name).get(name)
+
+
+def _loaded(name: str | None) -> dict[str, Command]:
+    """The installed commands called ``name`` (every one: None), loaded."""
     from importlib.metadata import entry_points  # reads every package's metadata: when asked
 
     commands: dict[str, Command] = {}
     for point in entry_points(group=GROUP):
+        if name is not None and point.name != name:
+            continue
         try:
             command = point.load()
         except ImportError as error:
@@ -70,4 +83,4 @@ def installed() -> dict[str, Command]:
             commands[point.name] = command
         else:
             logger.error("command entry point %s is no Command: %r", point.name, command)
-    return dict(sorted(commands.items()))
+    return commands

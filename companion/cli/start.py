@@ -132,7 +132,7 @@ def _app_start(arguments: list[str]) -> Callable[[], int] | None:
         return None
     if unknown:
         return None
-    command = installed_commands.installed().get(installed_commands.APP)
+    command = installed_commands.named(installed_commands.APP)
     if command is None:
         return None
 
@@ -164,7 +164,7 @@ def _own_parser_start(arguments: list[str]) -> Callable[[], int] | None:
     name = rest[at]
     if name in CORE_COMMANDS:
         return None
-    command = installed_commands.installed().get(name)
+    command = installed_commands.named(name)
     if command is None or name == installed_commands.APP or not command.own_parser:
         return None
 

@@ -22,9 +22,9 @@ from companion.installation.errors import InputError
 from companion.installation.i18n import _
 from companion.rules.verdict import Verdict
 from companion.store import Store
+from ui.game_widgets import why_text
 from ui.header import HeaderBand, whose_turn
 from ui.toast import Rect, Toast, flash
-from ui.widgets import why_text
 
 if TYPE_CHECKING:  # a game's table and sheet are not needed to draw Home, the first frame
     from companion.play.table import TableGame

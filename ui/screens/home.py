@@ -7,7 +7,9 @@ shape and colour, who starts by a tap on their seat. Every seat (up to five) and
 House rules (the game's alternatives to the app's rulings, the table's settings first) are one tap
 away beside Start.
 
-Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`)."""
+Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`), and
+makes the buttons of the finished games its list shows in view only (:meth:`make_what_shows`), the
+others once the frame is drawn."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.after.player_names import MAX_NAME, check_name
 from companion.installation.errors import InputError
@@ -122,10 +125,13 @@ class HomeScreen(Screen):
     house_rules_text = StringProperty("")
     """The House rules button's text: how many the new game has chosen."""
 
-    def __init__(self, nav: Any, store: Store, **kwargs: Any) -> None:
+    def __init__(self, nav: Any, store: Store, first_frame: bool = False, **kwargs: Any) -> None:
+        """``first_frame``: Home is built for the app's first frame; the finished games out of
+        view get their buttons after it (:meth:`make_what_shows`, :meth:`settle`)."""
         super().__init__(**kwargs)
         self.nav = nav
         self.store = store
+        self.first_frame = first_frame
         self.start_seat = 0
         """The seat (0-based) that starts."""
         self.house_rules: dict[str, str] = {}
@@ -167,8 +173,11 @@ class HomeScreen(Screen):
         return _("Rules: {game}").format(game=game_title(game)) if game else _("Rules")
 
     def settle(self) -> None:
-        """Seat what the chosen game needs (once the first frame is drawn: this loads its rules).
-        A notice about the database shown before (damaged, lost its games) stays."""
+        """Seat what the chosen game needs (once the first frame is drawn: this loads its rules),
+        and make the finished games' buttons the first frame did not show. A notice about the
+        database shown before (damaged, lost its games) stays."""
+        self.first_frame = False
+        self._make(self.ids.finished, self._places(), out_of_view=True)
         notice = self.message
         self.choose_game(self.ids.game.text)
         self.message = notice
@@ -374,7 +383,7 @@ class HomeScreen(Screen):
             self.add_seat()
         unfinished, finished = self.store.latest_games(RECENT_FINISHED)
         self._list(self.ids.unfinished, unfinished, self.nav.resume, STANDING_SHOWN)
-        self._list(self.ids.finished, finished, self.nav.finished_sheet, 0)
+        self._list(self.ids.finished, finished, self.nav.finished_sheet, 0, self.first_frame)
 
     def _list(
         self,
@@ -382,25 +391,75 @@ class HomeScreen(Screen):
         games: list[GameSummary],
         opening: Callable[[str], None],
         standings: int,
+        later: bool = False,
     ) -> None:
         """A button per game of ``games`` in ``container``, the latest first; a tap calls
-        ``opening(game id)``. The first ``standings`` say where their game stands."""
+        ``opening(game id)``. The first ``standings`` say where their game stands. ``later``: a
+        :class:`GamePlace` per game instead, each given its button by :meth:`_make`."""
         latest = sorted(games, key=lambda g: g.updated_at, reverse=True)
+        fills = [
+            partial(self._show_game, game, opening, index < standings)
+            for index, game in enumerate(latest)
+        ]
+        for place in self._places(container):
+            container.remove_widget(place)
+        if later:
+            container.clear_widgets()
+            for fill in fills:
+                container.add_widget(GamePlace(fill))
+            return
         buttons = reuse_children(container, len(latest), GameListButton)
-        for index, (button, game) in enumerate(zip(buttons, latest, strict=True)):
-            try:  # the options alone: checking every game's log on each visit is Resume's job
-                players = self.store.game_info(game.id)[0].get("players", [])
-            except StoreError:  # a damaged record is listed all the same; opening it says why
-                players = []
-            who = _(" vs ").join(
-                p.get("name", "?") if isinstance(p, dict) else str(p) for p in players
-            )
-            when = stored_moment_text(game.updated_at)
-            parts = [game_title(game.game), who]
-            if index < standings:
-                parts.append(standing(self.store, game.id))
-            button.text = " · ".join(part for part in (*parts, when) if part)
-            button.opens = partial(opening, game.id)
+        for button, fill in zip(buttons, fills, strict=True):
+            fill(button)
+
+    def _show_game(
+        self, game: GameSummary, opening: Callable[[str], None], stands: bool, button: Any
+    ) -> None:
+        """``button`` made ``game``'s: its title, who played, where it stands if ``stands``, when;
+        a tap calls ``opening(game id)``."""
+        try:  # the options alone: checking every game's log on each visit is Resume's job
+            players = self.store.game_info(game.id)[0].get("players", [])
+        except StoreError:  # a damaged record is listed all the same; opening it says why
+            players = []
+        who = _(" vs ").join(p.get("name", "?") if isinstance(p, dict) else str(p) for p in players)
+        when = stored_moment_text(game.updated_at)
+        parts = [game_title(game.game), who]
+        if stands:
+            parts.append(standing(self.store, game.id))
+        button.text = " · ".join(part for part in (*parts, when) if part)
+        button.opens = partial(opening, game.id)
+
+    def make_what_shows(self) -> None:
+        """Once Home is laid out at the window's size, before its first frame: the buttons of the
+        finished games the list shows in its view (scrolled to its top); the others wait for
+        :meth:`settle`. Making a button is some 1 ms of CPU here; the list has about two in view
+        of its ten at 800x480. The view is measured before the labels around it have their text's
+        height (the headings, the cue): it is drawn lower, never higher, so a button may be made
+        that the first frame does not show, never a place that it does."""
+        self._make(self.ids.finished, self._places(), out_of_view=False)
+
+    def _places(self, container: Any = None) -> list[GamePlace]:
+        """The places in ``container`` (the finished games' list) still waiting for a button, the
+        list's first first."""
+        held = (self.ids.finished if container is None else container).children
+        return [place for place in reversed(held) if isinstance(place, GamePlace)]
+
+    def _make(self, container: Any, places: list[GamePlace], out_of_view: bool) -> None:
+        """Give each of ``places`` its button (stopping at the first below the view of
+        ``container``'s list, unless ``out_of_view``), then lay the list out: each new label
+        renders its text once, at its width."""
+        if not places:
+            return
+        view, first = container.parent, container.children[-1]  # the list's ScrollView, its top
+        for place in places:
+            if not out_of_view and first.top - place.top >= view.height:
+                break
+            button = GameListButton()
+            place.fill(button)
+            at = container.children.index(place)
+            container.remove_widget(place)
+            container.add_widget(button, index=at)
+        container.do_layout()
 
 
 RECENT_FINISHED = 10
@@ -431,6 +490,19 @@ def standing(store: Store, game_id: str) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
         parts.append(_("{name} to move").format(name=getattr(players[seat], "name", "")))
     return tied(" · ".join(parts))
+
+
+class GamePlace(Widget):
+    """A finished game's place in Home's list until its button is made (:meth:`HomeScreen._make`):
+    as high as the button, so that the list, its scroll bar and its cue (which counts it as the
+    button it stands for) read the same; ``fill(button)`` makes a button the game's."""
+
+    audit_role = "item"
+    """Counted by the list's cue (:class:`ui.widgets.MoreCue`), as its button will be."""
+
+    def __init__(self, fill: Callable[[Any], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fill = fill
 
 
 class GameListButton(BigButton):

@@ -39,12 +39,13 @@ from companion.installation.i18n import _, ngettext, pgettext
 from ui import design
 from ui.choices import WHOLE, naming
 from ui.design import counters
+from ui.game_widgets import TextCell
 from ui.hyphenate import fit
 from ui.kv import load_kv
 from ui.prompt import ChoicePanel
 from ui.screens.base import GameScreen
 from ui.spacing import NBSP
-from ui.widgets import BigButton, ChoiceButton, TextCell, reuse_children, show_only
+from ui.widgets import BigButton, ChoiceButton, reuse_children, show_only
 
 Space = int | Cell
 """A border card's number or a central cell: where a Targi or a tribe marker stands."""
