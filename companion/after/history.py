@@ -22,13 +22,15 @@ from functools import cached_property, partial
 from typing import Any, TypeGuard
 
 from companion.after import players as player_records
+from companion.after import shown
 from companion.after.bulk import collection_paused
+from companion.after.shown import Shown
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.i18n import _
 from companion.rules.registry import GAMES
 from companion.rules.results import GameResult
 from companion.rules.scoresheet import ScoreSheet
-from companion.storage.base import at_once
+from companion.storage.base import at_once, decoded, loads
 from companion.store import GameSummary, PlayerRecord, Store, StoreError, UnknownGameError
 
 _log = logging.getLogger(__name__)
@@ -162,22 +164,23 @@ def _play(
     game_id: str,
     options: dict[str, Any],
     created_at: str,
-    result: GameResult | dict[str, Any],
+    result: GameResult | _KeptText | dict[str, Any],
     facts: _Facts,
     now: datetime,
 ) -> Play:
     """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
-    whose sheet is made only once asked for)."""
+    or what the list shows of its kept text, with how its sheet is made once asked for)."""
+    made_sheet: Callable[[], ScoreSheet]
     if isinstance(result, GameResult):
-        game, over, ended_at = result.game, result.over, result.ended_at
-        corrections, sheet = result.corrections, result.sheet
-        ranking, totals, points = sheet.ranking, sheet.totals, sheet.points
-        made_sheet: Callable[[], ScoreSheet] = partial(_replayed_sheet, result)
+        sheet = result.sheet
+        fields = Shown(result.game, result.over, result.ended_at, result.corrections,
+                       sheet.ranking, sheet.totals, sheet.points)  # fmt: skip
+        made_sheet = partial(_replayed_sheet, result)
+    elif isinstance(result, _KeptText):
+        fields, made_sheet = result.shown, partial(_sheet_of_text, result.text)
     else:
-        game, over, ended_at = result["game"], result["over"], result["ended_at"]
-        corrections, kept = result["corrections"], result["sheet"]
-        ranking, totals, points = kept["ranking"], kept["totals"], kept["points"]
-        made_sheet = partial(_kept_sheet, result)
+        fields, made_sheet = Shown.of_cached(result), partial(_kept_sheet, result)
+    game, over, ended_at, corrections, ranking, totals, points = fields
     created = _parse(created_at)
     ended = created if ended_at is None else _parse(ended_at)
     status = _status(over, ended, now)
@@ -221,6 +224,39 @@ def _replayed_sheet(result: GameResult) -> ScoreSheet:
 
 def _kept_sheet(kept: dict[str, Any]) -> ScoreSheet:
     return GameResult.from_cached(kept).sheet
+
+
+def _sheet_of_text(text: str) -> ScoreSheet:
+    return GameResult.from_cached(json.loads(text)).sheet
+
+
+@dataclass(frozen=True)
+class _KeptText:
+    """A game's kept result as the list reads it: what a play shows of it, and its text (the
+    sheet is made of it once asked for)."""
+
+    shown: Shown
+    text: str
+
+
+def _kept_of_text(game_id: str, text: bytes) -> _KeptText | dict[str, Any] | None:
+    """The kept result ``text`` (its row checked): what the list shows of it, read from the text
+    (:func:`companion.after.shown.read`), or the result decoded whole if it is laid out otherwise;
+    None (logged) if it is not JSON: the game is replayed."""
+    try:
+        as_text = decoded(text, "it")
+    except StoreError as error:
+        _log.warning("%s; it is computed again", error)
+        return None
+    read = shown.read(as_text)
+    if read is not None:
+        return _KeptText(read, as_text)
+    try:
+        whole: dict[str, Any] = loads(as_text, f"the result of game {game_id}")
+    except StoreError as error:
+        _log.warning("%s; it is computed again", error)
+        return None
+    return whole
 
 
 def plays(
@@ -286,6 +322,23 @@ def play_of(
         return _made_play(game_id, infos, kept, records, location, moment), None
     result = _replayed(store, game_id)
     return _made_play(game_id, infos, result, records, location, moment), result
+
+
+def _play_of_text(
+    store: Store,
+    game_id: str,
+    text: bytes | None,
+    infos: dict[str, tuple[str, str]],
+    records: dict[int, PlayerRecord],
+    location: str,
+    moment: datetime,
+) -> tuple[Play, GameResult | None]:
+    """:func:`play_of` for a kept result's checked text (None: none kept), decoded only as far
+    as the list shows it."""
+    kept = None if text is None else _kept_of_text(game_id, text)
+    if isinstance(kept, _KeptText) and game_id in infos:
+        return _made_play(game_id, infos, kept, records, location, moment), None
+    return play_of(store, game_id, kept, infos, records, location, moment)
 
 
 @dataclass(frozen=True)
@@ -371,10 +424,11 @@ def listing_in_steps(store: Store, now: datetime | None = None, every: int = 50)
 
 @dataclass(frozen=True)
 class _Read:
-    """What a listing reads of the store: the kept results (:meth:`Store.cached_results`), every
-    game's seats, options and creation time, and place, and the games themselves."""
+    """What a listing reads of the store: the texts of the kept results whose rows check
+    (:meth:`Store.kept_texts_in_steps`), every game's seats, options and creation time, and
+    place, and the games themselves."""
 
-    cached: dict[str, Any]
+    cached: dict[str, bytes]
     seats: dict[str, dict[int, PlayerRecord]]
     infos: dict[str, tuple[str, str]]
     places: dict[str, str]
@@ -384,7 +438,7 @@ class _Read:
 def _reading(store: Store, every: int | None = None) -> Generator[None, None, _Read]:
     """Read what a listing needs: at once (``every`` None), or in steps (it yields between reads,
     and between each ``every`` kept results)."""
-    cached = yield from store.cached_results_in_steps(every)
+    cached = yield from store.kept_texts_in_steps(every)
     if every is not None:
         yield
     seats = store.all_seats()
@@ -398,12 +452,11 @@ def _reading(store: Store, every: int | None = None) -> Generator[None, None, _R
 
 @dataclass(frozen=True)
 class _Made:
-    """A play made from a game's kept result, with what it was made of: the store's result (the
-    same object while the result's text and the log's head are unchanged,
-    :meth:`Store.cached_results`) and the game's other facts (its options and creation time, who
-    sits where now, where it was played)."""
+    """A play made from a game's kept result, with what it was made of: the result's text, as
+    kept against the log's head (:meth:`Store.kept_texts_in_steps`), and the game's other facts
+    (its options and creation time, who sits where now, where it was played)."""
 
-    result: Any
+    text: bytes
     facts: tuple[Any, ...]
     play: Play
 
@@ -431,14 +484,16 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
         try:
             earlier = made_before.get(summary.id)
             facts = (infos.get(summary.id), seated(records), location)
-            if earlier is not None and earlier.result is kept and earlier.facts == facts:
+            if earlier is not None and earlier.text == kept and earlier.facts == facts:
                 play = _restated(earlier.play, moment)
-                made[summary.id] = _Made(kept, facts, play)
+                made[summary.id] = _Made(earlier.text, facts, play)
             else:
-                play, replayed = play_of(store, summary.id, kept, infos, records, location, moment)
-                if replayed is None:
+                play, replayed = _play_of_text(
+                    store, summary.id, kept, infos, records, location, moment
+                )
+                if replayed is None and kept is not None:
                     made[summary.id] = _Made(kept, facts, play)
-                elif replayed.over:
+                elif replayed is not None and replayed.over:
                     store.cache_result(
                         summary.id, store.last_logged(summary.id), replayed.as_cached()
                     )
@@ -454,7 +509,7 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
 def _made_play(
     game_id: str,
     infos: dict[str, tuple[str, str]],
-    result: GameResult | dict[str, Any],
+    result: GameResult | _KeptText | dict[str, Any],
     records: dict[int, PlayerRecord],
     location: str,
     moment: datetime,

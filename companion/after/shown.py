@@ -1,0 +1,85 @@
+"""What the history's list shows of a game's result (:class:`Shown`), and how it is read from the
+result's kept text (:meth:`Store.kept_texts_in_steps`) without decoding the rest: the result's
+own fields and its sheet's points, totals and ranking, not its tie-break steps nor its notes (the
+score sheet is made from the whole text once opened). Decoding a thousand kept results whole was
+the larger part of a first listing of a thousand games (issue 27).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+_log = logging.getLogger(__name__)
+
+_SCAN: Callable[[str, int], tuple[Any, int]] = vars(json.JSONDecoder())["scan_once"]
+"""json's own scanner (its C one, :func:`json.scanner.make_scanner`; typeshed does not name the
+decoder's attribute): the value that begins at a
+position of a text, and where it ends; it decodes a value exactly as :func:`json.loads` does."""
+
+_LAID_OUT = (
+    '{"game":',
+    ',"over":',
+    ',"ended_at":',
+    ',"corrections":',
+    ',"sheet":{"game":',
+    ',"players":',
+    ',"categories":',
+    ',"points":',
+    ',"totals":',
+    ',"ranking":',
+    ',"tiebreak":',
+)
+"""A kept result's keys up to its sheet's tie-break, as :meth:`GameResult.as_cached` lays them out
+and the store writes them (compact JSON), each followed by its value."""
+_COMPLETE = ',"tiebreaks":'
+"""What follows the tie-break in a result kept with its sheet's tie-break steps (one kept by an
+older app, without them, is computed again: :func:`companion.after.history.play_of`)."""
+
+
+class Shown(NamedTuple):
+    """What a play shows of its game's result."""
+
+    game: str
+    over: bool
+    ended_at: str | None
+    corrections: int
+    ranking: Sequence[Sequence[str]]
+    totals: Mapping[str, int]
+    points: Mapping[str, Mapping[str, int]]
+
+    @classmethod
+    def of_cached(cls, kept: dict[str, Any]) -> Shown:
+        """The fields of a result decoded whole (:meth:`GameResult.as_cached`'s dict)."""
+        sheet = kept["sheet"]
+        return cls(
+            kept["game"],
+            kept["over"],
+            kept["ended_at"],
+            kept["corrections"],
+            sheet["ranking"],
+            sheet["totals"],
+            sheet["points"],
+        )
+
+
+def read(text: str) -> Shown | None:
+    """What a play shows of the kept result ``text``, decoded up to its sheet's tie-break and no
+    further; None if the text is not laid out as this app keeps a complete result (kept by an
+    older app, or not JSON where it is read): the caller decodes it whole."""
+    values = []
+    at = 0
+    try:
+        for key in _LAID_OUT:
+            if not text.startswith(key, at):
+                return None
+            value, at = _SCAN(text, at + len(key))
+            values.append(value)
+    except (StopIteration, ValueError):  # not JSON there: decoded whole, its error logged
+        return None
+    if not text.startswith(_COMPLETE, at):
+        return None
+    game, over, ended_at, corrections, _game, _players, _labels, points, totals, ranking, _ = values
+    return Shown(game, over, ended_at, corrections, ranking, totals, points)
