@@ -15,6 +15,7 @@ from companion.storage.log import STATUSES, GameSummary, LogEntry, StoredGame
 from companion.storage.opening import BUSY_TIMEOUT, KNOWN_APPLICATIONS, OUR_TABLES
 from companion.storage.players import (
     PlayerRecord,
+    Seated,
     link_seats,
     new_player_uid,
     seat_known_player,
@@ -41,6 +42,7 @@ __all__ = [
     "MigrationStep",
     "NewerSchemaError",
     "PlayerRecord",
+    "Seated",
     "StorageUnavailableError",
     "Store",
     "StoreError",

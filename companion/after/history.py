@@ -31,7 +31,14 @@ from companion.rules.registry import GAMES
 from companion.rules.results import GameResult
 from companion.rules.scoresheet import ScoreSheet
 from companion.storage.base import at_once, decoded, loads
-from companion.store import GameSummary, PlayerRecord, Store, StoreError, UnknownGameError
+from companion.store import (
+    GameSummary,
+    PlayerRecord,
+    Seated,
+    Store,
+    StoreError,
+    UnknownGameError,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -133,7 +140,7 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
     except (UnknownGameError, LogCorruptionError) as error:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     options, created_at = store.game_info(game_id)
-    facts = _Facts(player_records.seats(store, game_id), store.location_of(game_id))
+    facts = _Facts(seated(player_records.seats(store, game_id)), store.location_of(game_id))
     return _play(game_id, options, created_at, result, facts, now or datetime.now(UTC))
 
 
@@ -141,7 +148,7 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
 class _Facts:
     """What the store says of a game beside its log: who sits where now, where it was played."""
 
-    records: dict[int, PlayerRecord]
+    seated: tuple[Seated, ...]
     location: str
 
 
@@ -185,23 +192,24 @@ def _play(
     ended = created if ended_at is None else _parse(ended_at)
     status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
-    records = facts.records
+    records = {record[0]: record for record in facts.seated}
     start = options.get("start_player", 0)
     seats = []
-    for index, seated in enumerate(options.get("players", [])):
-        name = seated["name"]
+    for index, in_options in enumerate(options.get("players", [])):
+        name = in_options["name"]
         record = records.get(index)
+        rank = ranks.get(name, 0)
         seats.append(
             Seat(
                 seat=index,
-                player_id=None if record is None else record.id,
-                player_uid=None if record is None else record.uid,
-                name=name if record is None else record.name,
-                colour=seated["colour"],
+                player_id=None if record is None else record[1],
+                player_uid=None if record is None else record[2],
+                name=name if record is None else record[3],
+                colour=in_options["colour"],
                 start_player=index == start,
                 score=totals.get(name, 0),
-                rank=ranks.get(name, 0),
-                winner=over and ranks.get(name) == 1,
+                rank=rank,
+                winner=over and rank == 1,
                 points=dict(points.get(name, {})),
             )
         )
@@ -318,10 +326,23 @@ def play_of(
     else replayed; and the replayed result (None: made from ``kept``), which the caller keeps if
     the game is over (:meth:`Store.cache_result` with the game's last entry, once it has read what
     it reads). :class:`StoreError` or :class:`LogCorruptionError` if it cannot be made."""
+    return _play_of(store, game_id, kept, infos, seated(records), location, moment)
+
+
+def _play_of(
+    store: Store,
+    game_id: str,
+    kept: Any,
+    infos: dict[str, tuple[str, str]],
+    seats: tuple[Seated, ...],
+    location: str,
+    moment: datetime,
+) -> tuple[Play, GameResult | None]:
+    """:func:`play_of`, with who sits where as :func:`seated` says it."""
     if _complete(kept) and game_id in infos:  # its sheet made from it when asked for
-        return _made_play(game_id, infos, kept, records, location, moment), None
+        return _made_play(game_id, infos, kept, seats, location, moment), None
     result = _replayed(store, game_id)
-    return _made_play(game_id, infos, result, records, location, moment), result
+    return _made_play(game_id, infos, result, seats, location, moment), result
 
 
 def _play_of_text(
@@ -329,16 +350,16 @@ def _play_of_text(
     game_id: str,
     text: bytes | None,
     infos: dict[str, tuple[str, str]],
-    records: dict[int, PlayerRecord],
+    seats: tuple[Seated, ...],
     location: str,
     moment: datetime,
 ) -> tuple[Play, GameResult | None]:
     """:func:`play_of` for a kept result's checked text (None: none kept), decoded only as far
-    as the list shows it."""
+    as the list shows it, with who sits where as :func:`seated` says it."""
     kept = None if text is None else _kept_of_text(game_id, text)
     if isinstance(kept, _KeptText) and game_id in infos:
-        return _made_play(game_id, infos, kept, records, location, moment), None
-    return play_of(store, game_id, kept, infos, records, location, moment)
+        return _made_play(game_id, infos, kept, seats, location, moment), None
+    return _play_of(store, game_id, kept, infos, seats, location, moment)
 
 
 @dataclass(frozen=True)
@@ -429,7 +450,7 @@ class _Read:
     place, and the games themselves."""
 
     cached: dict[str, bytes]
-    seats: dict[str, dict[int, PlayerRecord]]
+    seats: dict[str, tuple[Seated, ...]]
     infos: dict[str, tuple[str, str]]
     places: dict[str, str]
     games: list[GameSummary]
@@ -441,7 +462,7 @@ def _reading(store: Store, every: int | None = None) -> Generator[None, None, _R
     cached = yield from store.kept_texts_in_steps(every)
     if every is not None:
         yield
-    seats = store.all_seats()
+    seats = store.seated_players()
     if every is not None:
         yield
     infos, places = store.all_game_infos(), store.all_locations()
@@ -478,18 +499,18 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
             turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
             if hidden(summary.status, summary.updated_at, moment):
                 continue
-        records = seats.get(summary.id, {})
+        seated_now = seats.get(summary.id, ())
         location = places.get(summary.id, "")
         kept = cached.get(summary.id)
         try:
             earlier = made_before.get(summary.id)
-            facts = (infos.get(summary.id), seated(records), location)
+            facts = (infos.get(summary.id), seated_now, location)
             if earlier is not None and earlier.text == kept and earlier.facts == facts:
                 play = _restated(earlier.play, moment)
                 made[summary.id] = _Made(earlier.text, facts, play)
             else:
                 play, replayed = _play_of_text(
-                    store, summary.id, kept, infos, records, location, moment
+                    store, summary.id, kept, infos, seated_now, location, moment
                 )
                 if replayed is None and kept is not None:
                     made[summary.id] = _Made(kept, facts, play)
@@ -510,15 +531,15 @@ def _made_play(
     game_id: str,
     infos: dict[str, tuple[str, str]],
     result: GameResult | _KeptText | dict[str, Any],
-    records: dict[int, PlayerRecord],
+    seats: tuple[Seated, ...],
     location: str,
     moment: datetime,
 ) -> Play:
     options, created_at = _info(infos, game_id)
-    return _play(game_id, options, created_at, result, _Facts(records, location), moment)
+    return _play(game_id, options, created_at, result, _Facts(seats, location), moment)
 
 
-def seated(records: dict[int, PlayerRecord]) -> tuple[tuple[int, int, str | None, str], ...]:
+def seated(records: dict[int, PlayerRecord]) -> tuple[Seated, ...]:
     """What a play shows of its seats' player records: each seat's player id, stable id and name
     (not their counts of games, which change as other games are played)."""
     return tuple((seat, r.id, r.uid, r.name) for seat, r in sorted(records.items()))
