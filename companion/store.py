@@ -11,7 +11,7 @@ from companion.storage.errors import (
     StoreError,
     UnknownGameError,
 )
-from companion.storage.log import STATUSES, GameSummary, LogEntry, StoredGame
+from companion.storage.log import STATUSES, GameSummary, HistoryGame, LogEntry, StoredGame
 from companion.storage.opening import BUSY_TIMEOUT, KNOWN_APPLICATIONS, OUR_TABLES
 from companion.storage.players import (
     PlayerRecord,
@@ -38,6 +38,7 @@ __all__ = [
     "DamagedSettingError",
     "DuplicateEntryError",
     "GameSummary",
+    "HistoryGame",
     "LogEntry",
     "MigrationStep",
     "NewerSchemaError",

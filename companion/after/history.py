@@ -32,7 +32,7 @@ from companion.rules.results import GameResult
 from companion.rules.scoresheet import ScoreSheet
 from companion.storage.base import at_once, decoded, loads
 from companion.store import (
-    GameSummary,
+    HistoryGame,
     PlayerRecord,
     Seated,
     Store,
@@ -453,7 +453,7 @@ class _Read:
     seats: dict[str, tuple[Seated, ...]]
     infos: dict[str, tuple[str, str]]
     places: dict[str, str]
-    games: list[GameSummary]
+    games: list[HistoryGame]
 
 
 def _reading(store: Store, every: int | None = None) -> Generator[None, None, _Read]:
@@ -465,10 +465,11 @@ def _reading(store: Store, every: int | None = None) -> Generator[None, None, _R
     seats = store.seated_players()
     if every is not None:
         yield
-    infos, places = store.all_game_infos(), store.all_locations()
+    games, places = store.history_games(), store.all_locations()
     if every is not None:
         yield
-    return _Read(cached, seats, infos, places, store.history_games())
+    infos = {game.id: (game.options, game.created_at) for game in games}
+    return _Read(cached, seats, infos, places, games)
 
 
 @dataclass(frozen=True)
