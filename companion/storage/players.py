@@ -208,13 +208,17 @@ class PlayersMixin(StoreBase):
         """Game id -> who sits in each of its seats now, by seat (as :data:`Seated`), for every
         game with a seat linked to a player record, in one read: what the history's list shows of
         them (not their records' counts of games, which change as other games are played)."""
+        records = {
+            player_id: (player_id, uid, name)
+            for player_id, uid, name in self._conn.execute("SELECT id, uid, name FROM players")
+        }  # a few players, looked up here: SQLite's join of each seat cost more
         seats: dict[str, list[Seated]] = {}
-        for game_id, seat, player_id, uid, name in self._conn.execute(
-            "SELECT seats.game_id, seats.seat, players.id, players.uid, players.name "
-            "FROM seats JOIN players ON players.id = seats.player_id "
-            "ORDER BY seats.game_id, seats.seat"
+        for game_id, seat, player_id in self._conn.execute(
+            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
         ):
-            seats.setdefault(game_id, []).append((seat, player_id, uid, name))
+            record = records.get(player_id)
+            if record is not None:
+                seats.setdefault(game_id, []).append((seat, *record))
         return {game_id: tuple(seated) for game_id, seated in seats.items()}
 
     def games_of(self, player_id: int) -> set[str]:
