@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property, partial
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from companion.after import players as player_records
 from companion.after import shown
@@ -48,8 +48,10 @@ SHOWN = ("finished", "abandoned")
 """The statuses the history lists."""
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
+    """A seat of a play, as the history shows it (a named tuple: a listing makes thousands, and a
+    frozen dataclass's fields cost a call each to set)."""
+
     seat: int
     player_id: int | None
     name: str
