@@ -146,8 +146,7 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
     return _play(game_id, options, created_at, result, facts, now or datetime.now(UTC))
 
 
-@dataclass(frozen=True)
-class _Facts:
+class _Facts(NamedTuple):
     """What the store says of a game beside its log: who sits where now, where it was played."""
 
     seated: tuple[Seated, ...]
@@ -240,8 +239,7 @@ def _sheet_of_text(text: str) -> ScoreSheet:
     return GameResult.from_cached(json.loads(text)).sheet
 
 
-@dataclass(frozen=True)
-class _KeptText:
+class _KeptText(NamedTuple):
     """A game's kept result as the list reads it: what a play shows of it, and its text (the
     sheet is made of it once asked for)."""
 
@@ -474,8 +472,7 @@ def _reading(store: Store, every: int | None = None) -> Generator[None, None, _R
     return _Read(cached, seats, infos, places, games)
 
 
-@dataclass(frozen=True)
-class _Made:
+class _Made(NamedTuple):
     """A play made from a game's kept result, with what it was made of: the result's text, as
     kept against the log's head (:meth:`Store.kept_texts_in_steps`), and the game's other facts
     (its options and creation time, who sits where now, where it was played)."""
