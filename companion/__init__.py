@@ -8,8 +8,9 @@ Nothing in this package imports Kivy, gpiozero or pyserial. Its packages, by con
 - **a game at the table** ``play/`` (one write path, the log read one way, scans turned into moves):
   ``session``, ``table``, ``log_fold``, ``game_log``, ``describe``, ``last_refusal``, ``scan_play``,
   ``cards``, ``tag_files``, ``labels``;
-- **after the game** ``after/``: ``history``, ``stats``, ``printed`` (their CLI texts, kept),
-  ``players``, ``player_names``, ``transfer``, ``bulk``, ``exports/``;
+- **after the game** ``after/``: ``history``, ``shown`` (what its list reads of a kept result),
+  ``stats``, ``printed`` (their CLI texts, kept), ``players``, ``player_names``, ``transfer``,
+  ``bulk``, ``exports/``;
 - **storage** ``storage/`` (one module per concern), behind ``store``'s ``Store``;
 - **the installation and its input** ``installation/``: ``config``, ``config_schema``,
   ``device_config``, ``i18n``, ``errors``, ``json_input``, ``validation_messages``, ``files``,

@@ -11,10 +11,11 @@ from companion.storage.errors import (
     StoreError,
     UnknownGameError,
 )
-from companion.storage.log import STATUSES, GameSummary, LogEntry, StoredGame
+from companion.storage.log import STATUSES, GameSummary, HistoryGame, LogEntry, StoredGame
 from companion.storage.opening import BUSY_TIMEOUT, KNOWN_APPLICATIONS, OUR_TABLES
 from companion.storage.players import (
     PlayerRecord,
+    Seated,
     link_seats,
     new_player_uid,
     seat_known_player,
@@ -37,10 +38,12 @@ __all__ = [
     "DamagedSettingError",
     "DuplicateEntryError",
     "GameSummary",
+    "HistoryGame",
     "LogEntry",
     "MigrationStep",
     "NewerSchemaError",
     "PlayerRecord",
+    "Seated",
     "StorageUnavailableError",
     "Store",
     "StoreError",

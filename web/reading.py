@@ -8,6 +8,7 @@ import logging
 from collections.abc import Generator
 from typing import Any
 
+from companion.storage.base import dumps
 from companion.store import Store
 
 _log = logging.getLogger(__name__)
@@ -26,14 +27,24 @@ class ReadingStore(Store):
         self, every: int | None = 100
     ) -> Generator[None, None, dict[str, Any]]:
         stored = yield from super().cached_results_in_steps(every)
+        return {**self._kept_here(), **stored}
+
+    def kept_texts_in_steps(
+        self, every: int | None = 100
+    ) -> Generator[None, None, dict[str, bytes]]:
+        stored = yield from super().kept_texts_in_steps(every)
+        here = {game_id: dumps(result).encode() for game_id, result in self._kept_here().items()}
+        return {**here, **stored}
+
+    def _kept_here(self) -> dict[str, Any]:
+        """The results kept in this process that are still of their game's last log entry."""
         kept = self._kept
         if not kept:
-            return stored
+            return {}
         last = {game.id: game.last_seq for game in self.list_games()}
-        here = {
+        return {
             game_id: result for game_id, (seq, result) in kept.items() if last.get(game_id) == seq
         }
-        return {**here, **stored}
 
     def cache_result(self, game_id: str, seq: int, result: Any) -> None:
         self._kept[game_id] = (seq, result)

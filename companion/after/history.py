@@ -19,17 +19,26 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property, partial
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from companion.after import players as player_records
+from companion.after import shown
 from companion.after.bulk import collection_paused
+from companion.after.shown import Shown
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.i18n import _
 from companion.rules.registry import GAMES
 from companion.rules.results import GameResult
 from companion.rules.scoresheet import ScoreSheet
-from companion.storage.base import at_once
-from companion.store import GameSummary, PlayerRecord, Store, StoreError, UnknownGameError
+from companion.storage.base import at_once, decoded, loads
+from companion.store import (
+    HistoryGame,
+    PlayerRecord,
+    Seated,
+    Store,
+    StoreError,
+    UnknownGameError,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -39,8 +48,10 @@ SHOWN = ("finished", "abandoned")
 """The statuses the history lists."""
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
+    """A seat of a play, as the history shows it (a named tuple: a listing makes thousands, and a
+    frozen dataclass's fields cost a call each to set)."""
+
     seat: int
     player_id: int | None
     name: str
@@ -131,15 +142,14 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
     except (UnknownGameError, LogCorruptionError) as error:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     options, created_at = store.game_info(game_id)
-    facts = _Facts(player_records.seats(store, game_id), store.location_of(game_id))
+    facts = _Facts(seated(player_records.seats(store, game_id)), store.location_of(game_id))
     return _play(game_id, options, created_at, result, facts, now or datetime.now(UTC))
 
 
-@dataclass(frozen=True)
-class _Facts:
+class _Facts(NamedTuple):
     """What the store says of a game beside its log: who sits where now, where it was played."""
 
-    records: dict[int, PlayerRecord]
+    seated: tuple[Seated, ...]
     location: str
 
 
@@ -162,43 +172,45 @@ def _play(
     game_id: str,
     options: dict[str, Any],
     created_at: str,
-    result: GameResult | dict[str, Any],
+    result: GameResult | _KeptText | dict[str, Any],
     facts: _Facts,
     now: datetime,
 ) -> Play:
     """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
-    whose sheet is made only once asked for)."""
+    or what the list shows of its kept text, with how its sheet is made once asked for)."""
+    made_sheet: Callable[[], ScoreSheet]
     if isinstance(result, GameResult):
-        game, over, ended_at = result.game, result.over, result.ended_at
-        corrections, sheet = result.corrections, result.sheet
-        ranking, totals, points = sheet.ranking, sheet.totals, sheet.points
-        made_sheet: Callable[[], ScoreSheet] = partial(_replayed_sheet, result)
+        sheet = result.sheet
+        fields = Shown(result.game, result.over, result.ended_at, result.corrections,
+                       sheet.ranking, sheet.totals, sheet.points)  # fmt: skip
+        made_sheet = partial(_replayed_sheet, result)
+    elif isinstance(result, _KeptText):
+        fields, made_sheet = result.shown, partial(_sheet_of_text, result.text)
     else:
-        game, over, ended_at = result["game"], result["over"], result["ended_at"]
-        corrections, kept = result["corrections"], result["sheet"]
-        ranking, totals, points = kept["ranking"], kept["totals"], kept["points"]
-        made_sheet = partial(_kept_sheet, result)
+        fields, made_sheet = Shown.of_cached(result), partial(_kept_sheet, result)
+    game, over, ended_at, corrections, ranking, totals, points = fields
     created = _parse(created_at)
     ended = created if ended_at is None else _parse(ended_at)
     status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
-    records = facts.records
+    records = {record[0]: record for record in facts.seated}
     start = options.get("start_player", 0)
     seats = []
-    for index, seated in enumerate(options.get("players", [])):
-        name = seated["name"]
+    for index, in_options in enumerate(options.get("players", [])):
+        name = in_options["name"]
         record = records.get(index)
+        rank = ranks.get(name, 0)
         seats.append(
             Seat(
                 seat=index,
-                player_id=None if record is None else record.id,
-                player_uid=None if record is None else record.uid,
-                name=name if record is None else record.name,
-                colour=seated["colour"],
+                player_id=None if record is None else record[1],
+                player_uid=None if record is None else record[2],
+                name=name if record is None else record[3],
+                colour=in_options["colour"],
                 start_player=index == start,
                 score=totals.get(name, 0),
-                rank=ranks.get(name, 0),
-                winner=over and ranks.get(name) == 1,
+                rank=rank,
+                winner=over and rank == 1,
                 points=dict(points.get(name, {})),
             )
         )
@@ -221,6 +233,38 @@ def _replayed_sheet(result: GameResult) -> ScoreSheet:
 
 def _kept_sheet(kept: dict[str, Any]) -> ScoreSheet:
     return GameResult.from_cached(kept).sheet
+
+
+def _sheet_of_text(text: str) -> ScoreSheet:
+    return GameResult.from_cached(json.loads(text)).sheet
+
+
+class _KeptText(NamedTuple):
+    """A game's kept result as the list reads it: what a play shows of it, and its text (the
+    sheet is made of it once asked for)."""
+
+    shown: Shown
+    text: str
+
+
+def _kept_of_text(game_id: str, text: bytes) -> _KeptText | dict[str, Any] | None:
+    """The kept result ``text`` (its row checked): what the list shows of it, read from the text
+    (:func:`companion.after.shown.read`), or the result decoded whole if it is laid out otherwise;
+    None (logged) if it is not JSON: the game is replayed."""
+    try:
+        as_text = decoded(text, "it")
+    except StoreError as error:
+        _log.warning("%s; it is computed again", error)
+        return None
+    read = shown.read(as_text)
+    if read is not None:
+        return _KeptText(read, as_text)
+    try:
+        whole: dict[str, Any] = loads(as_text, f"the result of game {game_id}")
+    except StoreError as error:
+        _log.warning("%s; it is computed again", error)
+        return None
+    return whole
 
 
 def plays(
@@ -282,10 +326,40 @@ def play_of(
     else replayed; and the replayed result (None: made from ``kept``), which the caller keeps if
     the game is over (:meth:`Store.cache_result` with the game's last entry, once it has read what
     it reads). :class:`StoreError` or :class:`LogCorruptionError` if it cannot be made."""
+    return _play_of(store, game_id, kept, infos, seated(records), location, moment)
+
+
+def _play_of(
+    store: Store,
+    game_id: str,
+    kept: Any,
+    infos: dict[str, tuple[str, str]],
+    seats: tuple[Seated, ...],
+    location: str,
+    moment: datetime,
+) -> tuple[Play, GameResult | None]:
+    """:func:`play_of`, with who sits where as :func:`seated` says it."""
     if _complete(kept) and game_id in infos:  # its sheet made from it when asked for
-        return _made_play(game_id, infos, kept, records, location, moment), None
+        return _made_play(game_id, infos, kept, seats, location, moment), None
     result = _replayed(store, game_id)
-    return _made_play(game_id, infos, result, records, location, moment), result
+    return _made_play(game_id, infos, result, seats, location, moment), result
+
+
+def _play_of_text(
+    store: Store,
+    game_id: str,
+    text: bytes | None,
+    infos: dict[str, tuple[str, str]],
+    seats: tuple[Seated, ...],
+    location: str,
+    moment: datetime,
+) -> tuple[Play, GameResult | None]:
+    """:func:`play_of` for a kept result's checked text (None: none kept), decoded only as far
+    as the list shows it, with who sits where as :func:`seated` says it."""
+    kept = None if text is None else _kept_of_text(game_id, text)
+    if isinstance(kept, _KeptText) and game_id in infos:
+        return _made_play(game_id, infos, kept, seats, location, moment), None
+    return _play_of(store, game_id, kept, infos, seats, location, moment)
 
 
 @dataclass(frozen=True)
@@ -371,39 +445,39 @@ def listing_in_steps(store: Store, now: datetime | None = None, every: int = 50)
 
 @dataclass(frozen=True)
 class _Read:
-    """What a listing reads of the store: the kept results (:meth:`Store.cached_results`), every
-    game's seats, options and creation time, and place, and the games themselves."""
+    """What a listing reads of the store: the texts of the kept results whose rows check
+    (:meth:`Store.kept_texts_in_steps`), every game's seats, options and creation time, and
+    place, and the games themselves."""
 
-    cached: dict[str, Any]
-    seats: dict[str, dict[int, PlayerRecord]]
+    cached: dict[str, bytes]
+    seats: dict[str, tuple[Seated, ...]]
     infos: dict[str, tuple[str, str]]
     places: dict[str, str]
-    games: list[GameSummary]
+    games: list[HistoryGame]
 
 
 def _reading(store: Store, every: int | None = None) -> Generator[None, None, _Read]:
     """Read what a listing needs: at once (``every`` None), or in steps (it yields between reads,
     and between each ``every`` kept results)."""
-    cached = yield from store.cached_results_in_steps(every)
+    cached = yield from store.kept_texts_in_steps(every)
     if every is not None:
         yield
-    seats = store.all_seats()
+    seats = store.seated_players()
     if every is not None:
         yield
-    infos, places = store.all_game_infos(), store.all_locations()
+    games, places = store.history_games(), store.all_locations()
     if every is not None:
         yield
-    return _Read(cached, seats, infos, places, store.history_games())
+    infos = {game.id: (game.options, game.created_at) for game in games}
+    return _Read(cached, seats, infos, places, games)
 
 
-@dataclass(frozen=True)
-class _Made:
-    """A play made from a game's kept result, with what it was made of: the store's result (the
-    same object while the result's text and the log's head are unchanged,
-    :meth:`Store.cached_results`) and the game's other facts (its options and creation time, who
-    sits where now, where it was played)."""
+class _Made(NamedTuple):
+    """A play made from a game's kept result, with what it was made of: the result's text, as
+    kept against the log's head (:meth:`Store.kept_texts_in_steps`), and the game's other facts
+    (its options and creation time, who sits where now, where it was played)."""
 
-    result: Any
+    text: bytes
     facts: tuple[Any, ...]
     play: Play
 
@@ -425,20 +499,22 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
             turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
             if hidden(summary.status, summary.updated_at, moment):
                 continue
-        records = seats.get(summary.id, {})
+        seated_now = seats.get(summary.id, ())
         location = places.get(summary.id, "")
         kept = cached.get(summary.id)
         try:
             earlier = made_before.get(summary.id)
-            facts = (infos.get(summary.id), seated(records), location)
-            if earlier is not None and earlier.result is kept and earlier.facts == facts:
+            facts = (infos.get(summary.id), seated_now, location)
+            if earlier is not None and earlier.text == kept and earlier.facts == facts:
                 play = _restated(earlier.play, moment)
-                made[summary.id] = _Made(kept, facts, play)
+                made[summary.id] = _Made(earlier.text, facts, play)
             else:
-                play, replayed = play_of(store, summary.id, kept, infos, records, location, moment)
-                if replayed is None:
+                play, replayed = _play_of_text(
+                    store, summary.id, kept, infos, seated_now, location, moment
+                )
+                if replayed is None and kept is not None:
                     made[summary.id] = _Made(kept, facts, play)
-                elif replayed.over:
+                elif replayed is not None and replayed.over:
                     store.cache_result(
                         summary.id, store.last_logged(summary.id), replayed.as_cached()
                     )
@@ -454,16 +530,16 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
 def _made_play(
     game_id: str,
     infos: dict[str, tuple[str, str]],
-    result: GameResult | dict[str, Any],
-    records: dict[int, PlayerRecord],
+    result: GameResult | _KeptText | dict[str, Any],
+    seats: tuple[Seated, ...],
     location: str,
     moment: datetime,
 ) -> Play:
     options, created_at = _info(infos, game_id)
-    return _play(game_id, options, created_at, result, _Facts(records, location), moment)
+    return _play(game_id, options, created_at, result, _Facts(seats, location), moment)
 
 
-def seated(records: dict[int, PlayerRecord]) -> tuple[tuple[int, int, str | None, str], ...]:
+def seated(records: dict[int, PlayerRecord]) -> tuple[Seated, ...]:
     """What a play shows of its seats' player records: each seat's player id, stable id and name
     (not their counts of games, which change as other games are played)."""
     return tuple((seat, r.id, r.uid, r.name) for seat, r in sorted(records.items()))

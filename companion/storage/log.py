@@ -8,7 +8,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.storage import backup, integrity
 from companion.storage.base import (
@@ -81,6 +81,19 @@ class GameSummary:
     updated_at: str
     """When the game last changed: its latest log entry or status change."""
     last_seq: int
+
+
+class HistoryGame(NamedTuple):
+    """A game as the history reads it (:meth:`LogMixin.history_games`): its id, status, creation
+    time, when it last changed (as :class:`GameSummary` says them) and its options (JSON text,
+    unchecked; its id, creation time and options read as :meth:`LogMixin.all_game_infos` reads
+    them)."""
+
+    id: str
+    status: str
+    created_at: str
+    updated_at: str
+    options: str
 
 
 class LogMixin(StoreBase):
@@ -294,20 +307,20 @@ class LogMixin(StoreBase):
         )
         return _summaries(rows)
 
-    def history_games(self) -> list[GameSummary]:
-        """Every game (in no order), as :meth:`list_games` gives it but with no read of a finished
-        game's log: what the history reads (:mod:`companion.after.history`). A finished game's
+    def history_games(self) -> list[HistoryGame]:
+        """Every game (in no order), with no read of a finished game's log: what the history
+        reads of each (:mod:`companion.after.history`), in one read. A finished game's
         ``updated_at`` is its record's (the history reads it only of a game not finished, to tell
-        when it becomes abandoned), and ``last_seq`` is the game's record of its last entry (the
-        chain's head; :meth:`last_logged` reads the log's)."""
-        rows = self._conn.execute(
-            "SELECT CAST(id AS BLOB), CAST(game AS BLOB), CAST(status AS BLOB), "
-            "CAST(created_at AS BLOB), CAST(CASE WHEN status = 'finished' THEN updated_at "
-            "ELSE max(updated_at, coalesce("
-            "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), ''"
-            ")) END AS BLOB), last_seq FROM games"
-        )
-        return _summaries(rows)
+        when it becomes abandoned); the others' is as :meth:`list_games` gives it."""
+        return [
+            HistoryGame(game_id, listed(status), created_at, listed(changed_at), options)
+            for game_id, status, created_at, changed_at, options in self._conn.execute(
+                "SELECT id, CAST(status AS BLOB), created_at, CAST(CASE WHEN status = 'finished' "
+                "THEN updated_at ELSE max(updated_at, coalesce("
+                "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1),"
+                " '')) END AS BLOB), options FROM games"
+            )
+        ]
 
     def last_logged(self, game_id: str) -> int:
         """The sequence number of game ``game_id``'s last log entry (0 for none), as its log holds

@@ -140,6 +140,10 @@ class PlayerRecord:
     elsewhere, a rename or a merge into this player; the exports' player id."""
 
 
+Seated = tuple[int, int, str, str]
+"""A seat and who sits there now: its number, the player record's id, stable id and name."""
+
+
 _PLAYER_ROWS = (
     "SELECT id, name, colour, created_at, last_played_at, "
     "(SELECT count(*) FROM seats WHERE seats.player_id = players.id), uid FROM players"
@@ -199,6 +203,23 @@ class PlayersMixin(StoreBase):
             if player_id in records:
                 seats.setdefault(game_id, {})[seat] = records[player_id]
         return seats
+
+    def seated_players(self) -> dict[str, tuple[Seated, ...]]:
+        """Game id -> who sits in each of its seats now, by seat (as :data:`Seated`), for every
+        game with a seat linked to a player record, in one read: what the history's list shows of
+        them (not their records' counts of games, which change as other games are played)."""
+        records = {
+            player_id: (player_id, uid, name)
+            for player_id, uid, name in self._conn.execute("SELECT id, uid, name FROM players")
+        }  # a few players, looked up here: SQLite's join of each seat cost more
+        seats: dict[str, list[Seated]] = {}
+        for game_id, seat, player_id in self._conn.execute(
+            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
+        ):
+            record = records.get(player_id)
+            if record is not None:
+                seats.setdefault(game_id, []).append((seat, *record))
+        return {game_id: tuple(seated) for game_id, seated in seats.items()}
 
     def games_of(self, player_id: int) -> set[str]:
         """The ids of every game player ``player_id`` sat in."""

@@ -150,6 +150,30 @@ class SideTablesMixin(StoreBase):
         self._results_read = read
         return cached
 
+    def kept_texts_in_steps(
+        self, every: int | None = 100
+    ) -> Generator[None, None, dict[str, bytes]]:
+        """Game id -> the text of its kept result (undecoded, as bytes), for the games whose row
+        checks against the log's head as :meth:`cached_results` checks it (one that does not is
+        logged and left out), ``every`` rows a step as :meth:`cached_results_in_steps` reads them:
+        for a caller that decodes only what it shows of each (the history's list)."""
+        texts: dict[str, bytes] = {}
+        after: str | None = None
+        while True:
+            if every is None:
+                rows = self._conn.execute(_KEPT).fetchall()
+            elif after is None:
+                rows = self._conn.execute(_KEPT + _IN_ORDER, (every,)).fetchall()
+            else:
+                rows = self._conn.execute(_KEPT + _AFTER + _IN_ORDER, (after, every)).fetchall()
+            for game_id, head, digest, text in rows:
+                if _sound(game_id, head, digest, text):
+                    texts[game_id] = text
+            if every is None or len(rows) < every:
+                return texts
+            after = rows[-1][0]
+            yield
+
     def forget_result(self, game_id: str) -> None:
         """Drop game ``game_id``'s cached result (its log was found damaged: the result must be
         what the log still proves). A store that cannot be written keeps it (logged)."""

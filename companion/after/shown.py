@@ -1,0 +1,91 @@
+"""What the history's list shows of a game's result (:class:`Shown`), and how it is read from the
+result's kept text (:meth:`Store.kept_texts_in_steps`) without decoding the rest: the result's
+own fields and its sheet's points, totals and ranking, not its tie-break steps nor its notes (the
+score sheet is made from the whole text once opened). Decoding a thousand kept results whole was
+the larger part of a first listing of a thousand games (issue 27).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+_log = logging.getLogger(__name__)
+
+_SCAN: Callable[[str, int], tuple[Any, int]] = vars(json.JSONDecoder())["scan_once"]
+"""json's own scanner (its C one, :func:`json.scanner.make_scanner`; typeshed does not name the
+decoder's attribute): the value that begins at a position of a text, and where it ends, decoded
+exactly as :func:`json.loads` decodes it."""
+
+_HEAD = ('{"game":', ',"over":', ',"ended_at":', ',"corrections":')
+"""A kept result's own keys, as :meth:`GameResult.as_cached` lays them out and the store writes
+them (compact JSON), each followed by its value."""
+_SHEET = ',"sheet":{"game":'
+"""What follows them: the sheet, whose name, players and categories' keys and labels (strings and
+arrays of them: no object, so no key either) come before its points."""
+_SHOWN = (',"points":', ',"totals":', ',"ranking":', ',"tiebreak":')
+"""The sheet's keys the list shows, and the one after them, each followed by its value."""
+_COMPLETE = ',"tiebreaks":'
+"""What follows the tie-break in a result kept with its sheet's tie-break steps (one kept by an
+older app, without them, is computed again: :func:`companion.after.history.play_of`)."""
+
+
+class Shown(NamedTuple):
+    """What a play shows of its game's result."""
+
+    game: str
+    over: bool
+    ended_at: str | None
+    corrections: int
+    ranking: Sequence[Sequence[str]]
+    totals: Mapping[str, int]
+    points: Mapping[str, Mapping[str, int]]
+
+    @classmethod
+    def of_cached(cls, kept: dict[str, Any]) -> Shown:
+        """The fields of a result decoded whole (:meth:`GameResult.as_cached`'s dict)."""
+        sheet = kept["sheet"]
+        return cls(
+            kept["game"],
+            kept["over"],
+            kept["ended_at"],
+            kept["corrections"],
+            sheet["ranking"],
+            sheet["totals"],
+            sheet["points"],
+        )
+
+
+def read(text: str) -> Shown | None:
+    """What a play shows of the kept result ``text``: its own fields and its sheet's points,
+    totals and ranking, decoded and no more (the sheet's name, players and categories are passed
+    over, its tie-break steps and notes not reached); None if the text is not laid out as this
+    app keeps a complete result (kept by an older app, or not JSON where it is read): the caller
+    decodes it whole."""
+    values = []
+    try:
+        at = 0
+        for key in _HEAD:
+            if not text.startswith(key, at):
+                return None
+            value, at = _SCAN(text, at + len(key))
+            values.append(value)
+        if not text.startswith(_SHEET, at):
+            return None
+        points = text.find(_SHOWN[0], at)
+        if points < 0 or text.find("{", at + len(_SHEET), points) >= 0:
+            return None  # an object before the points: laid out otherwise
+        at = points
+        for key in _SHOWN:
+            if not text.startswith(key, at):
+                return None
+            value, at = _SCAN(text, at + len(key))
+            values.append(value)
+    except (StopIteration, ValueError):  # not JSON there: decoded whole, its error logged
+        return None
+    if not text.startswith(_COMPLETE, at):
+        return None
+    game, over, ended_at, corrections, points_, totals, ranking, _tiebreak = values
+    return Shown(game, over, ended_at, corrections, ranking, totals, points_)
