@@ -11,8 +11,15 @@ What is kept, under a digest of exactly what it is made of:
   played, and the code that writes it (:func:`code_version`). A finished play's text does not depend on
   the time nor on the language. A play that is not finished (its status turns with time) or that
   was replayed (not made from a kept result) is made at every call, as the history makes it.
-- the statistics' whole text, per arguments, under the digest of the arguments and the inputs of
-  every game the history does not leave out at that moment (:func:`history.hidden`).
+- the whole text of the history and of the statistics, per arguments, under the digest of the
+  arguments, the code and the count of rows written to the tables the texts are made of
+  (:meth:`Store.change_count`: the schema's triggers count every write, whoever makes it), with the
+  window of time within which no game's place in it changes with time alone (a game hidden while
+  it is played shown once a week has passed). A call with nothing written since, within that
+  window, prints it having read two rows. It is kept only when every game could be made (one
+  left out is logged at every call) and every play it counts is made of a kept result: every
+  play the history lists is a finished one (one made at every call is so at every call), every
+  finished play the statistics count.
 
 Everything a call uses is read in one snapshot of the database (:meth:`Store.one_moment`), and a
 text not kept (or kept for other inputs, or damaged) is made from the rows of that same snapshot,
@@ -49,6 +56,8 @@ _log = logging.getLogger(__name__)
 
 PLAY = "play:"
 """The key of a play's kept text: this and its game's id."""
+HISTORY = "history:"
+"""The key of the history's whole kept text: this and its arguments."""
 STATS = "stats:"
 """The key of the statistics' kept text: this and its arguments."""
 INDENT = "\n    "
@@ -103,6 +112,11 @@ class _Moment:
     rows: dict[str, ResultRow]
     sound: set[str]
     replayed: list[tuple[str, int, GameResult]]
+    turns: list[datetime]
+    """The moments a game's place in the texts would change with time alone: a game hidden now
+    shown, a play not finished abandoned."""
+    failed: bool = False
+    """Whether a play could not be made (its game left out, logged)."""
     _facts: tuple[Any, ...] | None = None
 
     @classmethod
@@ -114,6 +128,7 @@ class _Moment:
         rows: dict[str, ResultRow] = {}
         sound: set[str] = set()
         found = []
+        turns = []
         for row in store.game_rows():
             raw_id, created, status, changed, options, *head, location, seated = row
             game_id = listed(raw_id)
@@ -121,13 +136,14 @@ class _Moment:
             if result.sound(game_id):
                 sound.add(game_id)
             if status == b"active" and history.hidden("active", listed(changed), moment):
+                turns.append(datetime.fromisoformat(listed(changed)) + history.ABANDONED_AFTER)
                 continue
             facts = (raw_id, created, options, head[:4], game_id in sound, location, seated)
             inputs = sha256(version + serial(facts)).digest()
             game = _Game(game_id, inputs, kept.get(f"{prefix}{game_id}"))
             found.append((listed(created), game_id, game))
         found.sort(key=lambda item: item[:2], reverse=True)
-        return cls(store, moment, [game for *_key, game in found], rows, sound, [])
+        return cls(store, moment, [game for *_key, game in found], rows, sound, [], turns)
 
     def play(self, game_id: str) -> tuple[history.Play, bool] | None:
         """The game's play, and whether it was made from its kept result (not replayed); None
@@ -150,10 +166,19 @@ class _Moment:
             )
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", game_id, error)
+            self.failed = True
             return None
         if replayed is not None and replayed.over:  # kept against its log's last entry
             self.replayed.append((game_id, self.store.last_logged(game_id), replayed))
+        if not play.finished:
+            self.turns.append(play.ended_at + history.ABANDONED_AFTER)
         return play, replayed is None
+
+    def window(self) -> str:
+        """What a whole text made of this moment's reads holds as ``about``: from when until
+        when (exclusive; None: for ever) it is what they make, the writes counted aside."""
+        until = min((turn for turn in self.turns if turn > self.moment), default=None)
+        return json.dumps([self.moment.isoformat(), None if until is None else until.isoformat()])
 
     def keep(self, made: list[Made]) -> None:
         """Keep the results replayed (as the history does) and the outputs ``made``."""
@@ -162,24 +187,62 @@ class _Moment:
         self.store.keep_outputs(made)
 
 
+def whole_inputs(key: str, count: int) -> bytes:
+    """The inputs of a whole text kept under ``key`` (its command and arguments): the code that
+    made it and the count of writes to what it is made of (:meth:`Store.change_count`)."""
+    return hashlib.sha256(code_version() + b"%b\0%d" % (key.encode(), count)).digest()
+
+
+def _kept_whole(store: Store, key: str, inputs: bytes, moment: datetime) -> str | None:
+    """The whole text kept under ``key`` if it was made of ``inputs`` for a window of time that
+    holds ``moment``, and its row is sound; else None."""
+    found = store.kept_output(key)
+    text = None if found is None else found.text_for(inputs)
+    if found is None or text is None:
+        return None
+    try:
+        made, until = json.loads(found.about)
+        held = datetime.fromisoformat(made) <= moment and (
+            until is None or moment < datetime.fromisoformat(until)
+        )
+    except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
+        return None
+    return text if held else None
+
+
 def history_text(
     store: Store, *, game: str | None = None, player: str | None = None, now: datetime | None = None
 ) -> str:
     """``output.dumps({"plays": [play.as_dict() for play in history.plays(...)]})`` for the same
-    arguments, from the plays' kept texts where their inputs are unchanged."""
+    arguments: the whole text kept while nothing it is made of was written since, else from the
+    plays' kept texts where their inputs are unchanged."""
     made: list[Made] = []
+    moment = now or datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
-        read = _Moment.read(store, now or datetime.now(UTC), PLAY)
-        texts = list(_play_texts(read, made, game, wanted))
-    read.keep(made)
+        key = HISTORY + repr((game, wanted))
+        inputs = whole_inputs(key, store.change_count())
+        kept = _kept_whole(store, key, inputs, moment)
+        if kept is not None:
+            return kept
+        read = _Moment.read(store, moment, PLAY)
+        unkept: list[str] = []
+        texts = list(_play_texts(read, made, game, wanted, unkept))
     if not texts:
-        return output.dumps({"plays": []})
-    return '{\n  "plays": [' + INDENT + ("," + INDENT).join(texts) + "\n  ]\n}"
+        text = output.dumps({"plays": []})
+    else:
+        text = '{\n  "plays": [' + INDENT + ("," + INDENT).join(texts) + "\n  ]\n}"
+    if not (unkept or read.failed or read.replayed):
+        made.append((key, inputs, read.window(), text))
+    read.keep(made)
+    return text
 
 
-def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) -> Iterator[str]:
-    """Each listed play's text, kept or made (what is made to keep added to ``made``)."""
+def _play_texts(
+    read: _Moment, made: list[Made], game: str | None, wanted: Any, unkept: list[str]
+) -> Iterator[str]:
+    """Each listed play's text, kept or made (what is made to keep added to ``made``; the ids
+    of the plays shown that cannot be kept, made at every call, to ``unkept``)."""
     for entry in read.games:
         found = entry.kept
         text = None if found is None else found.text_for(entry.inputs)
@@ -195,6 +258,8 @@ def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) 
         text = output.dumps(play.as_dict()).replace("\n", INDENT)
         if play.finished and from_kept:
             made.append((PLAY + entry.id, entry.inputs, dumps([play.game, player_ids]), text))
+        else:
+            unkept.append(entry.id)
         if _chosen(play.game, player_ids, game, wanted):
             yield text
 
@@ -219,18 +284,16 @@ def _facts_of(about: bytes) -> tuple[Any, list[Any]]:
 def stats_text(store: Store, *, game: str | None = None, player: str | None = None) -> str:
     """``output.dumps(stats.compute(history.plays(...), player=name))`` for the same arguments
     (``name``: the player's current name), kept whole while the games' inputs are unchanged."""
+    moment = datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
         name = None if player is None else player_records.find(store, player).name
         key = STATS + repr((game, wanted, name))
-        read = _Moment.read(store, datetime.now(UTC), None)
-        inputs = hashlib.sha256(
-            code_version() + key.encode() + b"".join(g.inputs for g in read.games)
-        ).digest()
-        found = store.kept_output(key)
-        text = None if found is None else found.text_for(inputs)
-        if text is not None:
-            return text
+        inputs = whole_inputs(key, store.change_count())
+        kept = _kept_whole(store, key, inputs, moment)
+        if kept is not None:
+            return kept
+        read = _Moment.read(store, moment, None)
         plays = []
         every_finished_kept = True
         for entry in read.games:
@@ -243,5 +306,6 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
             if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
                 plays.append(play)
         text = output.dumps(stats.compute(plays, player=name))
-    read.keep([(key, inputs, "", text)] if every_finished_kept else [])
+    keep = every_finished_kept and not read.failed
+    read.keep([(key, inputs, read.window(), text)] if keep else [])
     return text

@@ -97,6 +97,13 @@ class OutputsMixin(StoreBase):
         with snapshot(self._conn):
             yield
 
+    def change_count(self) -> int:
+        """How many rows were written to the tables the kept outputs are made of
+        (:data:`~companion.storage.schema.COUNTED`) since the count began: a write by any
+        connection changes it (the schema's triggers count it)."""
+        count: int = self._conn.execute("SELECT count FROM changes").fetchone()[0]
+        return count
+
     def kept_output(self, key: str) -> KeptOutput | None:
         """The output kept under ``key``, if any (unchecked)."""
         row = self._conn.execute(

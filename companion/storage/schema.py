@@ -14,6 +14,10 @@ from companion.storage.settings import place_existing_games
 
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
+COUNTED = ("games", "log", "results", "seats", "players", "places")
+"""The tables the CLI's kept outputs are made of: every row written to one, by any connection (the
+app, the CLI, the ``sqlite3`` shell), counts one in ``changes`` (migration 8's triggers)."""
+
 
 MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
@@ -107,6 +111,16 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             output TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (  # a count of the writes to what the kept outputs are made of (companion.storage.outputs)
+        "CREATE TABLE changes (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL)",
+        "INSERT INTO changes (id, count) VALUES (1, 0)",
+        *(
+            f"CREATE TRIGGER {table}_{event.lower()} AFTER {event} ON {table} "
+            "BEGIN UPDATE changes SET count = count + 1; END"
+            for table in COUNTED
+            for event in ("INSERT", "UPDATE", "DELETE")
+        ),
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
 A step is an SQL statement or a function run on the connection (inside the same transaction).
@@ -145,7 +159,8 @@ Schema = dict[str, tuple[tuple[Any, ...], ...]]
 
 
 def schema_of(connection: sqlite3.Connection) -> Schema:
-    """Table name -> its columns (name, type, not null, default, primary-key position)."""
+    """Table name -> its columns (name, type, not null, default, primary-key position); and
+    ``trigger NAME`` -> its SQL, for each trigger (a damaged one no longer matches)."""
     names = [
         row[0]
         for row in connection.execute(
@@ -153,13 +168,17 @@ def schema_of(connection: sqlite3.Connection) -> Schema:
             "ORDER BY name"
         )
     ]
-    return {
+    tables = {
         name: tuple(
             tuple(column[1:])
             for column in connection.execute("SELECT * FROM pragma_table_info(?)", (name,))
         )
         for name in names
     }
+    triggers = connection.execute(
+        "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
+    )
+    return tables | {f"trigger {name}": ((table, sql),) for name, table, sql in triggers}
 
 
 @cache

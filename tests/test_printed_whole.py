@@ -1,0 +1,198 @@
+"""The CLI's ``history`` and ``stats`` print their whole text kept while nothing it is made of was
+written since (companion.after.printed, the write count of companion.storage.schema's triggers): a
+write by any connection, the ``sqlite3`` module's included, and time turning a hidden game into an
+abandoned one, each makes the text anew, exactly as the history and statistics make it without any
+kept text. Real games played through sessions, on a real SQLite file."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_process import invoke
+from played_games import Clock, record
+
+from companion.after import history, players, printed, stats
+from companion.cli import output
+from companion.play.session import Session
+from companion.rules.registry import rules_for
+from companion.storage import schema
+from companion.store import Store
+
+GAMES = [
+    ("targi", ["Amal", "Bilal"], 0),
+    ("tuareg", ["Amal", "Bilal", "Cleo"], 1),
+    ("timbuktu", ["Cleo", "Dov", "Amal"], 2),
+]
+STARTED = datetime.now(UTC).replace(microsecond=0)
+"""About when the game still being played (hidden from the history for a week after its last
+change) was last changed: now, as the tests run."""
+OPTIONS = [(), ("--game", "tuareg"), ("--player", "Cleo")]
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """Finished games only, and one game being played (hidden from the history): no play is
+    made at every call, so each whole text is kept; the id of the game being played."""
+    path = tmp_path_factory.mktemp("whole") / "games.sqlite3"
+    record(path, GAMES)
+    targi = rules_for("targi")
+    seats = {"players": [{"name": "Eve", "colour": "red"}, {"name": "Dov", "colour": "blue"}]}
+    with Store.open(path, clock=Clock(STARTED - timedelta(minutes=2))) as store:
+        playing = Session.create(store, targi, targi.parse_options(seats))
+        assert playing.submit(playing.legal_actions()[0], seq=0, game_id=playing.game_id).verdict.ok
+    return path, playing.game_id
+
+
+@pytest.fixture
+def db(recorded: tuple[Path, str], tmp_path: Path) -> Path:
+    path = tmp_path / "games.sqlite3"
+    shutil.copyfile(recorded[0], path)
+    return path
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One item per reading of every game's rows (what a text not kept whole is made of)."""
+    calls: list[int] = []
+    real = Store.game_rows
+
+    def reading(store: Store) -> Any:
+        calls.append(1)
+        return real(store)
+
+    monkeypatch.setattr(Store, "game_rows", reading)
+    return calls
+
+
+def made_anew(path: Path, command: str, *options: str, now: datetime | None = None) -> str:
+    """What ``command`` prints made without any kept text (as test_printed_outputs makes it)."""
+    game = options[options.index("--game") + 1] if "--game" in options else None
+    player = options[options.index("--player") + 1] if "--player" in options else None
+    with Store.open(path) as store:
+        plays = list(history.plays(store, game=game, player=player, now=now))
+        if command == "history":
+            return output.dumps({"plays": [play.as_dict() for play in plays]}) + "\n"
+        name = None if player is None else players.find(store, player).name
+        return output.dumps(stats.compute(plays, player=name)) + "\n"
+
+
+def cli(path: Path, command: str, *options: str) -> str:
+    code, out, err = invoke("--db", str(path), command, *options)
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+@pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
+def test_a_call_with_nothing_written_since_prints_the_whole_text_kept(
+    db: Path, reads: list[int], command: str, options: tuple[str, ...]
+) -> None:
+    expected = made_anew(db, command, *options)
+    reads.clear()
+    assert cli(db, command, *options) == expected
+    assert reads  # made: nothing was kept whole yet
+    reads.clear()
+    assert cli(db, command, *options) == expected
+    assert reads == []
+
+
+WRITES = {
+    "a player renamed": "UPDATE players SET name = 'Zora' WHERE name = 'Amal'",
+    "a seat given to another player": "UPDATE seats SET player_id = "
+    "(SELECT id FROM players WHERE name = 'Eve') WHERE seat = 1",
+    "the games moved a year back": "UPDATE games SET created_at = "
+    "replace(created_at, '2026-', '2025-')",
+    "a place named": "INSERT INTO places (game_id, location) SELECT id, 'Oasis' FROM games",
+}
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+@pytest.mark.parametrize("write", list(WRITES), ids=list(WRITES))
+def test_a_write_through_the_sqlite3_module_is_printed_at_the_next_call(
+    db: Path, command: str, write: str
+) -> None:
+    before = cli(db, command)
+    assert cli(db, command) == before  # kept whole
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        assert connection.execute(WRITES[write]).rowcount
+    after = cli(db, command)
+    assert after == made_anew(db, command)
+    if command == "history" or write != "a place named":  # the statistics name no place
+        assert after != before
+    assert cli(db, command) == after
+
+
+@pytest.mark.parametrize("table", ["games", "log", "results", "seats", "players", "places"])
+def test_every_write_to_a_table_the_texts_are_made_of_is_counted(db: Path, table: str) -> None:
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        if table == "places":
+            connection.execute("INSERT INTO places (game_id, location) SELECT id, 'x' FROM games")
+        connection.execute(f"CREATE TEMP TABLE copied AS SELECT * FROM {table}")
+        column = connection.execute(f"SELECT name FROM pragma_table_info('{table}')").fetchone()[0]
+        counts = []
+        for statement in (
+            f"UPDATE {table} SET {column} = {column}",
+            f"DELETE FROM {table}",
+            f"INSERT INTO {table} SELECT * FROM temp.copied",
+        ):
+            before = connection.execute("SELECT count FROM changes").fetchone()[0]
+            rows = connection.execute(statement).rowcount
+            counts.append(connection.execute("SELECT count FROM changes").fetchone()[0] - before)
+            assert rows > 0
+        rows = connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        assert counts == [rows, rows, rows]
+
+
+def test_a_hidden_game_shown_once_a_week_passed_is_printed_then(db: Path, reads: list[int]) -> None:
+    """The game being played is hidden for a week after its last change: a whole text kept
+    within that week is not printed after it (the game is then abandoned, and shown)."""
+    within, after = STARTED + timedelta(days=6), STARTED + timedelta(days=8)
+    with Store.open(db) as store:
+        expected = printed.history_text(store, now=within)
+        reads.clear()
+        assert printed.history_text(store, now=within) == expected  # kept whole
+        assert reads == []
+        abandoned = printed.history_text(store, now=after)
+    assert abandoned + "\n" == made_anew(db, "history", now=after) != expected + "\n"
+    assert '"abandoned"' in abandoned and '"abandoned"' not in expected
+
+
+def test_a_damaged_trigger_is_found_at_the_open(db: Path) -> None:
+    """A trigger that no longer counts (dropped, or its text damaged) would leave a write
+    unseen: the file's schema no longer matches its version, and the open sets it aside."""
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        connection.execute("DROP TRIGGER players_update")
+    with Store.open(db) as store:
+        assert store.quarantined is not None
+
+
+def test_a_schema_7_database_is_migrated_and_prints_what_it_holds_now(
+    db: Path, reads: list[int]
+) -> None:
+    """A database from before the writes were counted (its kept outputs included, and a player
+    renamed there, by no counted write) prints what it holds, then keeps its whole text."""
+    cli(db, "history")
+    cli(db, "stats")
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+        ).fetchall():
+            connection.execute(f"DROP TRIGGER {name}")
+        connection.execute("DROP TABLE changes")
+        connection.execute("PRAGMA user_version = 7")
+        assert schema.schema_of(connection) == schema.expected_schema(7)
+        connection.execute("UPDATE players SET name = 'Zora' WHERE name = 'Amal'")
+    for command in ("history", "stats"):
+        out = cli(db, command)
+        assert out == made_anew(db, command) and "Zora" in out
+        reads.clear()
+        assert cli(db, command) == out
+        assert reads == []
+    with closing(sqlite3.connect(db)) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
