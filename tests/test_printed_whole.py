@@ -163,6 +163,26 @@ def test_a_hidden_game_shown_once_a_week_passed_is_printed_then(db: Path, reads:
     assert '"abandoned"' in abandoned and '"abandoned"' not in expected
 
 
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_a_count_of_writes_damaged_back_to_an_earlier_value_prints_what_is_there_now(
+    db: Path, caplog: pytest.LogCaptureFixture, reads: list[int], command: str
+) -> None:
+    """A count set back to the value a whole text was kept under (as one byte flipped could set
+    it), after a write it counted: its negation no longer adds up, and the text is made anew."""
+    before = cli(db, command)
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        (count,) = connection.execute("SELECT count FROM changes").fetchone()
+        connection.execute(WRITES["a player renamed"])
+        connection.execute("UPDATE changes SET count = ?", (count,))
+    reads.clear()
+    after = cli(db, command)
+    assert after == made_anew(db, command) != before
+    assert reads and "the count of writes is damaged" in caplog.text
+    reads.clear()
+    assert cli(db, command) == after
+    assert reads  # nothing is kept whole on a damaged count
+
+
 def test_a_damaged_trigger_is_found_at_the_open(db: Path) -> None:
     """A trigger that no longer counts (dropped, or its text damaged) would leave a write
     unseen: the file's schema no longer matches its version, and the open sets it aside."""

@@ -187,15 +187,20 @@ class _Moment:
         self.store.keep_outputs(made)
 
 
-def whole_inputs(key: str, count: int) -> bytes:
+def whole_inputs(key: str, count: int | None) -> bytes | None:
     """The inputs of a whole text kept under ``key`` (its command and arguments): the code that
-    made it and the count of writes to what it is made of (:meth:`Store.change_count`)."""
+    made it and the count of writes to what it is made of (:meth:`Store.change_count`); None
+    if that count is damaged (nothing is then kept whole, nor printed from a text kept whole)."""
+    if count is None:
+        return None
     return hashlib.sha256(code_version() + b"%b\0%d" % (key.encode(), count)).digest()
 
 
-def _kept_whole(store: Store, key: str, inputs: bytes, moment: datetime) -> str | None:
+def _kept_whole(store: Store, key: str, inputs: bytes | None, moment: datetime) -> str | None:
     """The whole text kept under ``key`` if it was made of ``inputs`` for a window of time that
     holds ``moment``, and its row is sound; else None."""
+    if inputs is None:
+        return None
     found = store.kept_output(key)
     text = None if found is None else found.text_for(inputs)
     if found is None or text is None:
@@ -232,7 +237,7 @@ def history_text(
         text = output.dumps({"plays": []})
     else:
         text = '{\n  "plays": [' + INDENT + ("," + INDENT).join(texts) + "\n  ]\n}"
-    if not (unkept or read.failed or read.replayed):
+    if inputs is not None and not (unkept or read.failed or read.replayed):
         made.append((key, inputs, read.window(), text))
     read.keep(made)
     return text
@@ -306,6 +311,8 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
             if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
                 plays.append(play)
         text = output.dumps(stats.compute(plays, player=name))
-    keep = every_finished_kept and not read.failed
-    read.keep([(key, inputs, read.window(), text)] if keep else [])
+    if inputs is not None and every_finished_kept and not read.failed:
+        read.keep([(key, inputs, read.window(), text)])
+    else:
+        read.keep([])
     return text

@@ -97,12 +97,16 @@ class OutputsMixin(StoreBase):
         with snapshot(self._conn):
             yield
 
-    def change_count(self) -> int:
+    def change_count(self) -> int | None:
         """How many rows were written to the tables the kept outputs are made of
         (:data:`~companion.storage.schema.COUNTED`) since the count began: a write by any
-        connection changes it (the schema's triggers count it)."""
-        count: int = self._conn.execute("SELECT count FROM changes").fetchone()[0]
-        return count
+        connection changes it (the schema's triggers count it). None (logged) if its row is
+        damaged (the count and its negation do not add up to 0)."""
+        count, negated = self._conn.execute("SELECT count, negated FROM changes").fetchone()
+        if isinstance(count, int) and isinstance(negated, int) and count + negated == 0:
+            return count
+        _log.warning("the count of writes is damaged: no output is kept whole")
+        return None
 
     def kept_output(self, key: str) -> KeptOutput | None:
         """The output kept under ``key``, if any (unchecked)."""

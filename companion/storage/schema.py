@@ -16,7 +16,8 @@ MigrationStep = str | Callable[[sqlite3.Connection], None]
 
 COUNTED = ("games", "log", "results", "seats", "players", "places")
 """The tables the CLI's kept outputs are made of: every row written to one, by any connection (the
-app, the CLI, the ``sqlite3`` shell), counts one in ``changes`` (migration 8's triggers)."""
+app, the CLI, the ``sqlite3`` shell), counts one in ``changes`` (migration 8's triggers), whose
+row holds the count and its negation: a damaged one does not add up to 0."""
 
 
 MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
@@ -112,11 +113,15 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
         ) WITHOUT ROWID""",
     ),
     (  # a count of the writes to what the kept outputs are made of (companion.storage.outputs)
-        "CREATE TABLE changes (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL)",
-        "INSERT INTO changes (id, count) VALUES (1, 0)",
+        """CREATE TABLE changes (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            count INTEGER NOT NULL,
+            negated INTEGER NOT NULL
+        )""",
+        "INSERT INTO changes (id, count, negated) VALUES (1, 0, 0)",
         *(
             f"CREATE TRIGGER {table}_{event.lower()} AFTER {event} ON {table} "
-            "BEGIN UPDATE changes SET count = count + 1; END"
+            "BEGIN UPDATE changes SET count = count + 1, negated = negated - 1; END"
             for table in COUNTED
             for event in ("INSERT", "UPDATE", "DELETE")
         ),
