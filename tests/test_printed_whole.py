@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from cli_process import invoke
-from played_games import Clock, record
+from played_games import Clock, play_to_end, record
 
 from companion.after import history, players, printed, stats
 from companion.cli import output
@@ -57,14 +57,15 @@ def db(recorded: tuple[Path, str], tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One item per reading of every game's rows (what a text not kept whole is made of)."""
-    calls: list[int] = []
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str] | None]:
+    """One item per reading of the games' rows (what a text not kept whole is made of): the
+    ids of the games read, None for every game."""
+    calls: list[list[str] | None] = []
     real = Store.game_rows
 
-    def reading(store: Store) -> Any:
-        calls.append(1)
-        return real(store)
+    def reading(store: Store, ids: list[str] | None = None) -> Any:
+        calls.append(ids)
+        return real(store, ids)
 
     monkeypatch.setattr(Store, "game_rows", reading)
     return calls
@@ -91,7 +92,7 @@ def cli(path: Path, command: str, *options: str) -> str:
 @pytest.mark.parametrize("command", ["history", "stats"])
 @pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
 def test_a_call_with_nothing_written_since_prints_the_whole_text_kept(
-    db: Path, reads: list[int], command: str, options: tuple[str, ...]
+    db: Path, reads: list[list[str] | None], command: str, options: tuple[str, ...]
 ) -> None:
     expected = made_anew(db, command, *options)
     reads.clear()
@@ -149,7 +150,9 @@ def test_every_write_to_a_table_the_texts_are_made_of_is_counted(db: Path, table
         assert counts == [rows, rows, rows]
 
 
-def test_a_hidden_game_shown_once_a_week_passed_is_printed_then(db: Path, reads: list[int]) -> None:
+def test_a_hidden_game_shown_once_a_week_passed_is_printed_then(
+    db: Path, reads: list[list[str] | None]
+) -> None:
     """The game being played is hidden for a week after its last change: a whole text kept
     within that week is not printed after it (the game is then abandoned, and shown)."""
     within, after = STARTED + timedelta(days=6), STARTED + timedelta(days=8)
@@ -165,7 +168,7 @@ def test_a_hidden_game_shown_once_a_week_passed_is_printed_then(db: Path, reads:
 
 @pytest.mark.parametrize("command", ["history", "stats"])
 def test_a_count_of_writes_damaged_back_to_an_earlier_value_prints_what_is_there_now(
-    db: Path, caplog: pytest.LogCaptureFixture, reads: list[int], command: str
+    db: Path, caplog: pytest.LogCaptureFixture, reads: list[list[str] | None], command: str
 ) -> None:
     """A count set back to the value a whole text was kept under (as one byte flipped could set
     it), after a write it counted: its negation no longer adds up, and the text is made anew."""
@@ -193,7 +196,7 @@ def test_a_damaged_trigger_is_found_at_the_open(db: Path) -> None:
 
 
 def test_a_schema_7_database_is_migrated_and_prints_what_it_holds_now(
-    db: Path, reads: list[int]
+    db: Path, reads: list[list[str] | None]
 ) -> None:
     """A database from before the writes were counted (its kept outputs included, and a player
     renamed there, by no counted write) prints what it holds, then keeps its whole text."""
@@ -205,6 +208,7 @@ def test_a_schema_7_database_is_migrated_and_prints_what_it_holds_now(
         ).fetchall():
             connection.execute(f"DROP TRIGGER {name}")
         connection.execute("DROP TABLE changes")
+        connection.execute("DROP TABLE touched")
         connection.execute("PRAGMA user_version = 7")
         assert schema.schema_of(connection) == schema.expected_schema(7)
         connection.execute("UPDATE players SET name = 'Zora' WHERE name = 'Amal'")
@@ -216,3 +220,81 @@ def test_a_schema_7_database_is_migrated_and_prints_what_it_holds_now(
         assert reads == []
     with closing(sqlite3.connect(db)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
+
+
+@pytest.mark.parametrize("options", [*OPTIONS, ("--game", "targi")], ids=" ".join)
+def test_a_game_ended_since_is_the_only_one_read_and_made(
+    db: Path, reads: list[list[str] | None], options: tuple[str, ...]
+) -> None:
+    cli(db, "history", *options)
+    with Store.open(db, clock=Clock(datetime(2026, 6, 1, tzinfo=UTC))) as store:
+        new = play_to_end(store, "tuareg", ["Cleo", "Amal"], seed=11)
+    reads.clear()
+    out = cli(db, "history", *options)
+    assert out == made_anew(db, "history", *options)
+    assert reads == [[new]]
+    assert (new in out) == (options != ("--game", "targi"))  # a Tuareg of Cleo's
+    reads.clear()
+    assert cli(db, "history", *options) == out
+    assert reads == []  # kept whole again
+
+
+def test_a_player_renamed_makes_their_games_only(
+    db: Path, reads: list[list[str] | None], recorded: tuple[Path, str]
+) -> None:
+    cli(db, "history")
+    with Store.open(db) as store:
+        players.rename(store, "Cleo", "Clio")
+        theirs = {g for g in (s.id for s in store.list_games()) if "Clio" in str(store.seats_of(g))}
+    reads.clear()
+    out = cli(db, "history")
+    assert out == made_anew(db, "history") and '"Clio"' in out and '"Cleo"' not in out
+    assert len(reads) == 1 and sorted(reads[0] or []) == sorted(theirs) and len(theirs) == 2
+
+
+def test_a_game_deleted_through_the_sqlite3_module_is_gone_at_the_next_call(
+    db: Path, reads: list[list[str] | None]
+) -> None:
+    before = cli(db, "history")
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        (gone,) = connection.execute("SELECT id FROM games WHERE game = 'tuareg'").fetchone()
+        for table in ("log", "results", "seats", "places", "refusals"):
+            connection.execute(f"DELETE FROM {table} WHERE game_id = ?", (gone,))
+        connection.execute("DELETE FROM games WHERE id = ?", (gone,))
+    reads.clear()
+    out = cli(db, "history")
+    assert out == made_anew(db, "history") and gone in before and gone not in out
+    assert reads == [[gone]]
+
+
+def test_more_games_written_than_are_made_one_by_one_make_the_history_whole(
+    db: Path, reads: list[list[str] | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli(db, "history")
+    monkeypatch.setattr(printed, "FEW", 1)
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        connection.execute(WRITES["the games moved a year back"])
+    reads.clear()
+    assert cli(db, "history") == made_anew(db, "history")
+    assert reads == [None]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["count = count - 1", "negated = negated + 1", "game = 'another'", "count = 'x'"],
+)
+def test_a_damaged_record_of_the_games_written_to_makes_the_history_whole(
+    db: Path, reads: list[list[str] | None], caplog: pytest.LogCaptureFixture, damage: str
+) -> None:
+    """A record that could hide a game written to since (its count set back, its game's id
+    altered) is never trusted: every game is read."""
+    cli(db, "history")
+    with Store.open(db, clock=Clock(datetime(2026, 6, 1, tzinfo=UTC))) as store:
+        new = play_to_end(store, "targi", ["Cleo", "Amal"], seed=11)
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        assert connection.execute(f"UPDATE touched SET {damage} WHERE game_id = ?", (new,)).rowcount
+    reads.clear()
+    with Store.open(db) as store:
+        text = printed.history_text(store)
+    assert text + "\n" == made_anew(db, "history") and new in text
+    assert reads == [None] and "the games written to are damaged" in caplog.text

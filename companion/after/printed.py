@@ -93,12 +93,17 @@ def code_version() -> bytes:
 
 
 class _Game(NamedTuple):
-    """A game the history does not leave out at the moment read: its id, its inputs' digest and
-    the output kept for it, if any (unchecked)."""
+    """A game the history does not leave out at the moment read: its id, its inputs' digest,
+    the output kept for it, if any (unchecked), and its creation time (the history's order)."""
 
     id: str
     inputs: bytes
     kept: KeptOutput | None
+    created: str
+
+
+Listed = tuple[str, str, str]
+"""A play as the history's text lists it: its game's creation time and id, and its text."""
 
 
 @dataclass
@@ -120,16 +125,24 @@ class _Moment:
     _facts: tuple[Any, ...] | None = None
 
     @classmethod
-    def read(cls, store: Store, moment: datetime, prefix: str | None) -> _Moment:
-        """The games, newest first, as the history lists them at ``moment``, with the outputs
-        kept under ``prefix`` and their ids (none if None); inside a snapshot."""
+    def read(
+        cls, store: Store, moment: datetime, prefix: str | None, ids: list[str] | None = None
+    ) -> _Moment:
+        """The games (those of ``ids`` only, if given), newest first, as the history lists them
+        at ``moment``, with the outputs kept under ``prefix`` and their ids (none if None);
+        inside a snapshot."""
         version, sha256, serial = code_version(), hashlib.sha256, marshal.dumps
-        kept = {} if prefix is None else store.kept_outputs(prefix)
+        kept: dict[str, KeptOutput] = {}
+        if prefix is not None and ids is None:
+            kept = store.kept_outputs(prefix)
+        elif prefix is not None and ids is not None:
+            kept = {prefix + i: one for i in ids if (one := store.kept_output(prefix + i))}
         rows: dict[str, ResultRow] = {}
         sound: set[str] = set()
         found = []
         turns = []
-        for row in store.game_rows():
+        facts: dict[str, tuple[tuple[str, str], str]] = {}
+        for row in store.game_rows(ids):
             raw_id, created, status, changed, options, *head, location, seated = row
             game_id = listed(raw_id)
             result = rows[game_id] = ResultRow(*head)
@@ -138,12 +151,21 @@ class _Moment:
             if status == b"active" and history.hidden("active", listed(changed), moment):
                 turns.append(datetime.fromisoformat(listed(changed)) + history.ABANDONED_AFTER)
                 continue
-            facts = (raw_id, created, options, head[:4], game_id in sound, location, seated)
-            inputs = sha256(version + serial(facts)).digest()
-            game = _Game(game_id, inputs, kept.get(f"{prefix}{game_id}"))
-            found.append((listed(created), game_id, game))
+            made_of = (raw_id, created, options, head[:4], game_id in sound, location, seated)
+            inputs = sha256(version + serial(made_of)).digest()
+            game = _Game(game_id, inputs, kept.get(f"{prefix}{game_id}"), listed(created))
+            found.append((game.created, game_id, game))
+            if ids is not None:  # what its play is made of beside its result, from its row
+                place = "" if location is None else listed(location)
+                facts[game_id] = ((listed(options), game.created), place)
         found.sort(key=lambda item: item[:2], reverse=True)
-        return cls(store, moment, [game for *_key, game in found], rows, sound, [], turns)
+        read = cls(store, moment, [game for *_key, game in found], rows, sound, [], turns)
+        if ids is not None:
+            infos = {game_id: info for game_id, (info, _place) in facts.items()}
+            seats = {game_id: store.seats_of(game_id) for game_id in facts}
+            places = {game_id: place for game_id, (_info, place) in facts.items()}
+            read._facts = (infos, seats, places)
+        return read
 
     def play(self, game_id: str) -> tuple[history.Play, bool] | None:
         """The game's play, and whether it was made from its kept result (not replayed); None
@@ -174,11 +196,20 @@ class _Moment:
             self.turns.append(play.ended_at + history.ABANDONED_AFTER)
         return play, replayed is None
 
-    def window(self) -> str:
-        """What a whole text made of this moment's reads holds as ``about``: from when until
-        when (exclusive; None: for ever) it is what they make, the writes counted aside."""
-        until = min((turn for turn in self.turns if turn > self.moment), default=None)
-        return json.dumps([self.moment.isoformat(), None if until is None else until.isoformat()])
+    def about(self, count: int, plays: list[Listed], until: datetime | None = None) -> str:
+        """What a whole text made of this moment's reads at ``count`` writes holds as
+        ``about``: from when until when (exclusive; None: for ever, or ``until`` if earlier) it
+        is what they make, the count, and each of ``plays`` (creation time, id, text's length)."""
+        turns = [turn for turn in self.turns if turn > self.moment]
+        until = min(turns if until is None else [*turns, until], default=None)
+        return json.dumps(
+            [
+                self.moment.isoformat(),
+                None if until is None else until.isoformat(),
+                count,
+                [(created, game_id, len(text)) for created, game_id, text in plays],
+            ]
+        )
 
     def keep(self, made: list[Made]) -> None:
         """Keep the results replayed (as the history does) and the outputs ``made``."""
@@ -187,73 +218,135 @@ class _Moment:
         self.store.keep_outputs(made)
 
 
-def whole_inputs(key: str, count: int | None) -> bytes | None:
+def whole_inputs(key: str, count: int) -> bytes:
     """The inputs of a whole text kept under ``key`` (its command and arguments): the code that
-    made it and the count of writes to what it is made of (:meth:`Store.change_count`); None
-    if that count is damaged (nothing is then kept whole, nor printed from a text kept whole)."""
-    if count is None:
-        return None
+    made it and the count of writes to what it is made of (:meth:`Store.change_count`)."""
     return hashlib.sha256(code_version() + b"%b\0%d" % (key.encode(), count)).digest()
 
 
-def _kept_whole(store: Store, key: str, inputs: bytes | None, moment: datetime) -> str | None:
-    """The whole text kept under ``key`` if it was made of ``inputs`` for a window of time that
-    holds ``moment``, and its row is sound; else None."""
-    if inputs is None:
-        return None
-    found = store.kept_output(key)
-    text = None if found is None else found.text_for(inputs)
-    if found is None or text is None:
-        return None
-    try:
-        made, until = json.loads(found.about)
-        held = datetime.fromisoformat(made) <= moment and (
-            until is None or moment < datetime.fromisoformat(until)
-        )
-    except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
-        return None
-    return text if held else None
+HEAD = '{\n  "plays": [' + INDENT
+"""The history's text before its first play (with one or more)."""
+BETWEEN = "," + INDENT
+TAIL = "\n  ]\n}"
+
+
+class _Whole(NamedTuple):
+    """A whole text kept, sound, and what its ``about`` says: the count of writes it was made
+    at, when it was made, until when it holds, and the plays it lists, if it is the history's."""
+
+    text: str
+    writes: int
+    made: datetime
+    until: datetime | None
+    plays: list[tuple[str, str, int]]
+
+    @classmethod
+    def kept(cls, store: Store, key: str, moment: datetime) -> _Whole | None:
+        """The whole text kept under ``key`` by this code, if its row is sound (damage logged)
+        and the window of time it holds in holds ``moment``; else None."""
+        found = store.kept_output(key)
+        text = None if found is None else found.text_if_sound()
+        if found is None or text is None:
+            return None
+        try:
+            made, until, count, plays = json.loads(found.about)
+            whole = cls(text, count, datetime.fromisoformat(made),
+                        None if until is None else datetime.fromisoformat(until), plays)  # fmt: skip
+        except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
+            return None
+        if found.inputs != whole_inputs(key, count):  # another key's or another code's
+            return None
+        held = whole.made <= moment and (whole.until is None or moment < whole.until)
+        return whole if held else None
+
+    def listed(self) -> Iterator[Listed]:
+        """The history's plays, as its text lists them."""
+        at = len(HEAD)
+        for created, game_id, length in self.plays:
+            yield created, game_id, self.text[at : at + length]
+            at += length + len(BETWEEN)
+
+
+def _joined(plays: list[Listed]) -> str:
+    """The history's text of ``plays``."""
+    if not plays:
+        return output.dumps({"plays": []})
+    return HEAD + BETWEEN.join(text for _created, _id, text in plays) + TAIL
+
+
+FEW = 20
+"""At most this many games written to since the history's whole text was kept: the plays of
+those are made (or taken from their kept texts) and put in its place, the others' kept."""
 
 
 def history_text(
     store: Store, *, game: str | None = None, player: str | None = None, now: datetime | None = None
 ) -> str:
     """``output.dumps({"plays": [play.as_dict() for play in history.plays(...)]})`` for the same
-    arguments: the whole text kept while nothing it is made of was written since, else from the
-    plays' kept texts where their inputs are unchanged."""
+    arguments: the whole text kept while nothing it is made of was written since; else that text
+    with the plays of the few games written to since made anew; else from the plays' kept texts
+    where their inputs are unchanged."""
     made: list[Made] = []
     moment = now or datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
         key = HISTORY + repr((game, wanted))
-        inputs = whole_inputs(key, store.change_count())
-        kept = _kept_whole(store, key, inputs, moment)
-        if kept is not None:
-            return kept
-        read = _Moment.read(store, moment, PLAY)
-        unkept: list[str] = []
-        texts = list(_play_texts(read, made, game, wanted, unkept))
-    if not texts:
-        text = output.dumps({"plays": []})
-    else:
-        text = '{\n  "plays": [' + INDENT + ("," + INDENT).join(texts) + "\n  ]\n}"
-    if inputs is not None and not (unkept or read.failed or read.replayed):
-        made.append((key, inputs, read.window(), text))
+        count = store.change_count()
+        whole = None if count is None else _Whole.kept(store, key, moment)
+        if whole is not None and whole.writes == count:
+            return whole.text
+        spliced = None
+        if whole is not None and count is not None and count > whole.writes:
+            spliced = _spliced(store, whole, moment, made, game, wanted)
+        if spliced is None:
+            read = _Moment.read(store, moment, PLAY)
+            unkept: list[str] = []
+            plays = list(_play_texts(read, made, game, wanted, unkept))
+            keepable = not (unkept or read.failed or read.replayed)
+        else:
+            read, plays = spliced
+            keepable = True
+    text = _joined(plays)
+    if count is not None and keepable:
+        until = None if spliced is None or whole is None else whole.until
+        made.append((key, whole_inputs(key, count), read.about(count, plays, until), text))
     read.keep(made)
     return text
 
 
+def _spliced(
+    store: Store, whole: _Whole, moment: datetime, made: list[Made], game: str | None, wanted: Any
+) -> tuple[_Moment, list[Listed]] | None:
+    """The history's plays at ``moment``: ``whole``'s, those of the games written to since it
+    was kept made again; None if too many were, or one of them cannot be kept (the history is
+    then made whole)."""
+    touched = store.touched_since(whole.writes)
+    if touched is None or len(touched) > FEW:
+        return None
+    read = _Moment.read(store, moment, PLAY, touched)
+    unkept: list[str] = []
+    making: list[Made] = []
+    new = list(_play_texts(read, making, game, wanted, unkept))
+    if unkept or read.failed or read.replayed:
+        return None
+    made += making
+    gone = set(touched)
+    plays = [play for play in whole.listed() if play[1] not in gone] + new
+    plays.sort(key=lambda play: play[:2], reverse=True)
+    return read, plays
+
+
 def _play_texts(
     read: _Moment, made: list[Made], game: str | None, wanted: Any, unkept: list[str]
-) -> Iterator[str]:
-    """Each listed play's text, kept or made (what is made to keep added to ``made``; the ids
+) -> Iterator[Listed]:
+    """Each listed play, its text kept or made (what is made to keep added to ``made``; the ids
     of the plays shown that cannot be kept, made at every call, to ``unkept``)."""
     for entry in read.games:
         found = entry.kept
         text = None if found is None else found.text_for(entry.inputs)
         if found is not None and text is not None:
             if (game is None and wanted is None) or _chosen(*_facts_of(found.about), game, wanted):
-                yield text
+                yield entry.created, entry.id, text
             continue
         played = _shown(read, entry.id)
         if played is None:
@@ -266,7 +359,7 @@ def _play_texts(
         else:
             unkept.append(entry.id)
         if _chosen(play.game, player_ids, game, wanted):
-            yield text
+            yield entry.created, entry.id, text
 
 
 def _shown(read: _Moment, game_id: str) -> tuple[history.Play, bool] | None:
@@ -294,10 +387,10 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
         wanted = history.wanted_player(store, game, player)
         name = None if player is None else player_records.find(store, player).name
         key = STATS + repr((game, wanted, name))
-        inputs = whole_inputs(key, store.change_count())
-        kept = _kept_whole(store, key, inputs, moment)
-        if kept is not None:
-            return kept
+        count = store.change_count()
+        whole = None if count is None else _Whole.kept(store, key, moment)
+        if whole is not None and whole.writes == count:
+            return whole.text
         read = _Moment.read(store, moment, None)
         plays = []
         every_finished_kept = True
@@ -311,8 +404,8 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
             if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
                 plays.append(play)
         text = output.dumps(stats.compute(plays, player=name))
-    if inputs is not None and every_finished_kept and not read.failed:
-        read.keep([(key, inputs, read.window(), text)])
+    if count is not None and every_finished_kept and not read.failed:
+        read.keep([(key, whole_inputs(key, count), read.about(count, []), text)])
     else:
         read.keep([])
     return text

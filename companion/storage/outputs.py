@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from companion.storage.base import StoreBase, snapshot, transaction
+from companion.storage.base import StoreBase, listed, snapshot, transaction
 from companion.storage.errors import StorageUnavailableError
 from companion.storage.opening import BUSY_TIMEOUT
 
@@ -48,8 +48,10 @@ class KeptOutput(NamedTuple):
     def text_for(self, inputs: bytes) -> str | None:
         """The output, if it was made from ``inputs`` and its row is sound; else None (damage
         logged)."""
-        if inputs != self.inputs:
-            return None
+        return self.text_if_sound() if inputs == self.inputs else None
+
+    def text_if_sound(self) -> str | None:
+        """The output, if its row is sound (whatever its inputs); else None (damage logged)."""
         if output_digest(self.key.encode(), self.inputs, self.about, self.text) != self.digest:
             _log.warning("the kept output %s is damaged: it is made again", self.key)
             return None
@@ -130,13 +132,36 @@ class OutputsMixin(StoreBase):
             )
         }
 
-    def game_rows(self) -> list[GameRow]:
-        """Every game's :data:`GameRow`: what the history's plays are made of, undecoded.
+    def game_rows(self, ids: list[str] | None = None) -> list[GameRow]:
+        """Every game's :data:`GameRow` (the games ``ids`` only, if given): what the history's
+        plays are made of, undecoded.
 
         The seats' text lists them in the order SQLite reads them (by seat, along the key): were
         that order ever another, a play's inputs would differ and it would be made again, never
         mistaken for another (each seat says its number)."""
-        return self._conn.execute(_GAME_ROWS).fetchall()
+        if ids is None:
+            return self._conn.execute(_GAME_ROWS).fetchall()
+        return self._conn.execute(
+            f"{_GAME_ROWS} WHERE g.id IN ({', '.join('?' * len(ids))})", ids
+        ).fetchall()
+
+    def touched_since(self, count: int) -> list[str] | None:
+        """The ids of the games written to since :meth:`change_count` was ``count`` (a game
+        deleted included); None (logged) if a row that says so is damaged (its count and
+        negation do not add up to 0, or its two ids differ)."""
+        touched = []
+        for game_id, at, negated, again in self._conn.execute(
+            "SELECT CAST(game_id AS BLOB), count, negated, CAST(game AS BLOB) FROM touched "
+            "WHERE count > ? OR count + negated != 0 OR game IS NOT game_id "
+            "OR typeof(count) != 'integer' OR typeof(negated) != 'integer'",
+            (count,),
+        ):
+            sound = isinstance(at, int) and isinstance(negated, int) and at + negated == 0
+            if not (sound and game_id == again and isinstance(game_id, bytes)):
+                _log.warning("the games written to are damaged: no output is made of a kept one")
+                return None
+            touched.append(listed(game_id))
+        return touched
 
     def keep_outputs(self, made: Iterable[Made]) -> None:
         """Keep ``made`` in place of the outputs kept under the same keys, in one transaction,

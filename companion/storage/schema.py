@@ -14,10 +14,39 @@ from companion.storage.settings import place_existing_games
 
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
-COUNTED = ("games", "log", "results", "seats", "players", "places")
-"""The tables the CLI's kept outputs are made of: every row written to one, by any connection (the
-app, the CLI, the ``sqlite3`` shell), counts one in ``changes`` (migration 8's triggers), whose
-row holds the count and its negation: a damaged one does not add up to 0."""
+COUNTED = {
+    "games": "SELECT {row}.id AS id",
+    "log": "SELECT {row}.game_id AS id",
+    "results": "SELECT {row}.game_id AS id",
+    "seats": "SELECT {row}.game_id AS id",
+    "players": "SELECT game_id AS id FROM seats WHERE player_id = {row}.id",
+    "places": "SELECT {row}.game_id AS id",
+}
+"""The tables the CLI's kept outputs are made of, and the games a row of each is of (a player's:
+the games they sit in): every row written to one, by any connection (the app, the CLI, the
+``sqlite3`` shell), counts one in ``changes``, and each game it is of is ``touched`` at that count
+(migration 8's triggers). Each row holds its count and its negation (a damaged one does not add up
+to 0), and a touched row its game's id twice."""
+
+
+SHOWN_OF = {"players": "id, name, uid"}
+"""The columns of a table that the texts show, where not all are: a player's last game's time
+changes at each game they join, and is in no text."""
+
+
+def _counting(table: str, event: str) -> str:
+    """The trigger that counts a write ``event`` to ``table`` (:data:`COUNTED`)."""
+    rows = {"INSERT": ("NEW",), "UPDATE": ("NEW", "OLD"), "DELETE": ("OLD",)}[event]
+    games = " UNION ".join(COUNTED[table].format(row=row) for row in rows)
+    written = f"{event} OF {SHOWN_OF[table]}" if table in SHOWN_OF and event == "UPDATE" else event
+    return (
+        f"CREATE TRIGGER {table}_{event.lower()} AFTER {written} ON {table} BEGIN "
+        "UPDATE changes SET count = count + 1, negated = negated - 1; "
+        "INSERT INTO touched (game_id, count, negated, game) "
+        f"SELECT t.id, c.count, c.negated, t.id FROM ({games}) AS t, changes AS c "
+        "WHERE t.id IS NOT NULL ON CONFLICT (game_id) DO UPDATE SET "
+        "count = excluded.count, negated = excluded.negated, game = excluded.game; END"
+    )
 
 
 MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
@@ -119,12 +148,14 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             negated INTEGER NOT NULL
         )""",
         "INSERT INTO changes (id, count, negated) VALUES (1, 0, 0)",
-        *(
-            f"CREATE TRIGGER {table}_{event.lower()} AFTER {event} ON {table} "
-            "BEGIN UPDATE changes SET count = count + 1, negated = negated - 1; END"
-            for table in COUNTED
-            for event in ("INSERT", "UPDATE", "DELETE")
-        ),
+        """CREATE TABLE touched (
+            game_id TEXT PRIMARY KEY,
+            count INTEGER NOT NULL,
+            negated INTEGER NOT NULL,
+            game TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        *(_counting(table, event) for table in COUNTED for event in ("INSERT", "UPDATE", "DELETE")),
+        "DELETE FROM outputs WHERE key NOT LIKE 'play:%'",  # every text kept whole is of a count
     ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
