@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from cli_process import invoke
 from played_games import Clock, play_to_end, record
+from stored_games import uncount
 
 from companion.after import history, players, printed, stats
 from companion.cli import output
@@ -203,12 +204,7 @@ def test_a_schema_7_database_is_migrated_and_prints_what_it_holds_now(
     cli(db, "history")
     cli(db, "stats")
     with closing(sqlite3.connect(db, isolation_level=None)) as connection:
-        for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'trigger'"
-        ).fetchall():
-            connection.execute(f"DROP TRIGGER {name}")
-        connection.execute("DROP TABLE changes")
-        connection.execute("DROP TABLE touched")
+        uncount(connection)
         connection.execute("PRAGMA user_version = 7")
         assert schema.schema_of(connection) == schema.expected_schema(7)
         connection.execute("UPDATE players SET name = 'Zora' WHERE name = 'Amal'")
