@@ -72,3 +72,4 @@ def uncount(connection: sqlite3.Connection) -> None:
         connection.execute(f"DROP TRIGGER {name}")
     connection.execute("DROP TABLE changes")
     connection.execute("DROP TABLE touched")
+    connection.execute("DROP TABLE stamps")

@@ -294,3 +294,63 @@ def test_a_damaged_record_of_the_games_written_to_makes_the_history_whole(
         text = printed.history_text(store)
     assert text + "\n" == made_anew(db, "history") and new in text
     assert reads == [None] and "the games written to are damaged" in caplog.text
+
+
+@pytest.fixture
+def kept(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keys of the rows each call keeps (its stamps' keys start with ``at:``)."""
+    keys: list[str] = []
+    real = Store.keep_outputs
+
+    def keeping(store: Store, made: Any) -> None:
+        made = list(made)
+        keys.extend(key for key, *_rest in made)
+        real(store, made)
+
+    monkeypatch.setattr(Store, "keep_outputs", keeping)
+    return keys
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_a_game_begun_and_played_while_hidden_moves_the_stamp_only(
+    db: Path, reads: list[list[str] | None], kept: list[str], command: str
+) -> None:
+    """A game begun (hidden from the history while it is played) changes no text: the next
+    call reads that game's rows only and keeps a new stamp, not the text."""
+    before = cli(db, command)
+    targi = rules_for("targi")
+    seats = {"players": [{"name": "Amal", "colour": "red"}, {"name": "Dov", "colour": "blue"}]}
+    with Store.open(db) as store:
+        begun = Session.create(store, targi, targi.parse_options(seats))
+        assert begun.submit(begun.legal_actions()[0], seq=0, game_id=begun.game_id).verdict.ok
+    reads.clear()
+    kept.clear()
+    assert cli(db, command) == before == made_anew(db, command)
+    assert reads == [[begun.game_id]]
+    assert kept == [
+        f"at:{command}:" + ("(None, None)" if command == "history" else "(None, None, None)")
+    ]
+    reads.clear()
+    assert cli(db, command) == before
+    assert reads == []
+
+
+@pytest.mark.parametrize(
+    "damage", ["digest = zeroblob(32)", "about = replace(about, '[', '[1, ')", "inputs = x'00'"]
+)
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_a_damaged_stamp_is_never_trusted(
+    db: Path,
+    reads: list[list[str] | None],
+    caplog: pytest.LogCaptureFixture,
+    command: str,
+    damage: str,
+) -> None:
+    expected = cli(db, command)
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        assert connection.execute(f"UPDATE stamps SET {damage}").rowcount
+    reads.clear()
+    assert cli(db, command) == expected
+    assert reads == [None]  # made whole again
+    if "inputs" not in damage:
+        assert "is damaged" in caplog.text

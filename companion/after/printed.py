@@ -48,7 +48,7 @@ from companion.cli import output
 from companion.installation.errors import LogCorruptionError
 from companion.rules.results import GameResult
 from companion.storage.base import dumps, listed
-from companion.storage.outputs import KeptOutput, Made
+from companion.storage.outputs import STAMP, KeptOutput, Made, output_digest
 from companion.storage.side_tables import ResultRow
 from companion.store import Store, StoreError
 
@@ -196,20 +196,28 @@ class _Moment:
             self.turns.append(play.ended_at + history.ABANDONED_AFTER)
         return play, replayed is None
 
-    def about(self, count: int, plays: list[Listed], until: datetime | None = None) -> str:
-        """What a whole text made of this moment's reads at ``count`` writes holds as
-        ``about``: from when until when (exclusive; None: for ever, or ``until`` if earlier) it
-        is what they make, the count, and each of ``plays`` (creation time, id, text's length)."""
+    def stamp(
+        self, key: str, count: int, text: str, facts: Any, whole: _Whole | None = None
+    ) -> list[Made]:
+        """The rows that keep ``text`` as the whole text under ``key`` made of this moment's
+        reads at ``count`` writes: the text's, with ``facts`` (unless it is ``whole``'s), and its
+        stamp: the count, the text's digest and the window of time it holds in (from now until
+        the first moment a game's place in it would change with time alone, or ``whole``'s end
+        if earlier)."""
         turns = [turn for turn in self.turns if turn > self.moment]
-        until = min(turns if until is None else [*turns, until], default=None)
-        return json.dumps(
-            [
-                self.moment.isoformat(),
-                None if until is None else until.isoformat(),
-                count,
-                [(created, game_id, len(text)) for created, game_id, text in plays],
-            ]
-        )
+        if whole is not None and whole.until is not None:
+            turns.append(whole.until)
+        until = min(turns, default=None)
+        rows: list[Made] = []
+        if whole is not None and whole.text == text:
+            digest = whole.digest
+        else:
+            about, inputs = json.dumps(facts), whole_inputs(key)
+            digest = output_digest(key.encode(), inputs, about.encode(), text.encode())
+            rows.append((key, inputs, about, text))
+        window = [self.moment.isoformat(), None if until is None else until.isoformat()]
+        stamp = json.dumps([*window, count, digest.hex()])
+        return [*rows, (STAMP + key, whole_inputs(key, count), stamp, "")]
 
     def keep(self, made: list[Made]) -> None:
         """Keep the results replayed (as the history does) and the outputs ``made``."""
@@ -218,10 +226,12 @@ class _Moment:
         self.store.keep_outputs(made)
 
 
-def whole_inputs(key: str, count: int) -> bytes:
+def whole_inputs(key: str, count: int | None = None) -> bytes:
     """The inputs of a whole text kept under ``key`` (its command and arguments): the code that
-    made it and the count of writes to what it is made of (:meth:`Store.change_count`)."""
-    return hashlib.sha256(code_version() + b"%b\0%d" % (key.encode(), count)).digest()
+    made it and its key; and of its stamp, the count of writes to what it is made of that it
+    holds at (:meth:`Store.change_count`)."""
+    tail = b"" if count is None else b"\0%d" % count
+    return hashlib.sha256(code_version() + key.encode() + tail).digest()
 
 
 HEAD = '{\n  "plays": [' + INDENT
@@ -231,38 +241,47 @@ TAIL = "\n  ]\n}"
 
 
 class _Whole(NamedTuple):
-    """A whole text kept, sound, and what its ``about`` says: the count of writes it was made
-    at, when it was made, until when it holds, and the plays it lists, if it is the history's."""
+    """A whole text kept, sound, its row's digest and facts (the history's: the plays it lists,
+    each its game's creation time, id and text's length; the statistics': the ids of the games
+    shown), and what its stamp says: the count of writes it holds at, from when until when."""
 
     text: str
+    digest: bytes
+    facts: Any
     writes: int
     made: datetime
     until: datetime | None
-    plays: list[tuple[str, str, int]]
 
     @classmethod
     def kept(cls, store: Store, key: str, moment: datetime) -> _Whole | None:
-        """The whole text kept under ``key`` by this code, if its row is sound (damage logged)
-        and the window of time it holds in holds ``moment``; else None."""
-        found = store.kept_output(key)
-        text = None if found is None else found.text_if_sound()
-        if found is None or text is None:
+        """The whole text kept under ``key`` by this code, if its stamp's window of time holds
+        ``moment`` and both rows are sound (damage logged); else None."""
+        stamp = store.kept_output(STAMP + key)
+        if stamp is None or stamp.text_if_sound() is None:
             return None
+        found = None
         try:
-            made, until, count, plays = json.loads(found.about)
-            whole = cls(text, count, datetime.fromisoformat(made),
-                        None if until is None else datetime.fromisoformat(until), plays)  # fmt: skip
+            made, until, writes, digest = json.loads(stamp.about)
+            held = datetime.fromisoformat(made) <= moment and (
+                until is None or moment < datetime.fromisoformat(until)
+            )
+            if held and stamp.inputs == whole_inputs(key, writes):  # this code's, this key's
+                found = store.kept_output(key)
+            text = None if found is None else found.text_if_sound()
+            if found is None or text is None or found.digest.hex() != digest:
+                return None
+            if found.inputs != whole_inputs(key):
+                return None
+            return cls(text, found.digest, json.loads(found.about), writes,
+                       datetime.fromisoformat(made),
+                       None if until is None else datetime.fromisoformat(until))  # fmt: skip
         except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
             return None
-        if found.inputs != whole_inputs(key, count):  # another key's or another code's
-            return None
-        held = whole.made <= moment and (whole.until is None or moment < whole.until)
-        return whole if held else None
 
     def listed(self) -> Iterator[Listed]:
         """The history's plays, as its text lists them."""
         at = len(HEAD)
-        for created, game_id, length in self.plays:
+        for created, game_id, length in self.facts:
             yield created, game_id, self.text[at : at + length]
             at += length + len(BETWEEN)
 
@@ -308,8 +327,8 @@ def history_text(
             keepable = True
     text = _joined(plays)
     if count is not None and keepable:
-        until = None if spliced is None or whole is None else whole.until
-        made.append((key, whole_inputs(key, count), read.about(count, plays, until), text))
+        index = [(created, game_id, len(shown)) for created, game_id, shown in plays]
+        made += read.stamp(key, count, text, index, None if spliced is None else whole)
     read.keep(made)
     return text
 
@@ -334,6 +353,17 @@ def _spliced(
     plays = [play for play in whole.listed() if play[1] not in gone] + new
     plays.sort(key=lambda play: play[:2], reverse=True)
     return read, plays
+
+
+def _unshown(store: Store, whole: _Whole, moment: datetime) -> _Moment | None:
+    """What is read of the few games written to since the statistics ``whole`` were kept, if
+    none of them is shown at ``moment`` nor was then (a game begun, played on while it is
+    hidden): the statistics are the same; else None."""
+    touched = store.touched_since(whole.writes)
+    if touched is None or len(touched) > FEW or set(touched) & set(whole.facts):
+        return None
+    read = _Moment.read(store, moment, None, touched)
+    return None if read.games else read
 
 
 def _play_texts(
@@ -381,7 +411,8 @@ def _facts_of(about: bytes) -> tuple[Any, list[Any]]:
 
 def stats_text(store: Store, *, game: str | None = None, player: str | None = None) -> str:
     """``output.dumps(stats.compute(history.plays(...), player=name))`` for the same arguments
-    (``name``: the player's current name), kept whole while the games' inputs are unchanged."""
+    (``name``: the player's current name): the whole text kept while nothing it is made of was
+    written since, or only games that neither are nor were shown (its stamp then moved)."""
     moment = datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
@@ -391,21 +422,35 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
         whole = None if count is None else _Whole.kept(store, key, moment)
         if whole is not None and whole.writes == count:
             return whole.text
-        read = _Moment.read(store, moment, None)
-        plays = []
-        every_finished_kept = True
-        for entry in read.games:
-            played = _shown(read, entry.id)
-            if played is None:
-                continue
-            play, from_kept = played
-            if play.finished and not from_kept:
-                every_finished_kept = False  # its log, not its inputs, made it: not kept
-            if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
-                plays.append(play)
-        text = output.dumps(stats.compute(plays, player=name))
-    if count is not None and every_finished_kept and not read.failed:
-        read.keep([(key, whole_inputs(key, count), read.about(count, []), text)])
-    else:
-        read.keep([])
+        read = None
+        if whole is not None and count is not None and count > whole.writes:
+            read = _unshown(store, whole, moment)
+        if read is not None and whole is not None and count is not None:
+            text, rows = whole.text, read.stamp(key, count, whole.text, whole.facts, whole)
+        else:
+            read, text, keepable = _statistics(store, moment, game, wanted, name)
+            shown = [entry.id for entry in read.games]
+            rows = read.stamp(key, count, text, shown) if count is not None and keepable else []
+    read.keep(rows)
     return text
+
+
+def _statistics(
+    store: Store, moment: datetime, game: str | None, wanted: Any, name: str | None
+) -> tuple[_Moment, str, bool]:
+    """What the statistics are made of at ``moment``, their text, and whether it can be kept
+    (every finished play made of its kept result, every game made)."""
+    read = _Moment.read(store, moment, None)
+    plays = []
+    every_finished_kept = True
+    for entry in read.games:
+        played = _shown(read, entry.id)
+        if played is None:
+            continue
+        play, from_kept = played
+        if play.finished and not from_kept:
+            every_finished_kept = False  # its log, not its inputs, made it: not kept
+        if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
+            plays.append(play)
+    text = output.dumps(stats.compute(plays, player=name))
+    return read, text, every_finished_kept and not read.failed

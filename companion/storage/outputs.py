@@ -24,6 +24,11 @@ from companion.storage.opening import BUSY_TIMEOUT
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as its parts have it
 
+STAMP = "at:"
+"""Where a key starts so, its row is kept in the table ``stamps``, not ``outputs``: a row that
+says at which count of writes and within which window of time a whole text is what its inputs
+make (:mod:`companion.after.printed`), with the same columns and checks as an output's."""
+
 WRITE_WAIT_MS = 200
 """Milliseconds keeping an output waits for another process's write lock before it gives up (a
 reading command does not wait for the table's commits: the next call keeps it)."""
@@ -89,6 +94,11 @@ _GAME_ROWS = (
 )
 
 
+def _table(key: str) -> str:
+    """The table a row kept under ``key`` is in (:data:`STAMP`)."""
+    return "stamps" if key.startswith(STAMP) else "outputs"
+
+
 class OutputsMixin(StoreBase):
     """Kept outputs."""
 
@@ -114,7 +124,7 @@ class OutputsMixin(StoreBase):
         """The output kept under ``key``, if any (unchecked)."""
         row = self._conn.execute(
             "SELECT inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
-            "FROM outputs WHERE key = ?",
+            f"FROM {_table(key)} WHERE key = ?",
             (key,),
         ).fetchone()
         return None if row is None else KeptOutput(key, *row)
@@ -183,11 +193,12 @@ class OutputsMixin(StoreBase):
             self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 with transaction(self._conn):
-                    self._conn.executemany(
-                        "INSERT OR REPLACE INTO outputs (key, inputs, about, digest, output) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        rows,
-                    )
+                    for table in ("outputs", "stamps"):
+                        self._conn.executemany(
+                            f"INSERT OR REPLACE INTO {table} (key, inputs, about, digest, output) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            [row for row in rows if _table(row[0]) == table],
+                        )
             finally:
                 self._conn.execute("PRAGMA synchronous=FULL")
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")

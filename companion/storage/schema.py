@@ -155,7 +155,14 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             game TEXT NOT NULL
         ) WITHOUT ROWID""",
         *(_counting(table, event) for table in COUNTED for event in ("INSERT", "UPDATE", "DELETE")),
-        "DELETE FROM outputs WHERE key NOT LIKE 'play:%'",  # every text kept whole is of a count
+        """CREATE TABLE stamps (
+            key TEXT PRIMARY KEY,
+            inputs BLOB NOT NULL,
+            about TEXT NOT NULL,
+            digest BLOB NOT NULL,
+            output TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        "DELETE FROM outputs WHERE key NOT LIKE 'play:%'",  # every text kept whole is stamped
     ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
