@@ -320,25 +320,33 @@ def history_text(
         if spliced is None:
             read = _Moment.read(store, moment, PLAY)
             unkept: list[str] = []
-            plays = list(_play_texts(read, made, game, wanted, unkept))
+            plays: list[Listed] | None = list(_play_texts(read, made, game, wanted, unkept))
             keepable = not (unkept or read.failed or read.replayed)
         else:
             read, plays = spliced
             keepable = True
-    text = _joined(plays)
+        if plays is None and whole is not None:  # none of the games written to is listed
+            text, index = whole.text, whole.facts
+        else:
+            text, index = _joined(plays or []), _index(plays or [])
     if count is not None and keepable:
-        index = [(created, game_id, len(shown)) for created, game_id, shown in plays]
         made += read.stamp(key, count, text, index, None if spliced is None else whole)
     read.keep(made)
     return text
 
 
+def _index(plays: list[Listed]) -> list[tuple[str, str, int]]:
+    """What a history's text kept whole says of the plays it lists (:meth:`_Whole.listed`)."""
+    return [(created, game_id, len(text)) for created, game_id, text in plays]
+
+
 def _spliced(
     store: Store, whole: _Whole, moment: datetime, made: list[Made], game: str | None, wanted: Any
-) -> tuple[_Moment, list[Listed]] | None:
-    """The history's plays at ``moment``: ``whole``'s, those of the games written to since it
-    was kept made again; None if too many were, or one of them cannot be kept (the history is
-    then made whole)."""
+) -> tuple[_Moment, list[Listed] | None] | None:
+    """What is read of the games written to since ``whole`` was kept, and the history's plays
+    at ``moment``: ``whole``'s, those of those games made again (None: none of them is listed,
+    nor was: ``whole``'s own); None if too many were written to, or one of them cannot be kept
+    (the history is then made whole)."""
     touched = store.touched_since(whole.writes)
     if touched is None or len(touched) > FEW:
         return None
@@ -350,6 +358,8 @@ def _spliced(
         return None
     made += making
     gone = set(touched)
+    if not new and not gone & {game_id for _created, game_id, _length in whole.facts}:
+        return read, None
     plays = [play for play in whole.listed() if play[1] not in gone] + new
     plays.sort(key=lambda play: play[:2], reverse=True)
     return read, plays
