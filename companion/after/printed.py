@@ -12,14 +12,19 @@ What is kept, under a digest of exactly what it is made of:
   the time nor on the language. A play that is not finished (its status turns with time) or that
   was replayed (not made from a kept result) is made at every call, as the history makes it.
 - the whole text of the history and of the statistics, per arguments, under the digest of the
-  arguments, the code and the count of rows written to the tables the texts are made of
-  (:meth:`Store.change_count`: the schema's triggers count every write, whoever makes it), with the
-  window of time within which no game's place in it changes with time alone (a game hidden while
-  it is played shown once a week has passed). A call with nothing written since, within that
-  window, prints it having read two rows. It is kept only when every game could be made (one
-  left out is logged at every call) and every play it counts is made of a kept result: every
-  play the history lists is a finished one (one made at every call is so at every call), every
-  finished play the statistics count.
+  code and the arguments, with the facts it is made of (the history: each play's game, creation
+  time and text's length; the statistics: the games shown); and apart from it, its stamp
+  (:data:`~companion.storage.outputs.STAMP`): the count of rows written to the tables the texts
+  are made of at which it holds (:meth:`Store.change_count`: the schema's triggers count every
+  write, whoever makes it), the window of time within which no game's place in it changes with
+  time alone (a game hidden while it is played is shown once a week has passed) and the text's
+  digest. A call with nothing written since, within that window, prints it having read three
+  rows. After a few writes, the games written to (``touched`` by the same triggers) are read
+  alone: if none is shown, nor was, only the stamp moves; else the history makes those games'
+  plays and puts them in place of theirs (the statistics are made whole). A whole text is kept
+  only when every game could be made (one left out is logged at every call) and every play it
+  counts is made of a kept result: every play the history lists is a finished one (one made at
+  every call is so at every call), every finished play the statistics count.
 
 Everything a call uses is read in one snapshot of the database (:meth:`Store.one_moment`), and a
 text not kept (or kept for other inputs, or damaged) is made from the rows of that same snapshot,
