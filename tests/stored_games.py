@@ -62,3 +62,14 @@ def rechain(path: Path) -> None:
         connection.execute("BEGIN")
         chain_existing_logs(connection)
         connection.execute("COMMIT")
+
+
+def uncount(connection: sqlite3.Connection) -> None:
+    """Take migration 8 back (a database from before the writes were counted): its triggers and
+    its tables go."""
+    triggers = connection.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    for (name,) in triggers.fetchall():
+        connection.execute(f"DROP TRIGGER {name}")
+    connection.execute("DROP TABLE changes")
+    connection.execute("DROP TABLE touched")
+    connection.execute("DROP TABLE stamps")

@@ -18,6 +18,7 @@ from cli_process import run
 from PIL import Image
 from played_games import Clock, play_to_end, record
 from pypdf import PdfReader
+from stored_games import uncount
 
 from companion.after import history, players, stats
 from companion.after.exports import bgstats, pdf
@@ -183,6 +184,7 @@ def test_rename_and_merge_keep_every_game_and_the_store_offers_recent_players(db
 def test_the_migration_links_the_games_stored_before_players_were_records(db):
     path, ids = db
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        uncount(connection)
         for statement in (
             "DROP INDEX seats_by_player",
             "DROP TABLE seats",
@@ -211,6 +213,7 @@ def test_a_backup_from_before_players_were_records_restores_them(db, tmp_path):
     old = tmp_path / "old.backup"
     assert run("backup", str(old), db=path)[0] == 0
     with closing(sqlite3.connect(old, isolation_level=None)) as connection:
+        uncount(connection)
         for table in ("seats", "players", "results", "places", "refusals", "outputs"):
             connection.execute(f"DROP TABLE {table}")
         connection.execute("PRAGMA user_version = 3")

@@ -11,8 +11,20 @@ What is kept, under a digest of exactly what it is made of:
   played, and the code that writes it (:func:`code_version`). A finished play's text does not depend on
   the time nor on the language. A play that is not finished (its status turns with time) or that
   was replayed (not made from a kept result) is made at every call, as the history makes it.
-- the statistics' whole text, per arguments, under the digest of the arguments and the inputs of
-  every game the history does not leave out at that moment (:func:`history.hidden`).
+- the whole text of the history and of the statistics, per arguments, under the digest of the
+  code and the arguments, with the facts it is made of (the history: each play's game, creation
+  time and text's length; the statistics: the games shown); and apart from it, its stamp
+  (:data:`~companion.storage.outputs.STAMP`): the count of rows written to the tables the texts
+  are made of at which it holds (:meth:`Store.change_count`: the schema's triggers count every
+  write, whoever makes it), the window of time within which no game's place in it changes with
+  time alone (a game hidden while it is played is shown once a week has passed) and the text's
+  digest. A call with nothing written since, within that window, prints it having read three
+  rows. After a few writes, the games written to (``touched`` by the same triggers) are read
+  alone: if none is shown, nor was, only the stamp moves; else the history makes those games'
+  plays and puts them in place of theirs (the statistics are made whole). A whole text is kept
+  only when every game could be made (one left out is logged at every call) and every play it
+  counts is made of a kept result: every play the history lists is a finished one (one made at
+  every call is so at every call), every finished play the statistics count.
 
 Everything a call uses is read in one snapshot of the database (:meth:`Store.one_moment`), and a
 text not kept (or kept for other inputs, or damaged) is made from the rows of that same snapshot,
@@ -41,7 +53,7 @@ from companion.cli import output
 from companion.installation.errors import LogCorruptionError
 from companion.rules.results import GameResult
 from companion.storage.base import dumps, listed
-from companion.storage.outputs import KeptOutput, Made
+from companion.storage.outputs import STAMP, KeptOutput, Made, output_digest
 from companion.storage.side_tables import ResultRow
 from companion.store import Store, StoreError
 
@@ -49,6 +61,8 @@ _log = logging.getLogger(__name__)
 
 PLAY = "play:"
 """The key of a play's kept text: this and its game's id."""
+HISTORY = "history:"
+"""The key of the history's whole kept text: this and its arguments."""
 STATS = "stats:"
 """The key of the statistics' kept text: this and its arguments."""
 INDENT = "\n    "
@@ -84,12 +98,17 @@ def code_version() -> bytes:
 
 
 class _Game(NamedTuple):
-    """A game the history does not leave out at the moment read: its id, its inputs' digest and
-    the output kept for it, if any (unchecked)."""
+    """A game the history does not leave out at the moment read: its id, its inputs' digest,
+    the output kept for it, if any (unchecked), and its creation time (the history's order)."""
 
     id: str
     inputs: bytes
     kept: KeptOutput | None
+    created: str
+
+
+Listed = tuple[str, str, str]
+"""A play as the history's text lists it: its game's creation time and id, and its text."""
 
 
 @dataclass
@@ -103,31 +122,55 @@ class _Moment:
     rows: dict[str, ResultRow]
     sound: set[str]
     replayed: list[tuple[str, int, GameResult]]
+    turns: list[datetime]
+    """The moments a game's place in the texts would change with time alone: a game hidden now
+    shown, a play not finished abandoned."""
+    failed: bool = False
+    """Whether a play could not be made (its game left out, logged)."""
     _facts: tuple[Any, ...] | None = None
 
     @classmethod
-    def read(cls, store: Store, moment: datetime, prefix: str | None) -> _Moment:
-        """The games, newest first, as the history lists them at ``moment``, with the outputs
-        kept under ``prefix`` and their ids (none if None); inside a snapshot."""
+    def read(
+        cls, store: Store, moment: datetime, prefix: str | None, ids: list[str] | None = None
+    ) -> _Moment:
+        """The games (those of ``ids`` only, if given), newest first, as the history lists them
+        at ``moment``, with the outputs kept under ``prefix`` and their ids (none if None);
+        inside a snapshot."""
         version, sha256, serial = code_version(), hashlib.sha256, marshal.dumps
-        kept = {} if prefix is None else store.kept_outputs(prefix)
+        kept: dict[str, KeptOutput] = {}
+        if prefix is not None and ids is None:
+            kept = store.kept_outputs(prefix)
+        elif prefix is not None and ids is not None:
+            kept = {prefix + i: one for i in ids if (one := store.kept_output(prefix + i))}
         rows: dict[str, ResultRow] = {}
         sound: set[str] = set()
         found = []
-        for row in store.game_rows():
+        turns = []
+        facts: dict[str, tuple[tuple[str, str], str]] = {}
+        for row in store.game_rows(ids):
             raw_id, created, status, changed, options, *head, location, seated = row
             game_id = listed(raw_id)
             result = rows[game_id] = ResultRow(*head)
             if result.sound(game_id):
                 sound.add(game_id)
             if status == b"active" and history.hidden("active", listed(changed), moment):
+                turns.append(datetime.fromisoformat(listed(changed)) + history.ABANDONED_AFTER)
                 continue
-            facts = (raw_id, created, options, head[:4], game_id in sound, location, seated)
-            inputs = sha256(version + serial(facts)).digest()
-            game = _Game(game_id, inputs, kept.get(f"{prefix}{game_id}"))
-            found.append((listed(created), game_id, game))
+            made_of = (raw_id, created, options, head[:4], game_id in sound, location, seated)
+            inputs = sha256(version + serial(made_of)).digest()
+            game = _Game(game_id, inputs, kept.get(f"{prefix}{game_id}"), listed(created))
+            found.append((game.created, game_id, game))
+            if ids is not None:  # what its play is made of beside its result, from its row
+                place = "" if location is None else listed(location)
+                facts[game_id] = ((listed(options), game.created), place)
         found.sort(key=lambda item: item[:2], reverse=True)
-        return cls(store, moment, [game for *_key, game in found], rows, sound, [])
+        read = cls(store, moment, [game for *_key, game in found], rows, sound, [], turns)
+        if ids is not None:
+            infos = {game_id: info for game_id, (info, _place) in facts.items()}
+            seats = {game_id: store.seats_of(game_id) for game_id in facts}
+            places = {game_id: place for game_id, (_info, place) in facts.items()}
+            read._facts = (infos, seats, places)
+        return read
 
     def play(self, game_id: str) -> tuple[history.Play, bool] | None:
         """The game's play, and whether it was made from its kept result (not replayed); None
@@ -150,10 +193,36 @@ class _Moment:
             )
         except (StoreError, LogCorruptionError) as error:
             _log.error("game %s left out of the history: %s", game_id, error)
+            self.failed = True
             return None
         if replayed is not None and replayed.over:  # kept against its log's last entry
             self.replayed.append((game_id, self.store.last_logged(game_id), replayed))
+        if not play.finished:
+            self.turns.append(play.ended_at + history.ABANDONED_AFTER)
         return play, replayed is None
+
+    def stamp(
+        self, key: str, count: int, text: str, facts: Any, whole: _Whole | None = None
+    ) -> list[Made]:
+        """The rows that keep ``text`` as the whole text under ``key`` made of this moment's
+        reads at ``count`` writes: the text's, with ``facts`` (unless it is ``whole``'s), and its
+        stamp: the count, the text's digest and the window of time it holds in (from now until
+        the first moment a game's place in it would change with time alone, or ``whole``'s end
+        if earlier)."""
+        turns = [turn for turn in self.turns if turn > self.moment]
+        if whole is not None and whole.until is not None:
+            turns.append(whole.until)
+        until = min(turns, default=None)
+        rows: list[Made] = []
+        if whole is not None and whole.text == text:
+            digest = whole.digest
+        else:
+            about, inputs = json.dumps(facts), whole_inputs(key)
+            digest = output_digest(key.encode(), inputs, about.encode(), text.encode())
+            rows.append((key, inputs, about, text))
+        window = [self.moment.isoformat(), None if until is None else until.isoformat()]
+        stamp = json.dumps([*window, count, digest.hex()])
+        return [*rows, (STAMP + key, whole_inputs(key, count), stamp, "")]
 
     def keep(self, made: list[Made]) -> None:
         """Keep the results replayed (as the history does) and the outputs ``made``."""
@@ -162,30 +231,167 @@ class _Moment:
         self.store.keep_outputs(made)
 
 
+def whole_inputs(key: str, count: int | None = None) -> bytes:
+    """The inputs of a whole text kept under ``key`` (its command and arguments): the code that
+    made it and its key; and of its stamp, the count of writes to what it is made of that it
+    holds at (:meth:`Store.change_count`)."""
+    tail = b"" if count is None else b"\0%d" % count
+    return hashlib.sha256(code_version() + key.encode() + tail).digest()
+
+
+HEAD = '{\n  "plays": [' + INDENT
+"""The history's text before its first play (with one or more)."""
+BETWEEN = "," + INDENT
+TAIL = "\n  ]\n}"
+
+
+class _Whole(NamedTuple):
+    """A whole text kept, sound, its row's digest and facts (the history's: the plays it lists,
+    each its game's creation time, id and text's length; the statistics': the ids of the games
+    shown), and what its stamp says: the count of writes it holds at, from when until when."""
+
+    text: str
+    digest: bytes
+    facts: Any
+    writes: int
+    made: datetime
+    until: datetime | None
+
+    @classmethod
+    def kept(cls, store: Store, key: str, moment: datetime) -> _Whole | None:
+        """The whole text kept under ``key`` by this code, if its stamp's window of time holds
+        ``moment`` and both rows are sound (damage logged); else None."""
+        stamp = store.kept_output(STAMP + key)
+        if stamp is None or stamp.text_if_sound() is None:
+            return None
+        found = None
+        try:
+            made, until, writes, digest = json.loads(stamp.about)
+            held = datetime.fromisoformat(made) <= moment and (
+                until is None or moment < datetime.fromisoformat(until)
+            )
+            if held and stamp.inputs == whole_inputs(key, writes):  # this code's, this key's
+                found = store.kept_output(key)
+            text = None if found is None else found.text_if_sound()
+            if found is None or text is None or found.digest.hex() != digest:
+                return None
+            if found.inputs != whole_inputs(key):
+                return None
+            return cls(text, found.digest, json.loads(found.about), writes,
+                       datetime.fromisoformat(made),
+                       None if until is None else datetime.fromisoformat(until))  # fmt: skip
+        except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
+            return None
+
+    def listed(self) -> Iterator[Listed]:
+        """The history's plays, as its text lists them."""
+        at = len(HEAD)
+        for created, game_id, length in self.facts:
+            yield created, game_id, self.text[at : at + length]
+            at += length + len(BETWEEN)
+
+
+def _joined(plays: list[Listed]) -> str:
+    """The history's text of ``plays``."""
+    if not plays:
+        return output.dumps({"plays": []})
+    return HEAD + BETWEEN.join(text for _created, _id, text in plays) + TAIL
+
+
+FEW = 20
+"""At most this many games written to since the history's whole text was kept: the plays of
+those are made (or taken from their kept texts) and put in its place, the others' kept."""
+
+
 def history_text(
     store: Store, *, game: str | None = None, player: str | None = None, now: datetime | None = None
 ) -> str:
     """``output.dumps({"plays": [play.as_dict() for play in history.plays(...)]})`` for the same
-    arguments, from the plays' kept texts where their inputs are unchanged."""
+    arguments: the whole text kept while nothing it is made of was written since; else that text
+    with the plays of the few games written to since made anew; else from the plays' kept texts
+    where their inputs are unchanged."""
     made: list[Made] = []
+    moment = now or datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
-        read = _Moment.read(store, now or datetime.now(UTC), PLAY)
-        texts = list(_play_texts(read, made, game, wanted))
+        key = HISTORY + repr((game, wanted))
+        count = store.change_count()
+        whole = None if count is None else _Whole.kept(store, key, moment)
+        if whole is not None and whole.writes == count:
+            return whole.text
+        spliced = None
+        if whole is not None and count is not None and count > whole.writes:
+            spliced = _spliced(store, whole, moment, made, game, wanted)
+        if spliced is None:
+            read = _Moment.read(store, moment, PLAY)
+            unkept: list[str] = []
+            plays: list[Listed] | None = list(_play_texts(read, made, game, wanted, unkept))
+            keepable = not (unkept or read.failed or read.replayed)
+        else:
+            read, plays = spliced
+            keepable = True
+        if plays is None and whole is not None:  # none of the games written to is listed
+            text, index = whole.text, whole.facts
+        else:
+            text, index = _joined(plays or []), _index(plays or [])
+    if count is not None and keepable:
+        made += read.stamp(key, count, text, index, None if spliced is None else whole)
     read.keep(made)
-    if not texts:
-        return output.dumps({"plays": []})
-    return '{\n  "plays": [' + INDENT + ("," + INDENT).join(texts) + "\n  ]\n}"
+    return text
 
 
-def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) -> Iterator[str]:
-    """Each listed play's text, kept or made (what is made to keep added to ``made``)."""
+def _index(plays: list[Listed]) -> list[tuple[str, str, int]]:
+    """What a history's text kept whole says of the plays it lists (:meth:`_Whole.listed`)."""
+    return [(created, game_id, len(text)) for created, game_id, text in plays]
+
+
+def _spliced(
+    store: Store, whole: _Whole, moment: datetime, made: list[Made], game: str | None, wanted: Any
+) -> tuple[_Moment, list[Listed] | None] | None:
+    """What is read of the games written to since ``whole`` was kept, and the history's plays
+    at ``moment``: ``whole``'s, those of those games made again (None: none of them is listed,
+    nor was: ``whole``'s own); None if too many were written to, or one of them cannot be kept
+    (the history is then made whole)."""
+    touched = store.touched_since(whole.writes)
+    if touched is None or len(touched) > FEW:
+        return None
+    read = _Moment.read(store, moment, PLAY, touched)
+    unkept: list[str] = []
+    making: list[Made] = []
+    new = list(_play_texts(read, making, game, wanted, unkept))
+    if unkept or read.failed or read.replayed:
+        return None
+    made += making
+    gone = set(touched)
+    if not new and not gone & {game_id for _created, game_id, _length in whole.facts}:
+        return read, None
+    plays = [play for play in whole.listed() if play[1] not in gone] + new
+    plays.sort(key=lambda play: play[:2], reverse=True)
+    return read, plays
+
+
+def _unshown(store: Store, whole: _Whole, moment: datetime) -> _Moment | None:
+    """What is read of the few games written to since the statistics ``whole`` were kept, if
+    none of them is shown at ``moment`` nor was then (a game begun, played on while it is
+    hidden): the statistics are the same; else None."""
+    touched = store.touched_since(whole.writes)
+    if touched is None or len(touched) > FEW or set(touched) & set(whole.facts):
+        return None
+    read = _Moment.read(store, moment, None, touched)
+    return None if read.games else read
+
+
+def _play_texts(
+    read: _Moment, made: list[Made], game: str | None, wanted: Any, unkept: list[str]
+) -> Iterator[Listed]:
+    """Each listed play, its text kept or made (what is made to keep added to ``made``; the ids
+    of the plays shown that cannot be kept, made at every call, to ``unkept``)."""
     for entry in read.games:
         found = entry.kept
         text = None if found is None else found.text_for(entry.inputs)
         if found is not None and text is not None:
             if (game is None and wanted is None) or _chosen(*_facts_of(found.about), game, wanted):
-                yield text
+                yield entry.created, entry.id, text
             continue
         played = _shown(read, entry.id)
         if played is None:
@@ -195,8 +401,10 @@ def _play_texts(read: _Moment, made: list[Made], game: str | None, wanted: Any) 
         text = output.dumps(play.as_dict()).replace("\n", INDENT)
         if play.finished and from_kept:
             made.append((PLAY + entry.id, entry.inputs, dumps([play.game, player_ids]), text))
+        else:
+            unkept.append(entry.id)
         if _chosen(play.game, player_ids, game, wanted):
-            yield text
+            yield entry.created, entry.id, text
 
 
 def _shown(read: _Moment, game_id: str) -> tuple[history.Play, bool] | None:
@@ -218,30 +426,46 @@ def _facts_of(about: bytes) -> tuple[Any, list[Any]]:
 
 def stats_text(store: Store, *, game: str | None = None, player: str | None = None) -> str:
     """``output.dumps(stats.compute(history.plays(...), player=name))`` for the same arguments
-    (``name``: the player's current name), kept whole while the games' inputs are unchanged."""
+    (``name``: the player's current name): the whole text kept while nothing it is made of was
+    written since, or only games that neither are nor were shown (its stamp then moved)."""
+    moment = datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
         name = None if player is None else player_records.find(store, player).name
         key = STATS + repr((game, wanted, name))
-        read = _Moment.read(store, datetime.now(UTC), None)
-        inputs = hashlib.sha256(
-            code_version() + key.encode() + b"".join(g.inputs for g in read.games)
-        ).digest()
-        found = store.kept_output(key)
-        text = None if found is None else found.text_for(inputs)
-        if text is not None:
-            return text
-        plays = []
-        every_finished_kept = True
-        for entry in read.games:
-            played = _shown(read, entry.id)
-            if played is None:
-                continue
-            play, from_kept = played
-            if play.finished and not from_kept:
-                every_finished_kept = False  # its log, not its inputs, made it: not kept
-            if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
-                plays.append(play)
-        text = output.dumps(stats.compute(plays, player=name))
-    read.keep([(key, inputs, "", text)] if every_finished_kept else [])
+        count = store.change_count()
+        whole = None if count is None else _Whole.kept(store, key, moment)
+        if whole is not None and whole.writes == count:
+            return whole.text
+        read = None
+        if whole is not None and count is not None and count > whole.writes:
+            read = _unshown(store, whole, moment)
+        if read is not None and whole is not None and count is not None:
+            text, rows = whole.text, read.stamp(key, count, whole.text, whole.facts, whole)
+        else:
+            read, text, keepable = _statistics(store, moment, game, wanted, name)
+            shown = [entry.id for entry in read.games]
+            rows = read.stamp(key, count, text, shown) if count is not None and keepable else []
+    read.keep(rows)
     return text
+
+
+def _statistics(
+    store: Store, moment: datetime, game: str | None, wanted: Any, name: str | None
+) -> tuple[_Moment, str, bool]:
+    """What the statistics are made of at ``moment``, their text, and whether it can be kept
+    (every finished play made of its kept result, every game made)."""
+    read = _Moment.read(store, moment, None)
+    plays = []
+    every_finished_kept = True
+    for entry in read.games:
+        played = _shown(read, entry.id)
+        if played is None:
+            continue
+        play, from_kept = played
+        if play.finished and not from_kept:
+            every_finished_kept = False  # its log, not its inputs, made it: not kept
+        if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
+            plays.append(play)
+    text = output.dumps(stats.compute(plays, player=name))
+    return read, text, every_finished_kept and not read.failed

@@ -18,11 +18,16 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from companion.storage.base import StoreBase, snapshot, transaction
+from companion.storage.base import StoreBase, listed, snapshot, transaction
 from companion.storage.errors import StorageUnavailableError
 from companion.storage.opening import BUSY_TIMEOUT
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as its parts have it
+
+STAMP = "at:"
+"""Where a key starts so, its row is kept in the table ``stamps``, not ``outputs``: a row that
+says at which count of writes and within which window of time a whole text is what its inputs
+make (:mod:`companion.after.printed`), with the same columns and checks as an output's."""
 
 WRITE_WAIT_MS = 200
 """Milliseconds keeping an output waits for another process's write lock before it gives up (a
@@ -48,8 +53,10 @@ class KeptOutput(NamedTuple):
     def text_for(self, inputs: bytes) -> str | None:
         """The output, if it was made from ``inputs`` and its row is sound; else None (damage
         logged)."""
-        if inputs != self.inputs:
-            return None
+        return self.text_if_sound() if inputs == self.inputs else None
+
+    def text_if_sound(self) -> str | None:
+        """The output, if its row is sound (whatever its inputs); else None (damage logged)."""
         if output_digest(self.key.encode(), self.inputs, self.about, self.text) != self.digest:
             _log.warning("the kept output %s is damaged: it is made again", self.key)
             return None
@@ -87,6 +94,11 @@ _GAME_ROWS = (
 )
 
 
+def _table(key: str) -> str:
+    """The table a row kept under ``key`` is in (:data:`STAMP`)."""
+    return "stamps" if key.startswith(STAMP) else "outputs"
+
+
 class OutputsMixin(StoreBase):
     """Kept outputs."""
 
@@ -97,11 +109,22 @@ class OutputsMixin(StoreBase):
         with snapshot(self._conn):
             yield
 
+    def change_count(self) -> int | None:
+        """How many rows were written to the tables the kept outputs are made of
+        (:data:`~companion.storage.schema.COUNTED`) since the count began: a write by any
+        connection changes it (the schema's triggers count it). None (logged) if its row is
+        damaged (the count and its negation do not add up to 0)."""
+        count, negated = self._conn.execute("SELECT count, negated FROM changes").fetchone()
+        if isinstance(count, int) and isinstance(negated, int) and count + negated == 0:
+            return count
+        _log.warning("the count of writes is damaged: no output is kept whole")
+        return None
+
     def kept_output(self, key: str) -> KeptOutput | None:
         """The output kept under ``key``, if any (unchecked)."""
         row = self._conn.execute(
             "SELECT inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
-            "FROM outputs WHERE key = ?",
+            f"FROM {_table(key)} WHERE key = ?",
             (key,),
         ).fetchone()
         return None if row is None else KeptOutput(key, *row)
@@ -119,13 +142,36 @@ class OutputsMixin(StoreBase):
             )
         }
 
-    def game_rows(self) -> list[GameRow]:
-        """Every game's :data:`GameRow`: what the history's plays are made of, undecoded.
+    def game_rows(self, ids: list[str] | None = None) -> list[GameRow]:
+        """Every game's :data:`GameRow` (the games ``ids`` only, if given): what the history's
+        plays are made of, undecoded.
 
         The seats' text lists them in the order SQLite reads them (by seat, along the key): were
         that order ever another, a play's inputs would differ and it would be made again, never
         mistaken for another (each seat says its number)."""
-        return self._conn.execute(_GAME_ROWS).fetchall()
+        if ids is None:
+            return self._conn.execute(_GAME_ROWS).fetchall()
+        return self._conn.execute(
+            f"{_GAME_ROWS} WHERE g.id IN ({', '.join('?' * len(ids))})", ids
+        ).fetchall()
+
+    def touched_since(self, count: int) -> list[str] | None:
+        """The ids of the games written to since :meth:`change_count` was ``count`` (a game
+        deleted included); None (logged) if a row that says so is damaged (its count and
+        negation do not add up to 0, or its two ids differ)."""
+        touched = []
+        for game_id, at, negated, again in self._conn.execute(
+            "SELECT CAST(game_id AS BLOB), count, negated, CAST(game AS BLOB) FROM touched "
+            "WHERE count > ? OR count + negated != 0 OR game IS NOT game_id "
+            "OR typeof(count) != 'integer' OR typeof(negated) != 'integer'",
+            (count,),
+        ):
+            sound = isinstance(at, int) and isinstance(negated, int) and at + negated == 0
+            if not (sound and game_id == again and isinstance(game_id, bytes)):
+                _log.warning("the games written to are damaged: no output is made of a kept one")
+                return None
+            touched.append(listed(game_id))
+        return touched
 
     def keep_outputs(self, made: Iterable[Made]) -> None:
         """Keep ``made`` in place of the outputs kept under the same keys, in one transaction,
@@ -147,11 +193,12 @@ class OutputsMixin(StoreBase):
             self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 with transaction(self._conn):
-                    self._conn.executemany(
-                        "INSERT OR REPLACE INTO outputs (key, inputs, about, digest, output) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        rows,
-                    )
+                    for table in ("outputs", "stamps"):
+                        self._conn.executemany(
+                            f"INSERT OR REPLACE INTO {table} (key, inputs, about, digest, output) "
+                            "VALUES (?, ?, ?, ?, ?)",
+                            [row for row in rows if _table(row[0]) == table],
+                        )
             finally:
                 self._conn.execute("PRAGMA synchronous=FULL")
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")

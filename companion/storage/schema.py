@@ -14,6 +14,40 @@ from companion.storage.settings import place_existing_games
 
 MigrationStep = str | Callable[[sqlite3.Connection], None]
 
+COUNTED = {
+    "games": "SELECT {row}.id AS id",
+    "log": "SELECT {row}.game_id AS id",
+    "results": "SELECT {row}.game_id AS id",
+    "seats": "SELECT {row}.game_id AS id",
+    "players": "SELECT game_id AS id FROM seats WHERE player_id = {row}.id",
+    "places": "SELECT {row}.game_id AS id",
+}
+"""The tables the CLI's kept outputs are made of, and the games a row of each is of (a player's:
+the games they sit in): every row written to one, by any connection (the app, the CLI, the
+``sqlite3`` shell), counts one in ``changes``, and each game it is of is ``touched`` at that count
+(migration 8's triggers). Each row holds its count and its negation (a damaged one does not add up
+to 0), and a touched row its game's id twice."""
+
+
+SHOWN_OF = {"players": "id, name, uid"}
+"""The columns of a table that the texts show, where not all are: a player's last game's time
+changes at each game they join, and is in no text."""
+
+
+def _counting(table: str, event: str) -> str:
+    """The trigger that counts a write ``event`` to ``table`` (:data:`COUNTED`)."""
+    rows = {"INSERT": ("NEW",), "UPDATE": ("NEW", "OLD"), "DELETE": ("OLD",)}[event]
+    games = " UNION ".join(COUNTED[table].format(row=row) for row in rows)
+    written = f"{event} OF {SHOWN_OF[table]}" if table in SHOWN_OF and event == "UPDATE" else event
+    return (
+        f"CREATE TRIGGER {table}_{event.lower()} AFTER {written} ON {table} BEGIN "
+        "UPDATE changes SET count = count + 1, negated = negated - 1; "
+        "INSERT INTO touched (game_id, count, negated, game) "
+        f"SELECT t.id, c.count, c.negated, t.id FROM ({games}) AS t, changes AS c "
+        "WHERE t.id IS NOT NULL ON CONFLICT (game_id) DO UPDATE SET "
+        "count = excluded.count, negated = excluded.negated, game = excluded.game; END"
+    )
+
 
 MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
     (
@@ -107,6 +141,29 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             output TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (  # a count of the writes to what the kept outputs are made of (companion.storage.outputs)
+        """CREATE TABLE changes (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            count INTEGER NOT NULL,
+            negated INTEGER NOT NULL
+        )""",
+        "INSERT INTO changes (id, count, negated) VALUES (1, 0, 0)",
+        """CREATE TABLE touched (
+            game_id TEXT PRIMARY KEY,
+            count INTEGER NOT NULL,
+            negated INTEGER NOT NULL,
+            game TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        *(_counting(table, event) for table in COUNTED for event in ("INSERT", "UPDATE", "DELETE")),
+        """CREATE TABLE stamps (
+            key TEXT PRIMARY KEY,
+            inputs BLOB NOT NULL,
+            about TEXT NOT NULL,
+            digest BLOB NOT NULL,
+            output TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        "DELETE FROM outputs WHERE key NOT LIKE 'play:%'",  # every text kept whole is stamped
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
 A step is an SQL statement or a function run on the connection (inside the same transaction).
@@ -145,7 +202,8 @@ Schema = dict[str, tuple[tuple[Any, ...], ...]]
 
 
 def schema_of(connection: sqlite3.Connection) -> Schema:
-    """Table name -> its columns (name, type, not null, default, primary-key position)."""
+    """Table name -> its columns (name, type, not null, default, primary-key position); and
+    ``trigger NAME`` -> its SQL, for each trigger (a damaged one no longer matches)."""
     names = [
         row[0]
         for row in connection.execute(
@@ -153,13 +211,17 @@ def schema_of(connection: sqlite3.Connection) -> Schema:
             "ORDER BY name"
         )
     ]
-    return {
+    tables = {
         name: tuple(
             tuple(column[1:])
             for column in connection.execute("SELECT * FROM pragma_table_info(?)", (name,))
         )
         for name in names
     }
+    triggers = connection.execute(
+        "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
+    )
+    return tables | {f"trigger {name}": ((table, sql),) for name, table, sql in triggers}
 
 
 @cache
