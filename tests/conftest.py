@@ -71,6 +71,8 @@ LONGEST_FIRST = (
     "tests/test_layout_audit_languages.py",
     "tests/test_ui_targi.py",
     "tests/test_ui_history.py",
+    "tests/test_ui_feedback.py",
+    "tests/test_ui_ready.py",
     "tests/test_ui_rules.py",
     "tests/test_benchmarks_ui.py",
     "tests/test_ui_stale.py",
