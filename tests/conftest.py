@@ -23,6 +23,11 @@ os.environ.setdefault("KCFG_KIVY_EXIT_ON_ESCAPE", "0")
 # tests shrink the window to 800x480 (growing it would read pixels outside the surface).
 os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1280")
 os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")
+# Drawn without Kivy's default 2x multisampling (the layout tours' processes inherit this too):
+# Mesa's software renderer spent more than half its time smoothing edges, about a third of a UI
+# test's CPU, and no test reads an edge's pixels (the pixel checks sample inside boxes and take a
+# box's commonest colour; text is drawn by the font renderer, not smoothed by multisampling).
+os.environ.setdefault("KCFG_GRAPHICS_MULTISAMPLES", "0")
 # Messages are asserted in English: the machine's locale must not choose another language (the
 # CLI processes the tests start inherit this; tests of other languages pass --lang or set it).
 os.environ["LANGUAGE"] = "en"
@@ -66,6 +71,8 @@ LONGEST_FIRST = (
     "tests/test_layout_audit_languages.py",
     "tests/test_ui_targi.py",
     "tests/test_ui_history.py",
+    "tests/test_ui_feedback.py",
+    "tests/test_ui_ready.py",
     "tests/test_ui_rules.py",
     "tests/test_benchmarks_ui.py",
     "tests/test_ui_stale.py",
