@@ -8,6 +8,7 @@ in a real window; the app's own readying steps."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -234,3 +235,24 @@ def test_a_readying_cancelled_or_of_a_stopped_app_makes_nothing_more(recorded: P
     assert readying.finished  # the app's stop ended it, before its store closed
     h.frames(5)
     assert "history" not in h.app.screens
+
+
+def test_a_frame_begins_no_step_that_would_overrun_its_share() -> None:
+    """Steps of 60 % of a frame's share each: one a frame (a second would end past the share, at
+    120 % of it: what a tap would wait for), and every one of them run in the end."""
+    from ui import ready as ready_module
+
+    def steps(counted: list[int]) -> Any:
+        for _ in range(6):
+            until = time.perf_counter() + ready_module.FRAME_SHARE * 0.6
+            while time.perf_counter() < until:
+                pass
+            counted[-1] += 1
+            yield
+
+    counted = [0]
+    readying = Readying(steps(counted))
+    while not readying.finished:
+        readying._frame(0)
+        counted.append(0)
+    assert counted[:6] == [1] * 6 and sum(counted) == 6

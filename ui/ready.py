@@ -4,8 +4,9 @@ drawn before the player first asks for them, so that their first opening costs w
 again costs (a thousand stored games took 0.45 s and 0.18 s of CPU here, 5 times that on a Pi 4).
 
 The work is a series of small steps (a generator that yields between them), run a few each frame
-for at most :data:`FRAME_SHARE` seconds, the next in the next frame: a tap meanwhile waits for
-that share of a frame at most, never for the whole work. The first steps run :data:`AFTER`
+for at most :data:`FRAME_SHARE` seconds (a step is begun only when one as long as the step before
+still fits), the next in the next frame: a tap meanwhile waits for that share of a frame at most
+(or one step, where a step is longer), never for the whole work. The first steps run :data:`AFTER`
 seconds after the first frame, once Home has settled (the start is not slowed). Nothing is shown
 by it: an opening renders as it always does, from what the store holds then; what was made
 ahead is reused only where it still holds (a commit since lists the games anew).
@@ -60,8 +61,12 @@ class Readying:
             self._began = cpu
         until = time.perf_counter() + FRAME_SHARE
         try:
-            while time.perf_counter() < until:
+            while True:  # the next step only if one as long as the last still fits the share
+                began = time.perf_counter()
                 next(self._steps)
+                ended = time.perf_counter()
+                if ended + (ended - began) > until:
+                    break
         except StopIteration:
             self._finish(cpu)
             return
