@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any, NamedTuple
 
 from companion.storage.base import StoreBase, at_once, decoded, dumps, loads, transaction
@@ -130,23 +130,14 @@ class SideTablesMixin(StoreBase):
         before = self._results_read
         read: dict[str, tuple[bytes, Any]] = {}
         cached: dict[str, Any] = {}
-        after: str | None = None  # the last game id read, in the order of the table's key
-        while True:
-            if every is None:
-                rows = self._conn.execute(_KEPT).fetchall()
-            elif after is None:
-                rows = self._conn.execute(_KEPT + _IN_ORDER, (every,)).fetchall()
-            else:
-                rows = self._conn.execute(_KEPT + _AFTER + _IN_ORDER, (after, every)).fetchall()
+        for rows, more in self._kept_pages(every):
             for game_id, head, digest, text in rows:
                 result = _checked(game_id, head, digest, text, before.get(game_id))
                 if result is not _LEFT_OUT:
                     cached[game_id] = result
                     read[game_id] = (digest, result)
-            if every is None or len(rows) < every:
-                break
-            after = rows[-1][0]
-            yield
+            if more:
+                yield
         self._results_read = read
         return cached
 
@@ -158,7 +149,18 @@ class SideTablesMixin(StoreBase):
         logged and left out), ``every`` rows a step as :meth:`cached_results_in_steps` reads them:
         for a caller that decodes only what it shows of each (the history's list)."""
         texts: dict[str, bytes] = {}
-        after: str | None = None
+        for rows, more in self._kept_pages(every):
+            for game_id, head, digest, text in rows:
+                if _sound(game_id, head, digest, text):
+                    texts[game_id] = text
+            if more:
+                yield
+        return texts
+
+    def _kept_pages(self, every: int | None) -> Iterator[tuple[list[Any], bool]]:
+        """The kept results' rows (game id, head, digest, text), ``every`` a page in the order of
+        the table's key (``None``: all in one), each page with whether more may follow."""
+        after: str | None = None  # the last game id read
         while True:
             if every is None:
                 rows = self._conn.execute(_KEPT).fetchall()
@@ -166,13 +168,11 @@ class SideTablesMixin(StoreBase):
                 rows = self._conn.execute(_KEPT + _IN_ORDER, (every,)).fetchall()
             else:
                 rows = self._conn.execute(_KEPT + _AFTER + _IN_ORDER, (after, every)).fetchall()
-            for game_id, head, digest, text in rows:
-                if _sound(game_id, head, digest, text):
-                    texts[game_id] = text
-            if every is None or len(rows) < every:
-                return texts
+            more = every is not None and len(rows) >= every
+            yield rows, more
+            if not more:
+                return
             after = rows[-1][0]
-            yield
 
     def forget_result(self, game_id: str) -> None:
         """Drop game ``game_id``'s cached result (its log was found damaged: the result must be
