@@ -26,7 +26,8 @@ COUNTED = {
 the games they sit in): every row written to one, by any connection (the app, the CLI, the
 ``sqlite3`` shell), counts one in ``changes``, and each game it is of is ``touched`` at that count
 (migration 8's triggers). Each row holds its count and its negation (a damaged one does not add up
-to 0), and a touched row its game's id twice."""
+to 0), and a touched row its game's id twice. Migration 8 is made of it: like a migration, it is
+never edited (a table counted later gets its triggers from a migration of its own)."""
 
 
 SHOWN_OF = {"players": "id, name, uid"}
