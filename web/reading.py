@@ -23,28 +23,20 @@ class ReadingStore(Store):
         self._kept: dict[str, tuple[int, Any]] = {}
         """Game id -> (its last log entry, its result) replayed in this process."""
 
-    def cached_results_in_steps(
-        self, every: int | None = 100
-    ) -> Generator[None, None, dict[str, Any]]:
-        stored = yield from super().cached_results_in_steps(every)
-        return {**self._kept_here(), **stored}
-
     def kept_texts_in_steps(
         self, every: int | None = 100
     ) -> Generator[None, None, dict[str, bytes]]:
         stored = yield from super().kept_texts_in_steps(every)
-        here = {game_id: dumps(result).encode() for game_id, result in self._kept_here().items()}
-        return {**here, **stored}
-
-    def _kept_here(self) -> dict[str, Any]:
-        """The results kept in this process that are still of their game's last log entry."""
         kept = self._kept
         if not kept:
-            return {}
+            return stored
         last = {game.id: game.last_seq for game in self.list_games()}
-        return {
-            game_id: result for game_id, (seq, result) in kept.items() if last.get(game_id) == seq
+        here = {
+            game_id: dumps(result).encode()
+            for game_id, (seq, result) in kept.items()
+            if last.get(game_id) == seq
         }
+        return {**here, **stored}
 
     def cache_result(self, game_id: str, seq: int, result: Any) -> None:
         self._kept[game_id] = (seq, result)

@@ -30,9 +30,6 @@ class StoreBase:
     path: Path
     _clock: Clock
     _checked_whole: bool
-    _results_read: dict[str, tuple[bytes, Any]]
-    """Game id -> (its kept result's row digest, the result as last decoded): what
-    :meth:`~companion.storage.side_tables.SideTablesMixin.cached_results` read last."""
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from typing import Any, NamedTuple
 
 from companion.storage.base import StoreBase, at_once, decoded, dumps, loads, transaction
@@ -51,7 +51,7 @@ digest, the result's text (as bytes: damaged UTF-8 is left out, not a crash)."""
 _AFTER = " WHERE results.game_id > ?"
 _IN_ORDER = " ORDER BY results.game_id LIMIT ?"
 _LEFT_OUT = object()
-"""What :func:`_checked` and :func:`_decoded` give for a row they leave out."""
+"""What :func:`_decoded` gives for a row it leaves out."""
 
 
 def _sound(game_id: str, head: Any, digest: Any, text: Any) -> bool:
@@ -69,17 +69,6 @@ def _decoded(game_id: str, text: bytes) -> Any:
     except StoreError as error:
         _log.warning("%s; it is computed again", error)
         return _LEFT_OUT
-
-
-def _checked(game_id: str, head: Any, digest: Any, text: Any, earlier: Any) -> Any:
-    """A kept result's row, checked: the result (``earlier``'s, a (digest, result) read before,
-    if the digest is the same), or :data:`_LEFT_OUT` (logged) if its digest does not check or its
-    text does not decode."""
-    if not _sound(game_id, head, digest, text):
-        return _LEFT_OUT
-    if earlier is not None and earlier[0] == digest:
-        return earlier[1]
-    return _decoded(game_id, text)
 
 
 class ResultRow(NamedTuple):
@@ -112,55 +101,24 @@ class SideTablesMixin(StoreBase):
         """Game id -> the result kept by :meth:`append` or :meth:`cache_result`, for the games
         whose log has not changed since: its row's digest is of the game's last digest and the
         result's text (:func:`_result_digest`), so a stale, damaged or altered one is left out
-        (logged) and the history computes it again.
-
-        Every row is read and its digest checked at each call; a result whose row digest is the one
-        checked at the call before (the same text, of the same head) is not decoded again: the
-        call gives the same object. The results are shared between calls: read them, never change
-        them."""
-        return at_once(self.cached_results_in_steps(every=None))
-
-    def cached_results_in_steps(
-        self, every: int | None = 100
-    ) -> Generator[None, None, dict[str, Any]]:
-        """:meth:`cached_results`, ``every`` rows a step (it yields between steps; ``None``: all
-        in one): the app's idle time after its start reads and checks them a hundred at a time
-        (:mod:`ui.ready`). It returns what :meth:`cached_results` returns. A commit between two
-        steps may leave it reading a mix of before and after: its caller starts again then."""
-        before = self._results_read
-        read: dict[str, tuple[bytes, Any]] = {}
-        cached: dict[str, Any] = {}
-        for rows, more in self._kept_pages(every):
-            for game_id, head, digest, text in rows:
-                result = _checked(game_id, head, digest, text, before.get(game_id))
-                if result is not _LEFT_OUT:
-                    cached[game_id] = result
-                    read[game_id] = (digest, result)
-            if more:
-                yield
-        self._results_read = read
-        return cached
+        (logged) and the history computes it again. Every row is read, its digest checked and its
+        text decoded at each call."""
+        texts = at_once(self.kept_texts_in_steps(every=None))
+        results = {game_id: _decoded(game_id, text) for game_id, text in texts.items()}
+        return {game_id: result for game_id, result in results.items() if result is not _LEFT_OUT}
 
     def kept_texts_in_steps(
         self, every: int | None = 100
     ) -> Generator[None, None, dict[str, bytes]]:
         """Game id -> the text of its kept result (undecoded, as bytes), for the games whose row
         checks against the log's head as :meth:`cached_results` checks it (one that does not is
-        logged and left out), ``every`` rows a step as :meth:`cached_results_in_steps` reads them:
-        for a caller that decodes only what it shows of each (the history's list)."""
+        logged and left out), ``every`` rows a step (it yields between steps; ``None``: all in
+        one): the app's idle time after its start reads and checks them a hundred at a time
+        (:mod:`ui.ready`). A commit between two steps may leave it reading a mix of before and
+        after: its caller starts again then. The history's list decodes only what it shows of
+        each."""
         texts: dict[str, bytes] = {}
-        for rows, more in self._kept_pages(every):
-            for game_id, head, digest, text in rows:
-                if _sound(game_id, head, digest, text):
-                    texts[game_id] = text
-            if more:
-                yield
-        return texts
-
-    def _kept_pages(self, every: int | None) -> Iterator[tuple[list[Any], bool]]:
-        """The kept results' rows (game id, head, digest, text), ``every`` a page in the order of
-        the table's key (``None``: all in one), each page with whether more may follow."""
-        after: str | None = None  # the last game id read
+        after: str | None = None  # the last game id read, in the order of the table's key
         while True:
             if every is None:
                 rows = self._conn.execute(_KEPT).fetchall()
@@ -168,11 +126,13 @@ class SideTablesMixin(StoreBase):
                 rows = self._conn.execute(_KEPT + _IN_ORDER, (every,)).fetchall()
             else:
                 rows = self._conn.execute(_KEPT + _AFTER + _IN_ORDER, (after, every)).fetchall()
-            more = every is not None and len(rows) >= every
-            yield rows, more
-            if not more:
-                return
+            for game_id, head, digest, text in rows:
+                if _sound(game_id, head, digest, text):
+                    texts[game_id] = text
+            if every is None or len(rows) < every:
+                return texts
             after = rows[-1][0]
+            yield
 
     def forget_result(self, game_id: str) -> None:
         """Drop game ``game_id``'s cached result (its log was found damaged: the result must be

@@ -46,7 +46,6 @@ class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, OutputsMixin
         self._backups: list[threading.Thread] = []
         self._marker: Path | None = None
         self._checked_whole = False
-        self._results_read = {}
 
     @classmethod
     def open(
