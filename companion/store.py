@@ -23,6 +23,7 @@ from companion.storage.players import (
 )
 from companion.storage.schema import MIGRATIONS, SCHEMA_VERSION, MigrationStep
 from companion.storage.settings import LOCATION
+from companion.storage.standings import Standing
 from companion.storage.store import Store
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "NewerSchemaError",
     "PlayerRecord",
     "Seated",
+    "Standing",
     "StorageUnavailableError",
     "Store",
     "StoreError",

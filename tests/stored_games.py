@@ -64,9 +64,16 @@ def rechain(path: Path) -> None:
         connection.execute("COMMIT")
 
 
+def unstand(connection: sqlite3.Connection) -> None:
+    """Take back the migration that keeps where each unfinished game stands (a database from
+    before it): its table goes."""
+    connection.execute("DROP TABLE standings")
+
+
 def uncount(connection: sqlite3.Connection) -> None:
-    """Take migration 8 back (a database from before the writes were counted): its triggers and
-    its tables go."""
+    """Take migration 8 back (a database from before the writes were counted), and the ones after
+    it (:func:`unstand`): its triggers and its tables go."""
+    unstand(connection)
     triggers = connection.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
     for (name,) in triggers.fetchall():
         connection.execute(f"DROP TRIGGER {name}")

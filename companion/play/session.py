@@ -27,6 +27,7 @@ from companion.installation.errors import InputError
 from companion.installation.errors import LogCorruptionError as LogCorruptionError  # its old place
 from companion.play import last_refusal
 from companion.play.log_fold import ACTION_KINDS, LogFold
+from companion.play.standing import standing_of
 from companion.rules.game import GameRules, PlayerOptions
 from companion.rules.refusals import (
     LOG_DAMAGED,
@@ -74,11 +75,20 @@ class _Step:
 class Session:
     """Create with :meth:`create` or :meth:`resume`; callers pass back the ``seq`` they last saw."""
 
-    def __init__(self, store: Store, rules: Rules, game_id: str, options: Any, status: str) -> None:
+    def __init__(
+        self,
+        store: Store,
+        rules: Rules,
+        game_id: str,
+        options: Any,
+        status: str,
+        initial: Any = None,
+    ) -> None:
+        """``initial``: the state ``rules.setup(options)`` gives, if the caller has it already."""
         self._store = store
         self.rules = rules
         self.game_id = game_id
-        self._initial = rules.setup(options)
+        self._initial = rules.setup(options) if initial is None else initial
         self._colours = {
             p.name: p.colour
             for p in getattr(options, "players", ())
@@ -95,14 +105,20 @@ class Session:
         """Set when the log is damaged: the game stops at the entry before ``damage.at_seq``."""
         self.repaired: game_repair.Repaired | None = None
         """Set when :meth:`resume` rebuilt a damaged log from a backup: what came back."""
+        self.resumed_head: bytes | None = None
+        """The chain's head :meth:`resume` found the sound log ending at (None: created, or the log
+        is damaged); it does not follow the entries committed since."""
         self._legal: tuple[Any, tuple[Any, ...]] | None = None
         """The last state asked about and the actions its rules allow (:meth:`legal_actions`)."""
 
     @classmethod
     def create(cls, store: Store, rules: Rules, options: Any) -> Session:
-        """Start a new game with ``options`` as parsed by ``rules.parse_options``."""
-        game_id = store.create_game(rules.name, rules.dump_options(options))
-        return cls(store, rules, game_id, options, "active")
+        """Start a new game with ``options`` as parsed by ``rules.parse_options`` (where it stands
+        kept with it, for Home: :mod:`companion.play.standing`)."""
+        initial = rules.setup(options)
+        dumped = rules.dump_options(options)
+        game_id = store.create_game(rules.name, dumped, standing=standing_of(initial))
+        return cls(store, rules, game_id, options, "active", initial)
 
     @classmethod
     def resume(cls, store: Store, game_id: str, *, repair: bool = False) -> Session:
@@ -127,15 +143,18 @@ class Session:
         session = cls(store, rules, game_id, options, stored.status)
         session.damage = stored.damage
         session.repaired = repaired
+        session.resumed_head = stored.head
         for entry in stored.entries:
             try:
                 session._replay(entry)
             except LogCorruptionError as error:
                 logger.error("%s; the game opens read-only at entry %d", error, session.seq)
                 session.damage = LogDamage(entry.seq, str(error))
+                session.resumed_head = None
                 break
-        if session.damage is not None:  # History must not show a result the log cannot prove
+        if session.damage is not None:  # History (Home) must not show what the log cannot prove
             store.forget_result(game_id)
+            store.forget_standing(game_id)
         if repaired is not None:  # where the log ends now says whether the game is over
             status = "finished" if rules.is_over(session.state) else "active"
             if status != session._status:
@@ -326,6 +345,7 @@ class Session:
                 payload,
                 status=None if status == self._status else status,
                 result=self._result_after(kind, after, over, step),
+                standing=None if over else standing_of(after),
             )
         except DuplicateEntryError:  # another session wrote this seq: this one must be reopened
             return self._refused(STALE_WRITTEN.verdict())

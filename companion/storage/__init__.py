@@ -21,6 +21,7 @@ import it from :mod:`companion.store`):
 - :mod:`~companion.storage.players`: player records and seats;
 - :mod:`~companion.storage.settings`: settings, enrolled tags, where games were played;
 - :mod:`~companion.storage.side_tables`: kept results and last refusals, beside the log;
+- :mod:`~companion.storage.standings`: where each unfinished game stands, beside the log, for Home;
 - :mod:`~companion.storage.merge`: another database's games copied in;
 - :mod:`~companion.storage.base` and :mod:`~companion.storage.errors`: what they share;
 - beside them, the file's guards: :mod:`~companion.storage.chain` (the log's hash chain),

@@ -31,6 +31,7 @@ from companion.storage.errors import (
 from companion.storage.players import link_seats
 from companion.storage.settings import place_game
 from companion.storage.side_tables import keep_result, result_text
+from companion.storage.standings import Standing, keep_standing
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
 
@@ -70,6 +71,9 @@ class StoredGame:
     """The sound entries: up to the first damaged one, if any."""
     damage: LogDamage | None = None
     """Where the log stops being trustworthy (altered, unreadable or missing entries)."""
+    head: bytes | None = None
+    """The chain's head after the last entry (the record's digest before the first), as checked;
+    None if the log is damaged."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +105,11 @@ class LogMixin(StoreBase):
 
     _backups: list[threading.Thread]
 
-    def create_game(self, game: str, options: dict[str, Any]) -> str:
-        """Store a new, empty game and return its id."""
+    def create_game(
+        self, game: str, options: dict[str, Any], *, standing: Standing | None = None
+    ) -> str:
+        """Store a new, empty game and return its id; ``standing``: where it stands before its
+        first entry (:mod:`companion.storage.standings`), kept in the same commit."""
         import uuid  # with platform: not needed to open the store and list its games
 
         game_id = uuid.uuid4().hex
@@ -117,6 +124,8 @@ class LogMixin(StoreBase):
             )
             link_seats(self._conn, game_id, options, now)
             place_game(self._conn, game_id)
+            if standing is not None:
+                keep_standing(self._conn, game_id, 0, digest, standing)
         return game_id
 
     def append(
@@ -128,12 +137,16 @@ class LogMixin(StoreBase):
         *,
         status: str | None = None,
         result: Callable[[str], Any] | None = None,
+        standing: Standing | None = None,
     ) -> LogEntry:
         """Durably add log entry ``seq`` (and set the game's ``status`` if given) in one commit.
 
         ``result``: the game's result after this entry (JSON), given the entry's time; kept in the
         same commit for the history (:meth:`cached_results`). One that cannot be computed is left
         out (logged): the history replays that game instead.
+
+        ``standing``: where the game stands after this entry, kept in the same commit for Home
+        (:mod:`companion.storage.standings`); None (a finished game) drops the one kept before.
 
         The entry's digest chains it to the one before, and the game's row records it as the last
         (:mod:`companion.storage.chain`). :class:`DuplicateEntryError` if ``seq`` is taken: the caller's
@@ -172,6 +185,7 @@ class LogMixin(StoreBase):
                     )
                 if kept is not None:
                     keep_result(self._conn, game_id, seq, digest, kept)
+                keep_standing(self._conn, game_id, seq, digest, standing)
         except sqlite3.IntegrityError as error:
             raise _integrity_error(error, game_id, seq) from None
         if status == "finished":  # a game's end: back up, off the hot path
@@ -217,12 +231,13 @@ class LogMixin(StoreBase):
             self._doubt(f"the record of game {game_id} is damaged")
             raise
         entries, damage = self._read_log(game_id, seed, (last_seq, last_digest))
+        head = last_digest if damage is None and isinstance(last_digest, bytes) else None
         if damage is not None:
             _log.error(
                 "game %s: log damaged at entry %d: %s", game_id, damage.at_seq, damage.reason
             )
             self._doubt(f"game {game_id}: {damage.reason}")
-        return StoredGame(game_id, kind, parsed, listed(status), entries, damage)
+        return StoredGame(game_id, kind, parsed, listed(status), entries, damage, head)
 
     def _doubt(self, reason: str) -> None:
         """Damage a read found: check the whole file now (once per open), and if SQLite finds it
@@ -349,7 +364,7 @@ class LogMixin(StoreBase):
     def replace_log(self, game_id: str, rows: list[tuple[int, bytes, bytes, bytes, bytes]]) -> None:
         """Put ``rows`` (seq, kind, payload, created_at, digest: a chain verified by the caller,
         :mod:`companion.storage.game_repair`) in place of game ``game_id``'s log, in one transaction; its
-        cached result goes with the old log."""
+        cached result and standing go with the old log."""
         last_seq, last_digest = (rows[-1][0], rows[-1][4]) if rows else (0, None)
         with transaction(self._conn):
             self._conn.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
@@ -365,6 +380,7 @@ class LogMixin(StoreBase):
                 (last_seq, last_digest, game_id),
             )
             self._conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+            self._conn.execute("DELETE FROM standings WHERE game_id = ?", (game_id,))
 
     def set_status(self, game_id: str, status: str) -> None:
         """Set game ``game_id``'s status (after a repair changed where its log ends)."""

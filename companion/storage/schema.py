@@ -165,6 +165,16 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
         ) WITHOUT ROWID""",
         "DELETE FROM outputs WHERE key NOT LIKE 'play:%'",  # every text kept whole is stamped
     ),
+    (  # where each unfinished game stands, as Home says it (companion.storage.standings)
+        """CREATE TABLE standings (
+            game_id TEXT PRIMARY KEY REFERENCES games (id),
+            last_seq INTEGER NOT NULL,
+            digest BLOB NOT NULL,
+            round INTEGER,
+            seat INTEGER,
+            name TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
 A step is an SQL statement or a function run on the connection (inside the same transaction).

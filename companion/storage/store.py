@@ -18,11 +18,20 @@ from companion.storage.outputs import OutputsMixin
 from companion.storage.players import PlayersMixin
 from companion.storage.settings import SettingsMixin
 from companion.storage.side_tables import SideTablesMixin
+from companion.storage.standings import StandingsMixin
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
 
 
-class Store(LogMixin, PlayersMixin, SettingsMixin, SideTablesMixin, OutputsMixin, MergeMixin):
+class Store(
+    LogMixin,
+    PlayersMixin,
+    SettingsMixin,
+    SideTablesMixin,
+    StandingsMixin,
+    OutputsMixin,
+    MergeMixin,
+):
     """Open with :meth:`Store.open`; one instance per thread (connections are not shared)."""
 
     def __init__(

@@ -9,7 +9,9 @@ away beside Start.
 
 Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`), and
 makes the buttons of the finished games its list shows in view only (:meth:`make_what_shows`), the
-others once the frame is drawn."""
+others once the frame is drawn. Where each unfinished game stands is read as kept with its last
+entry (:mod:`companion.storage.standings`) and worded here; one not kept (or no longer its log's)
+is worked out from the log once the frame is drawn, and shown only then."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from companion.installation.errors import InputError
 from companion.installation.i18n import N_, _, ngettext
 from companion.rules.registry import GAMES, rules_for, spec_for
 from companion.rules.rulings import chosen, game_options, offered
-from companion.store import DamagedSettingError, GameSummary, Store, StoreError
+from companion.store import DamagedSettingError, GameSummary, Standing, Store, StoreError
 from ui.design import BUTTON, badge
 from ui.kv import load_kv
 from ui.moments import stored_moment_text
@@ -140,6 +142,11 @@ class HomeScreen(Screen):
         """Whether the table picked this game's house rules (the dialog, Play again); until it
         does they follow the table's settings, which may change while Home is away."""
         self._settled = False
+        self._worked_out: dict[tuple[str, int], Standing | None] = {}
+        """Standings worked out from a game's log (not kept, or no longer its log's), by game id
+        and last entry: kept here too, for a store that cannot keep them."""
+        self._unknown = False
+        """The unfinished games' list left a standing to work out once the first frame is up."""
         self.ids.game.values = sorted(GAMES)
         self.ids.game.text = sorted(GAMES)[0]  # no rules loaded yet: see settle()
         self._settled = True
@@ -178,6 +185,9 @@ class HomeScreen(Screen):
         database shown before (damaged, lost its games) stays."""
         self.first_frame = False
         self._make(self.ids.finished, self._places(), out_of_view=True)
+        if self._unknown:  # where they stand, from their logs now
+            unfinished, _none = self.store.latest_games(0)
+            self._list(self.ids.unfinished, unfinished, self.nav.resume, STANDING_SHOWN)
         notice = self.message
         self.choose_game(self.ids.game.text)
         self.message = notice
@@ -397,10 +407,8 @@ class HomeScreen(Screen):
         ``opening(game id)``. The first ``standings`` say where their game stands. ``later``: a
         :class:`GamePlace` per game instead, each given its button by :meth:`_make`."""
         latest = sorted(games, key=lambda g: g.updated_at, reverse=True)
-        fills = [
-            partial(self._show_game, game, opening, index < standings)
-            for index, game in enumerate(latest)
-        ]
+        stands = self._standings(latest[:standings])
+        fills = [partial(self._show_game, game, opening, stands.get(game.id)) for game in latest]
         for place in self._places(container):
             container.remove_widget(place)
         if later:
@@ -412,10 +420,37 @@ class HomeScreen(Screen):
         for button, fill in zip(buttons, fills, strict=True):
             fill(button)
 
+    def _standings(self, games: list[GameSummary]) -> dict[str, Standing]:
+        """Where each of ``games`` stands: as kept with its last entry (one read, no rules), else
+        worked out from its log (:func:`~companion.play.standing.work_out`), which waits for the
+        first frame to be drawn (:meth:`settle`): until then the game shows no standing. A game
+        whose log does not read shows none."""
+        if not games:
+            return {}
+        kept = self.store.standings((game.id, game.last_seq) for game in games)
+        unknown = [game for game in games if game.id not in kept]
+        self._unknown = bool(unknown) and self.first_frame
+        if unknown and not self.first_frame:
+            from companion.play.standing import work_out  # a game's rules: after the first frame
+
+            for game in unknown:
+                key = (game.id, game.last_seq)
+                if key not in self._worked_out:
+                    self._worked_out[key] = work_out(self.store, game.id)
+        for game in unknown:
+            worked_out = self._worked_out.get((game.id, game.last_seq))
+            if worked_out is not None:
+                kept[game.id] = worked_out
+        return kept
+
     def _show_game(
-        self, game: GameSummary, opening: Callable[[str], None], stands: bool, button: Any
+        self,
+        game: GameSummary,
+        opening: Callable[[str], None],
+        stands: Standing | None,
+        button: Any,
     ) -> None:
-        """``button`` made ``game``'s: its title, who played, where it stands if ``stands``, when;
+        """``button`` made ``game``'s: its title, who played, where it ``stands`` if given, when;
         a tap calls ``opening(game id)``."""
         try:  # the options alone: checking every game's log on each visit is Resume's job
             players = self.store.game_info(game.id)[0].get("players", [])
@@ -424,8 +459,8 @@ class HomeScreen(Screen):
         who = _(" vs ").join(p.get("name", "?") if isinstance(p, dict) else str(p) for p in players)
         when = stored_moment_text(game.updated_at)
         parts = [game_title(game.game), who]
-        if stands:
-            parts.append(standing(self.store, game.id))
+        if stands is not None:
+            parts.append(standing_text(stands))
         button.text = " · ".join(part for part in (*parts, when) if part)
         button.opens = partial(opening, game.id)
 
@@ -468,27 +503,17 @@ at every visit of Home (History lists them all, a page at a time)."""
 
 
 STANDING_SHOWN = 5
-"""Unfinished games (the latest) whose round and player to move Home's list says: each is read
-from its log."""
+"""Unfinished games (the latest) whose round and player to move Home's list says."""
 
 
-def standing(store: Store, game_id: str) -> str:
-    """Where an unfinished game stands: ``Round 3 · Amal to move`` as far as the game has rounds
-    and one player to move; '' when its log does not read."""
-    # read for Home's list only, not at the app's start
-    from companion.play.session import LogCorruptionError, Session
-
-    try:
-        state = Session.resume(store, game_id).state
-    except (StoreError, LogCorruptionError) as error:
-        logger.warning("game %s: where it stands is not shown: %s", game_id, error)
-        return ""
+def standing_text(stands: Standing) -> str:
+    """Where an unfinished game stands, in words: ``Round 3 · Amal to move`` as far as the game has
+    rounds and one player to move."""
     parts = []
-    if getattr(state, "round", None):
-        parts.append(_("Round {n}").format(n=state.round))
-    seat, players = getattr(state, "to_move", None), getattr(state, "players", ())
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        parts.append(_("{name} to move").format(name=getattr(players[seat], "name", "")))
+    if stands.round:
+        parts.append(_("Round {n}").format(n=stands.round))
+    if stands.seat is not None:
+        parts.append(_("{name} to move").format(name=stands.name))
     return tied(" · ".join(parts))
 
 
