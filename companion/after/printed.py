@@ -12,16 +12,19 @@ What is kept, under a digest of exactly what it is made of:
   the time nor on the language. A play that is not finished (its status turns with time) or that
   was replayed (not made from a kept result) is made at every call, as the history makes it.
 - the whole text of the history and of the statistics, per arguments, under the digest of the
-  code and the arguments, with the facts it is made of (the history: each play's game, creation
-  time and text's length; the statistics: the games shown); and apart from it, its stamp
+  code and the arguments: the statistics' with the facts it is made of (the games shown); the
+  history's in pieces of a few dozen plays, each with its plays' games, creation times and
+  texts' lengths, under a head that lists their digests (:mod:`companion.after.pieces`: a play
+  made anew rewrites its piece, not 2 MB); and apart from it, its stamp
   (:data:`~companion.storage.outputs.STAMP`): the count of rows written to the tables the texts
   are made of at which it holds (:meth:`Store.change_count`: the schema's triggers count every
   write, whoever makes it), the window of time within which no game's place in it changes with
-  time alone (a game hidden while it is played is shown once a week has passed) and the text's
-  digest. A call with nothing written since, within that window, prints it having read three
-  rows. After a few writes, the games written to (``touched`` by the same triggers) are read
-  alone: if none is shown, nor was, only the stamp moves; else the history makes those games'
-  plays and puts them in place of theirs (the statistics are made whole). A whole text is kept
+  time alone (a game hidden while it is played is shown once a week has passed) and the
+  digest of the text's row (the history's head). A call with nothing written since, within that
+  window, prints it having read a few rows. After a few writes, the games written to
+  (``touched`` by the same triggers) are read alone: if none is shown, nor was, only the stamp
+  moves; else the history makes those games' plays and puts them in place of theirs, in the
+  pieces they were or fall in (the statistics are made whole). A whole text is kept
   only when every game could be made (one left out is logged at every call) and every play it
   counts is made of a kept result: every play the history lists is a finished one (one made at
   every call is so at every call), every finished play the statistics count.
@@ -49,6 +52,7 @@ from typing import Any, NamedTuple
 from companion.after import history, stats
 from companion.after import players as player_records
 from companion.after.bulk import collection_paused
+from companion.after.pieces import INDENT, PIECE, Listed, Pieces, joined
 from companion.cli import output
 from companion.installation.errors import LogCorruptionError
 from companion.rules.results import GameResult
@@ -65,10 +69,9 @@ HISTORY = "history:"
 """The key of the history's whole kept text: this and its arguments."""
 STATS = "stats:"
 """The key of the statistics' kept text: this and its arguments."""
-INDENT = "\n    "
-"""A play's line break in the history's list (``{"plays": [...]}`` with an indent of 2)."""
 SHAPING = (
     "companion.after.printed",
+    "companion.after.pieces",
     "companion.after.history",
     "companion.after.stats",
     "companion.cli.output",
@@ -105,10 +108,6 @@ class _Game(NamedTuple):
     inputs: bytes
     kept: KeptOutput | None
     created: str
-
-
-Listed = tuple[str, str, str]
-"""A play as the history's text lists it: its game's creation time and id, and its text."""
 
 
 @dataclass
@@ -209,10 +208,6 @@ class _Moment:
         stamp: the count, the text's digest and the window of time it holds in (from now until
         the first moment a game's place in it would change with time alone, or ``whole``'s end
         if earlier)."""
-        turns = [turn for turn in self.turns if turn > self.moment]
-        if whole is not None and whole.until is not None:
-            turns.append(whole.until)
-        until = min(turns, default=None)
         rows: list[Made] = []
         if whole is not None and whole.text == text:
             digest = whole.digest
@@ -220,15 +215,30 @@ class _Moment:
             about, inputs = json.dumps(facts), whole_inputs(key)
             digest = output_digest(key.encode(), inputs, about.encode(), text.encode())
             rows.append((key, inputs, about, text))
-        window = [self.moment.isoformat(), None if until is None else until.isoformat()]
-        stamp = json.dumps([*window, count, digest.hex()])
-        return [*rows, (STAMP + key, whole_inputs(key, count), stamp, "")]
+        return [*rows, self.stamped(key, count, digest, None if whole is None else whole.until)]
 
-    def keep(self, made: list[Made]) -> None:
-        """Keep the results replayed (as the history does) and the outputs ``made``."""
+    def stamped(self, key: str, count: int, digest: bytes, until: datetime | None) -> Made:
+        """The stamp of the whole text kept under ``key`` whose row's digest is ``digest``, made
+        of this moment's reads at ``count`` writes: the count, the digest and the window of time
+        it holds in (from now until the first moment a game's place in it would change with time
+        alone, or ``until`` if earlier)."""
+        turns = [turn for turn in self.turns if turn > self.moment]
+        if until is not None:
+            turns.append(until)
+        end = min(turns, default=None)
+        window = [self.moment.isoformat(), None if end is None else end.isoformat()]
+        stamp = json.dumps([*window, count, digest.hex()])
+        return STAMP + key, whole_inputs(key, count), stamp, ""
+
+    def keep(self, made: list[Made], dropping: tuple[str, set[str]] | None = None) -> None:
+        """Keep the results replayed (as the history does) and the outputs ``made`` (and drop
+        the others kept under ``dropping``'s prefix but its keys, if given)."""
         for game_id, last_seq, result in self.replayed:
             self.store.cache_result(game_id, last_seq, result.as_cached())
-        self.store.keep_outputs(made)
+        if dropping is None:
+            self.store.keep_outputs(made)
+        else:
+            self.store.replace_outputs(made, *dropping)
 
 
 def whole_inputs(key: str, count: int | None = None) -> bytes:
@@ -239,16 +249,36 @@ def whole_inputs(key: str, count: int | None = None) -> bytes:
     return hashlib.sha256(code_version() + key.encode() + tail).digest()
 
 
-HEAD = '{\n  "plays": [' + INDENT
-"""The history's text before its first play (with one or more)."""
-BETWEEN = "," + INDENT
-TAIL = "\n  ]\n}"
+class _Stamp(NamedTuple):
+    """What a whole text's stamp says: the count of writes it holds at, from when until when,
+    and the digest (hex) of the row it holds for."""
+
+    writes: int
+    made: datetime
+    until: datetime | None
+    digest: str
+
+    @classmethod
+    def kept(cls, store: Store, key: str, moment: datetime) -> _Stamp | None:
+        """The stamp of the whole text kept under ``key`` by this code, if its row is sound
+        (damage logged) and its window of time holds ``moment``; else None."""
+        stamp = store.kept_output(STAMP + key)
+        if stamp is None or stamp.text_if_sound() is None:
+            return None
+        try:
+            made, until, writes, digest = json.loads(stamp.about)
+            read = cls(writes, datetime.fromisoformat(made),
+                       None if until is None else datetime.fromisoformat(until), digest)  # fmt: skip
+        except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
+            return None
+        held = read.made <= moment and (read.until is None or moment < read.until)
+        return read if held and stamp.inputs == whole_inputs(key, writes) else None
 
 
 class _Whole(NamedTuple):
-    """A whole text kept, sound, its row's digest and facts (the history's: the plays it lists,
-    each its game's creation time, id and text's length; the statistics': the ids of the games
-    shown), and what its stamp says: the count of writes it holds at, from when until when."""
+    """A whole text kept (the statistics'), sound, its row's digest and facts (the ids of the
+    games shown), and what its stamp says: the count of writes it holds at, from when until
+    when."""
 
     text: str
     digest: bytes
@@ -261,41 +291,18 @@ class _Whole(NamedTuple):
     def kept(cls, store: Store, key: str, moment: datetime) -> _Whole | None:
         """The whole text kept under ``key`` by this code, if its stamp's window of time holds
         ``moment`` and both rows are sound (damage logged); else None."""
-        stamp = store.kept_output(STAMP + key)
-        if stamp is None or stamp.text_if_sound() is None:
+        stamp = _Stamp.kept(store, key, moment)
+        found = None if stamp is None else store.kept_output(key)
+        text = None if found is None else found.text_if_sound()
+        if stamp is None or found is None or text is None or found.digest.hex() != stamp.digest:
             return None
-        found = None
+        if found.inputs != whole_inputs(key):
+            return None
         try:
-            made, until, writes, digest = json.loads(stamp.about)
-            held = datetime.fromisoformat(made) <= moment and (
-                until is None or moment < datetime.fromisoformat(until)
-            )
-            if held and stamp.inputs == whole_inputs(key, writes):  # this code's, this key's
-                found = store.kept_output(key)
-            text = None if found is None else found.text_if_sound()
-            if found is None or text is None or found.digest.hex() != digest:
-                return None
-            if found.inputs != whole_inputs(key):
-                return None
-            return cls(text, found.digest, json.loads(found.about), writes,
-                       datetime.fromisoformat(made),
-                       None if until is None else datetime.fromisoformat(until))  # fmt: skip
-        except (ValueError, TypeError):  # a sound row of another shape: not one this code kept
+            facts = json.loads(found.about)
+        except ValueError:  # a sound row of another shape: not one this code kept
             return None
-
-    def listed(self) -> Iterator[Listed]:
-        """The history's plays, as its text lists them."""
-        at = len(HEAD)
-        for created, game_id, length in self.facts:
-            yield created, game_id, self.text[at : at + length]
-            at += length + len(BETWEEN)
-
-
-def _joined(plays: list[Listed]) -> str:
-    """The history's text of ``plays``."""
-    if not plays:
-        return output.dumps({"plays": []})
-    return HEAD + BETWEEN.join(text for _created, _id, text in plays) + TAIL
+        return cls(text, found.digest, facts, stamp.writes, stamp.made, stamp.until)
 
 
 FEW = 20
@@ -307,52 +314,63 @@ def history_text(
     store: Store, *, game: str | None = None, player: str | None = None, now: datetime | None = None
 ) -> str:
     """``output.dumps({"plays": [play.as_dict() for play in history.plays(...)]})`` for the same
-    arguments: the whole text kept while nothing it is made of was written since; else that text
-    with the plays of the few games written to since made anew; else from the plays' kept texts
-    where their inputs are unchanged."""
+    arguments: the whole text kept (in pieces: :mod:`companion.after.pieces`) while nothing it is
+    made of was written since; else that text with the plays of the few games written to since
+    made anew (only their pieces kept anew); else from the plays' kept texts where their inputs
+    are unchanged."""
     made: list[Made] = []
     moment = now or datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
         key = HISTORY + repr((game, wanted))
+        inputs = whole_inputs(key)
         count = store.change_count()
-        whole = None if count is None else _Whole.kept(store, key, moment)
-        if whole is not None and whole.writes == count:
-            return whole.text
+        stamp = None if count is None else _Stamp.kept(store, key, moment)
+        whole = None if stamp is None else Pieces.read(store, key, stamp.digest, inputs)
+        if stamp is not None and whole is not None and stamp.writes == count:
+            return whole.text()
         spliced = None
-        if whole is not None and count is not None and count > whole.writes:
-            spliced = _spliced(store, whole, moment, made, game, wanted)
+        if stamp is not None and whole is not None and count is not None and count > stamp.writes:
+            spliced = _spliced(
+                store, whole, stamp.writes, moment, made, (key, inputs), game, wanted
+            )
+        kept: Pieces | None = None
         if spliced is None:
             read = _Moment.read(store, moment, PLAY)
             unkept: list[str] = []
-            plays: list[Listed] | None = list(_play_texts(read, made, game, wanted, unkept))
-            keepable = not (unkept or read.failed or read.replayed)
+            plays = list(_play_texts(read, made, game, wanted, unkept))
+            if count is not None and not (unkept or read.failed or read.replayed):
+                kept = Pieces.made(key, inputs, plays)
+            text = joined(play for _created, _id, play in plays)
         else:
-            read, plays = spliced
-            keepable = True
-        if plays is None and whole is not None:  # none of the games written to is listed
-            text, index = whole.text, whole.facts
-        else:
-            text, index = _joined(plays or []), _index(plays or [])
-    if count is not None and keepable:
-        made += read.stamp(key, count, text, index, None if spliced is None else whole)
-    read.keep(made)
+            read, kept = spliced
+            text = kept.text()
+    if count is not None and kept is not None:
+        made += kept.rows(key, inputs)
+        made.append(read.stamped(key, count, kept.digest, None if spliced is None or stamp is None
+                                 else stamp.until))  # fmt: skip
+    if kept is not None and kept.stale:
+        read.keep(made, (key + PIECE, kept.keys(key)))
+    else:
+        read.keep(made)
     return text
 
 
-def _index(plays: list[Listed]) -> list[tuple[str, str, int]]:
-    """What a history's text kept whole says of the plays it lists (:meth:`_Whole.listed`)."""
-    return [(created, game_id, len(text)) for created, game_id, text in plays]
-
-
 def _spliced(
-    store: Store, whole: _Whole, moment: datetime, made: list[Made], game: str | None, wanted: Any
-) -> tuple[_Moment, list[Listed] | None] | None:
-    """What is read of the games written to since ``whole`` was kept, and the history's plays
-    at ``moment``: ``whole``'s, those of those games made again (None: none of them is listed,
-    nor was: ``whole``'s own); None if too many were written to, or one of them cannot be kept
-    (the history is then made whole)."""
-    touched = store.touched_since(whole.writes)
+    store: Store,
+    whole: Pieces,
+    writes: int,
+    moment: datetime,
+    made: list[Made],
+    kept_as: tuple[str, bytes],
+    game: str | None,
+    wanted: Any,
+) -> tuple[_Moment, Pieces] | None:
+    """What is read of the games written to since ``whole`` was kept at ``writes`` writes, and
+    the history's pieces at ``moment``: ``whole``'s, with the plays of those games made again
+    in the pieces they were or are in; None if too many were written to, or one of them cannot
+    be kept (the history is then made whole)."""
+    touched = store.touched_since(writes)
     if touched is None or len(touched) > FEW:
         return None
     read = _Moment.read(store, moment, PLAY, touched)
@@ -361,13 +379,11 @@ def _spliced(
     new = list(_play_texts(read, making, game, wanted, unkept))
     if unkept or read.failed or read.replayed:
         return None
+    spliced = whole.spliced(*kept_as, set(touched), new)
+    if spliced is None:
+        return None
     made += making
-    gone = set(touched)
-    if not new and not gone & {game_id for _created, game_id, _length in whole.facts}:
-        return read, None
-    plays = [play for play in whole.listed() if play[1] not in gone] + new
-    plays.sort(key=lambda play: play[:2], reverse=True)
-    return read, plays
+    return read, spliced
 
 
 def _unshown(store: Store, whole: _Whole, moment: datetime) -> _Moment | None:

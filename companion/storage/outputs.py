@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -99,6 +99,11 @@ def _table(key: str) -> str:
     return "stamps" if key.startswith(STAMP) else "outputs"
 
 
+def _past(prefix: str) -> str:
+    """The first key after every key that starts with ``prefix``."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
 class OutputsMixin(StoreBase):
     """Kept outputs."""
 
@@ -132,13 +137,12 @@ class OutputsMixin(StoreBase):
     def kept_outputs(self, prefix: str) -> dict[str, KeptOutput]:
         """Key -> the output kept under it, for every key that starts with ``prefix``
         (unchecked)."""
-        end = prefix[:-1] + chr(ord(prefix[-1]) + 1)
         return {
             row[0]: KeptOutput(*row)
             for row in self._conn.execute(
                 "SELECT key, inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
                 "FROM outputs WHERE key >= ? AND key < ?",
-                (prefix, end),
+                (prefix, _past(prefix)),
             )
         }
 
@@ -178,6 +182,15 @@ class OutputsMixin(StoreBase):
         without waiting for the disk (``synchronous=NORMAL``: a power cut may lose a kept output,
         which is made again) nor for long for another process's write lock. A store that cannot
         be written keeps nothing (logged)."""
+        self._keep(made, None)
+
+    def replace_outputs(self, made: Iterable[Made], under: str, keeping: Collection[str]) -> None:
+        """:meth:`keep_outputs`, and in the same transaction drop every other output kept under
+        a key that starts with ``under``, but those of ``keeping`` (the pieces of a text kept in
+        pieces no longer in it)."""
+        self._keep(made, (under, keeping))
+
+    def _keep(self, made: Iterable[Made], dropping: tuple[str, Collection[str]] | None) -> None:
         rows = [
             (key, inputs, about, output_digest(key.encode(), inputs, about.encode(), text.encode()),
              text)
@@ -193,6 +206,8 @@ class OutputsMixin(StoreBase):
             self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
                 with transaction(self._conn):
+                    if dropping is not None:
+                        self._drop_outputs(*dropping)
                     for table in ("outputs", "stamps"):
                         self._conn.executemany(
                             f"INSERT OR REPLACE INTO {table} (key, inputs, about, digest, output) "
@@ -204,3 +219,13 @@ class OutputsMixin(StoreBase):
                 self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         except (StorageUnavailableError, sqlite3.Error) as error:
             _log.info("%d outputs not kept: %s", len(rows), error)
+
+    def _drop_outputs(self, under: str, keeping: Collection[str]) -> None:
+        """Drop the outputs kept under a key that starts with ``under``, but those of
+        ``keeping`` (inside a transaction)."""
+        found = self._conn.execute(
+            "SELECT key FROM outputs WHERE key >= ? AND key < ?", (under, _past(under))
+        ).fetchall()
+        self._conn.executemany(
+            "DELETE FROM outputs WHERE key = ?", [row for row in found if row[0] not in keeping]
+        )
