@@ -90,3 +90,28 @@ def test_a_badge_names_the_shape_and_the_initial() -> None:
         d.badge("black") == "[font=DejaVuSans][color=f5f5f5]✚[/color][/font]"
     )  # not black on dark
     assert d.badge("teal", "Bo").startswith("[font=DejaVuSans][color=8c8c8c]◇")
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_text_in_the_symbol_font_is_drawn_with_its_file_found_once(
+    bold: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The symbol font is known by its name: drawing a badge looks for no file on disk (Kivy
+    looked for ``DejaVuSans`` at every text drawn, its cache keeping ``DejaVuSans.ttf``), and it is
+    drawn from the very file Kivy found for it, in the same style."""
+    import kivy.core.text as core_text
+    from kivy.core.text.markup import MarkupLabel
+    from kivy.resources import resource_find
+
+    sought: list[str] = []
+    finding = core_text.resource_find
+    monkeypatch.setattr(
+        core_text, "resource_find", lambda name: sought.append(name) or finding(name)
+    )
+    label = MarkupLabel(text=d.badge("red", "Amal"), font_size=20, markup=True, bold=bold)
+    label.refresh()
+    assert sought == []
+    assert label.texture is not None and label.texture.width > 0
+    label.options["font_name"] = d.SYMBOL_FONT
+    label.resolve_font_name()
+    assert label.options["font_name_r"] == resource_find(f"{d.SYMBOL_FONT}.ttf")

@@ -16,7 +16,7 @@ import pytest
 from played_games import record
 
 from companion.after import history, shown
-from companion.after.shown import Shown
+from companion.after.shown import Seating, Shown
 from companion.storage.side_tables import keep_result
 from companion.store import Store
 
@@ -116,3 +116,63 @@ def test_a_sound_result_laid_out_otherwise_is_decoded_whole_not_replayed(
         listed = {play.game_id: play.as_dict() for play in history.plays(store)}
         assert replayed == []
         assert listed == {game_id: history.load_play(store, game_id).as_dict() for game_id in ids}
+
+
+def stored_options(path: Path) -> dict[str, str]:
+    with closing(sqlite3.connect(path)) as connection:
+        return dict(connection.execute("SELECT id, options FROM games"))
+
+
+def test_the_seats_are_read_from_the_options_as_decoding_them_whole_gives_them(
+    played: tuple[Path, list[str]],
+) -> None:
+    path, ids = played
+    options = stored_options(path)
+    assert sorted(options) == sorted(ids)
+    for text in options.values():
+        whole = json.loads(text)
+        assert shown.seating(text) == Seating(whole["players"], whole["start_player"])
+    assert {shown.seating(text).start_player for text in options.values()} == {0, 1, 2}
+
+
+def test_options_laid_out_otherwise_are_left_to_be_decoded_whole(
+    played: tuple[Path, list[str]],
+) -> None:
+    path, ids = played
+    text = stored_options(path)[ids[0]]
+    whole = json.loads(text)
+    start_first = {"start_player": whole["start_player"], **whole}
+    again = text[:-1] + ',"rulings":{"players":1}}'  # a later "players": decoded whole
+    for other in (
+        json.dumps(whole),  # spaced
+        json.dumps(start_first, separators=(",", ":"), ensure_ascii=False),
+        text[:-1] + ',"start_player":2}',  # said twice: the last one counts
+        again,
+        text.replace(',"start_player":0', ',"start_player":"0"', 1),  # not a number
+        text.replace(',"start_player":0', ',"start_player":true', 1),
+        text[: text.index(',"start_player":') - 2],  # cut short
+        text.replace('"players":[{', '"players":[{{', 1),  # not JSON where it is read
+        '{"players":{},"start_player":0}',
+        "[]",
+    ):
+        assert shown.seating(other) is None, other
+
+
+def test_a_listing_decodes_no_options_whole(
+    played: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, ids = played
+    decoded: list[str] = []
+    loads = json.loads
+
+    def decoding(text: Any, *args: Any, **kwargs: Any) -> Any:
+        if '"start_player"' in (text.decode() if isinstance(text, bytes) else text):
+            decoded.append(text)
+        return loads(text, *args, **kwargs)
+
+    with Store.open(path) as store:
+        true = {game_id: history.load_play(store, game_id).as_dict() for game_id in ids}
+        monkeypatch.setattr(json, "loads", decoding)
+        listed = {play.game_id: play.as_dict() for play in history.plays(store)}
+    assert decoded == []
+    assert listed == true

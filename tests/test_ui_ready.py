@@ -256,3 +256,45 @@ def test_a_frame_begins_no_step_that_would_overrun_its_share() -> None:
         readying._frame(0)
         counted.append(0)
     assert counted[:6] == [1] * 6 and sum(counted) == 6
+
+
+def _pixels(path: Path) -> bytes:
+    with Image.open(path) as image:
+        return image.convert("RGB").tobytes()
+
+
+def test_the_readying_draws_each_rows_and_cells_text_once_and_they_show_as_made_at_the_tap(
+    recorded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A History row is laid out before its text is drawn, and Statistics' cells are at their
+    columns' widths before theirs are: each text made ready is drawn once (drawn at a width it
+    did not keep, it was drawn twice), and both screens show pixel for pixel what they show when
+    nothing was made ready."""
+    from kivy.uix.label import Label
+
+    with running_app(recorded) as h:
+        h.tap(h.screen.ids.history)
+        at_the_tap = [_pixels(shot(h, "history-at-the-tap"))]
+        tap_text(h, "Statistics")
+        at_the_tap.append(_pixels(shot(h, "statistics-at-the-tap")))
+    drawn: dict[int, int] = {}
+    real = Label.texture_update
+
+    def texture_update(label: Label, *args: Any) -> None:
+        if label.text:
+            drawn[id(label)] = drawn.get(id(label), 0) + 1
+        real(label, *args)
+
+    monkeypatch.setattr(Label, "texture_update", texture_update)  # the clock calls it by name
+    with running_app(recorded) as h:
+        ready(h)
+        h.frames(2)  # the texts given in the last steps drawn
+        made = [row.ids.play.__self__ for row in h.app.history_screen.ids.rows.children]
+        made += list(h.app.statistics_screen.ids.table.children)
+        assert len(made) == len(GAMES) + len(cells(h)) > len(GAMES) + 6  # a row, and a header
+        assert [drawn.get(id(widget)) for widget in made] == [1] * len(made)
+        h.tap(h.screen.ids.history)
+        shown = [_pixels(shot(h, "history-made-ready"))]
+        tap_text(h, "Statistics")
+        shown.append(_pixels(shot(h, "statistics-made-ready")))
+    assert shown == at_the_tap

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from kivy.core.window import Window
+from kivy.metrics import dp
 from kivy.uix.widget import Widget
 from ui_harness import Harness, running_app, shot, tap_text
 
@@ -155,3 +156,62 @@ def test_a_sheet_shown_as_the_app_stops_reads_nothing_ahead_from_the_closed_stor
         time.sleep(CODE_AHEAD_AFTER)
         Clock.tick()
     assert sheet._read_ahead is None
+
+
+def _cells(screen: Widget) -> list[Widget]:
+    return [*screen.ids.summary.children, *screen.ids.table.children, *screen.ids.notes.children]
+
+
+def _pixels(path: Path) -> bytes:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.convert("RGB").tobytes()
+
+
+def test_a_sheet_opened_again_gives_its_cells_new_texts_and_shows_what_a_first_opening_shows(
+    tmp_path: Path,
+) -> None:
+    """The sheet's cells are made once and given each sheet's texts after (making them was most of
+    an opening's CPU): five players' sheet, then two players', then the five again, each drawn
+    pixel for pixel as its first opening drew it, every row even, with no cell made anew."""
+    from companion.after import history
+
+    database = tmp_path / "games.sqlite3"
+    with Store.open(database) as store:
+        five = finished_timbuktu_of_five(store).game_id
+        two = p.targi_finished(store).game_id
+        plays = {game_id: history.load_play(store, game_id) for game_id in (five, two)}
+    with running_app(database) as h:
+        h.app.show_sheet(plays[two].sheet, back_to="home", game_id=two)
+        alone = _pixels(shot(h, "sheet-two-first", colours=16))
+    with running_app(database) as h:
+        shots: list[bytes] = []
+        made: dict[int, Widget] = {}  # held: an id is not reused meanwhile
+        watched = set()  # how many watch each cell's texture size: one row's fit, no old one
+        for game_id in (five, two, five):
+            h.app.show_sheet(plays[game_id].sheet, back_to="home", game_id=game_id)
+            shots.append(_pixels(shot(h, f"sheet-again-{len(shots)}", colours=16)))
+            cells = _cells(h.screen)
+            if len(shots) == 3:
+                assert {id(cell) for cell in cells} <= set(made)  # every cell given anew
+            made |= {id(cell): cell for cell in cells}
+            watched |= {
+                len(cell.get_property_observers("texture_size"))
+                for cell in [*h.screen.ids.summary.children, *h.screen.ids.table.children]
+            }
+            for grid in (h.screen.ids.summary, h.screen.ids.table):
+                for row in rows(grid):
+                    tallest = max(cell.texture_size[1] for cell in row) + dp(6)
+                    assert {cell.height for cell in row} == {max(dp(34), tallest)}
+        sheet = plays[five].sheet
+        totals = rows(h.screen.ids.summary)[1]
+        assert [c.text for c in totals] == ["Total", *(str(sheet.totals[n]) for n in sheet.players)]
+        assert [c.leader for c in totals[1:]] == [n in sheet.leaders for n in sheet.players]
+        assert [row[0].text for row in rows(h.screen.ids.table)] == [
+            c.label for c in sheet.categories
+        ]
+        assert [n.text for n in reversed(h.screen.ids.notes.children)] == list(sheet.notes)
+    assert len(watched) == 1
+    assert shots[0] == shots[2]  # the five players' sheet, before and after the two players'
+    assert shots[1] == alone  # the two players' sheet, after the five players', as in a fresh app

@@ -52,7 +52,26 @@ PAD = 8
 
 SYMBOL_FONT = "DejaVuSans"
 """Kivy's bundled font that has the shapes and arrows (Roboto has none): use it in markup as
-``[font=DejaVuSans]…[/font]``."""
+``[font=DejaVuSans]…[/font]``. It is registered by this name (:func:`register_symbol_font`)."""
+
+
+def register_symbol_font() -> None:
+    """Register :data:`SYMBOL_FONT` under its own name, as the file Kivy finds for it: a name it
+    does not know, Kivy looks for on disk at every text drawn with it (its cache of fonts found
+    keeps the file's name, ``DejaVuSans.ttf``, not the one asked for), which was half the CPU of
+    drawing a badge's label. The same file is drawn, in every style, as Kivy found it before."""
+    from kivy.core.text import LabelBase
+    from kivy.resources import resource_find
+
+    LabelBase.get_system_fonts_dir()  # where Kivy looks for fonts, as its first label adds them
+    found = resource_find(f"{SYMBOL_FONT}.ttf")
+    if found is None:
+        logger.warning("%s not found: drawn as Kivy finds it", SYMBOL_FONT)
+        return
+    LabelBase.register(SYMBOL_FONT, found)
+
+
+register_symbol_font()
 
 
 def scale_for(width: float, height: float) -> float:

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, TypeGuard
 from companion.after import players as player_records
 from companion.after import shown
 from companion.after.bulk import collection_paused
-from companion.after.shown import Shown
+from companion.after.shown import Seating, Shown
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.i18n import _
 from companion.rules.registry import GAMES
@@ -143,7 +143,7 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     options, created_at = store.game_info(game_id)
     facts = _Facts(seated(player_records.seats(store, game_id)), store.location_of(game_id))
-    return _play(game_id, options, created_at, result, facts, now or datetime.now(UTC))
+    return _play(game_id, _seating(options), created_at, result, facts, now or datetime.now(UTC))
 
 
 class _Facts(NamedTuple):
@@ -170,14 +170,15 @@ def _replayed(store: Store, game_id: str) -> GameResult:
 
 def _play(
     game_id: str,
-    options: dict[str, Any],
+    seating: Seating,
     created_at: str,
     result: GameResult | _KeptText | dict[str, Any],
     facts: _Facts,
     now: datetime,
 ) -> Play:
     """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
-    or what the list shows of its kept text, with how its sheet is made once asked for)."""
+    or what the list shows of its kept text, with how its sheet is made once asked for), its
+    game's seats as its options say them."""
     made_sheet: Callable[[], ScoreSheet]
     if isinstance(result, GameResult):
         sheet = result.sheet
@@ -194,24 +195,24 @@ def _play(
     status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
     records = {record[0]: record for record in facts.seated}
-    start = options.get("start_player", 0)
+    start = seating.start_player
     seats = []
-    for index, in_options in enumerate(options.get("players", [])):
+    for index, in_options in enumerate(seating.players):
         name = in_options["name"]
         record = records.get(index)
         rank = ranks.get(name, 0)
-        seats.append(
+        seats.append(  # by position (its fields' order): a listing makes thousands
             Seat(
-                seat=index,
-                player_id=None if record is None else record[1],
-                player_uid=None if record is None else record[2],
-                name=name if record is None else record[3],
-                colour=in_options["colour"],
-                start_player=index == start,
-                score=totals.get(name, 0),
-                rank=rank,
-                winner=over and rank == 1,
-                points=dict(points.get(name, {})),
+                index,
+                None if record is None else record[1],
+                name if record is None else record[3],
+                in_options["colour"],
+                index == start,
+                totals.get(name, 0),
+                rank,
+                over and rank == 1,
+                dict(points.get(name, {})),
+                None if record is None else record[2],
             )
         )
     return Play(
@@ -535,8 +536,8 @@ def _made_play(
     location: str,
     moment: datetime,
 ) -> Play:
-    options, created_at = _info(infos, game_id)
-    return _play(game_id, options, created_at, result, _Facts(seats, location), moment)
+    seating, created_at = _info(infos, game_id)
+    return _play(game_id, seating, created_at, result, _Facts(seats, location), moment)
 
 
 def seated(records: dict[int, PlayerRecord]) -> tuple[Seated, ...]:
@@ -555,16 +556,26 @@ def _status(over: bool, ended: datetime, moment: datetime) -> str:
     return "finished" if over else "abandoned" if moment - ended >= ABANDONED_AFTER else "active"
 
 
-def _info(infos: dict[str, tuple[str, str]], game_id: str) -> tuple[dict[str, Any], str]:
-    """A game's options and creation time, as :meth:`Store.game_info` reads them."""
+def _info(infos: dict[str, tuple[str, str]], game_id: str) -> tuple[Seating, str]:
+    """A game's seats as its options say them (read as far as they go,
+    :func:`companion.after.shown.seating`, else decoded whole as :meth:`Store.game_info` decodes
+    them) and its creation time."""
     if game_id not in infos:
         raise UnknownGameError(f"no game with id {game_id!r}")
     text, created_at = infos[game_id]
+    read = shown.seating(text) if isinstance(text, str) else None
+    if read is not None:
+        return read, created_at
     try:
         options = json.loads(text)
     except (ValueError, TypeError) as error:
         raise StoreError(f"the options of game {game_id} are not valid JSON: {error}") from None
-    return options, created_at
+    return _seating(options), created_at
+
+
+def _seating(options: dict[str, Any]) -> Seating:
+    """The seats and start player of a game's decoded ``options``."""
+    return Seating(options.get("players", []), options.get("start_player", 0))
 
 
 def _complete(cached: Any) -> TypeGuard[dict[str, Any]]:

@@ -2,7 +2,8 @@
 result's kept text (:meth:`Store.kept_texts_in_steps`) without decoding the rest: the result's
 own fields and its sheet's points, totals and ranking, not its tie-break steps nor its notes (the
 score sheet is made from the whole text once opened). Decoding a thousand kept results whole was
-the larger part of a first listing of a thousand games (issue 27).
+the larger part of a first listing of a thousand games (issue 27). So, of a game's options, the
+list reads its seats (:class:`Seating`), not its house rules.
 """
 
 from __future__ import annotations
@@ -89,3 +90,36 @@ def read(text: str) -> Shown | None:
         return None
     game, over, ended_at, corrections, points_, totals, ranking, _tiebreak = values
     return Shown(game, over, ended_at, corrections, ranking, totals, points_)
+
+
+class Seating(NamedTuple):
+    """What a play shows of its game's options: each seat's name and colour, and who started."""
+
+    players: Sequence[Mapping[str, Any]]
+    start_player: int
+
+
+_SEATING = ('{"players":', ',"start_player":')
+"""The options' first keys, as the store writes a game's options (compact JSON), each followed by
+its value."""
+
+
+def seating(options: str) -> Seating | None:
+    """The seats and start player of a game's ``options`` (its JSON text), decoded and no more
+    (its house rules not reached: their decoding cost as much as the rest of a play's making);
+    None if the text is laid out otherwise (another key first, either key again later, or not JSON
+    where it is read): the caller decodes it whole."""
+    try:
+        if not options.startswith(_SEATING[0]):
+            return None
+        players, at = _SCAN(options, len(_SEATING[0]))
+        if not options.startswith(_SEATING[1], at):
+            return None
+        start, at = _SCAN(options, at + len(_SEATING[1]))
+    except (StopIteration, ValueError):
+        return None
+    if '"players"' in options[at:] or '"start_player"' in options[at:]:
+        return None  # a key again (its last value is the one decoded whole), or a value naming it
+    if not isinstance(players, list) or type(start) is not int:
+        return None
+    return Seating(players, start)

@@ -124,12 +124,18 @@ class HistoryScreen(Screen):
         yield
         yield from history.listing_in_steps(store)
         rows = self.ids.rows
+        made = []
         for play in history.listing(store)[len(rows.children) : PAGE]:
             if self._entered:
                 return
             row = self._new_row()
+            rows.add_widget(row)  # laid out in this frame: its text is drawn once, at its width
+            made.append((row, play))
+            yield
+        for row, play in made:  # drawn before laid out, a row's text was drawn twice
+            if self._entered:
+                return
             row.text, row.play = play_text(play), play
-            rows.add_widget(row)
             yield
         if not self._entered:
             self.render()

@@ -9,7 +9,7 @@ this screen computes no score.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.clock import Clock
@@ -35,6 +35,7 @@ from ui.design import PAD, badge
 from ui.keyboard import ask_text
 from ui.kv import load_kv
 from ui.qr import code_texture
+from ui.widgets import reuse_children
 
 _log = logging.getLogger(__name__)
 
@@ -57,6 +58,14 @@ class SheetCell(Label):
     row_height = NumericProperty(0)
     """The height of the row's tallest text: every cell of a row is as high."""
     audit_role: str | None = None
+    row_fit: Callable[..., None] | None = None
+    """What keeps its row even (:func:`even_row`): a cell given another row drops its old one."""
+
+    def given(self, text: str, *, bold: bool, share: float, leader: bool, role: str | None) -> None:
+        """Show ``text`` in a cell made for an earlier sheet, or just made (a sheet opened again
+        gives its cells new texts: making them took most of an opening's CPU)."""
+        self.text, self.bold, self.size_hint_x, self.leader = text, bold, share, leader
+        self.audit_role = role
 
 
 def even_row(cells: list[SheetCell]) -> None:
@@ -68,6 +77,9 @@ def even_row(cells: list[SheetCell]) -> None:
             cell.row_height = tallest
 
     for cell in cells:
+        if cell.row_fit is not None:
+            cell.unbind(texture_size=cell.row_fit)
+        cell.row_fit = fit
         cell.bind(texture_size=fit)
     fit()
 
@@ -137,10 +149,9 @@ class ScoreSheetScreen(Screen):
             for c in sheet.categories
         ]
         self._fill(self.ids.table, categories, bold=False)
-        notes = self.ids.notes
-        notes.clear_widgets()
-        for note in sheet.notes:
-            notes.add_widget(SheetNote(text=note))
+        notes = reuse_children(self.ids.notes, len(sheet.notes), SheetNote)
+        for shown, note in zip(notes, sheet.notes, strict=True):
+            shown.text = note
         self.ids.scroll.scroll_y = 1
 
     def _colour(self, player: str) -> str:
@@ -156,16 +167,17 @@ class ScoreSheetScreen(Screen):
         leaders = set(self.sheet.leaders)
         label_share = LABEL_SHARE if len(players) <= ROOMY_PLAYERS else CROWDED_LABEL_SHARE
         share = (1 - label_share) / max(len(players), 1)
-        grid.clear_widgets()
         grid.cols = len(players) + 1
+        cells = iter(reuse_children(grid, len(rows) * grid.cols, SheetCell))
         for label, texts, role in rows:
-            row = [SheetCell(text=escape_markup(label), bold=bold, size_hint_x=label_share)]
+            row = [next(cells)]
+            row[0].given(
+                escape_markup(label), bold=bold, share=label_share, leader=False, role=role
+            )
             for player, text in zip(players, texts, strict=True):
-                row.append(SheetCell(text=text, bold=bold, size_hint_x=share))
-                row[-1].leader = bold and player in leaders
-            for cell in row:
-                cell.audit_role = role
-                grid.add_widget(cell)
+                row.append(next(cells))
+                row[-1].given(text, bold=bold, share=share, leader=bold and player in leaders,
+                              role=role)  # fmt: skip
             even_row(row)
 
     def back(self) -> None:

@@ -146,6 +146,7 @@ class StatisticsScreen(Screen):
         for index, (cell, text) in enumerate(zip(cells, texts, strict=True)):
             cell.text, cell.bold = text, index < header
         columns.fit(table, cells)
+        table.do_layout()  # the cells at their columns' widths now: each text drawn once, not twice
 
     def fill_charts(
         self,
