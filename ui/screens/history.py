@@ -129,10 +129,13 @@ class HistoryScreen(Screen):
             if self._entered:
                 return
             row = self._new_row()
-            rows.add_widget(row)  # laid out in this frame: its text is drawn once, at its width
+            rows.add_widget(row)
             made.append((row, play))
             yield
-        for row, play in made:  # drawn before laid out, a row's text was drawn twice
+        rows.do_layout()  # the rows at the list's width and their labels at theirs now, whether
+        for row, _play in made:  # or not a frame came between the steps: drawn before it, a
+            row.do_layout()  # row's text was drawn twice (once at a width it did not keep)
+        for row, play in made:
             if self._entered:
                 return
             row.text, row.play = play_text(play), play
