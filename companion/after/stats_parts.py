@@ -1,0 +1,292 @@
+"""The statistics' text kept in parts, so that the first ``stats`` after a game ended adds that
+play to what is kept instead of counting a thousand plays and writing 700 KB of JSON again (what
+:mod:`companion.after.printed` keeps whole is the text; this is what it is made of).
+
+A :class:`Parts` is, for one whole text of the statistics (and the arguments it was made for):
+
+- each play it counts: its game's id, the digest of what its play is made of (the same inputs as
+  the history's kept play texts) and its place in time (the statistics' order);
+- running sums, one play at a time: per title, per player and title, per pair of players (whole
+  numbers only: counts, sums of scores, minutes and points, the best score), from which
+  :mod:`companion.after.stats`' own functions make each title's and player's figures;
+- where each shown player's part of the text lies, and each line of their ``score_over_time``
+  (a play's game id and its text's length), in the statistics' order.
+
+A play that ended is added: its title's and its players' figures are made anew from the sums, its
+lines put in their place among the player's, and every other player's part is the same text as
+before, taken from the whole text kept. Nothing is ever taken away: a play counted that changed or
+went (a correction, a player renamed, a game deleted) makes the statistics whole again, as does a
+score or a point that is not a whole number (a sum of floats depends on its order). Parts are
+kept only when the text they make is, character for character, the one the whole computation
+printed (:func:`made`); parts kept beside another whole text than the one read, or damaged, are
+not used (:func:`kept`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import logging
+from collections.abc import Iterable
+from datetime import UTC
+from typing import Any
+
+from companion.after import stats
+from companion.after.history import Play, Seat
+from companion.cli import output
+from companion.storage.outputs import KeptOutput
+
+_log = logging.getLogger(__name__)
+
+PARTS = "parts:"
+"""The key of a whole text's parts: this and the whole text's key."""
+_LINE = "\n        "
+"""A ``score_over_time`` line's break and indent (its list is at the fourth level)."""
+_NEXT = "," + _LINE
+_SECTION_END = "\n    }"
+"""How a player's figures end (at the second level)."""
+
+
+class Unusual(Exception):
+    """A play the parts cannot add exactly (a score or a point not a whole number, a time with no
+    zone): the statistics are made whole."""
+
+
+def inputs_of(key: str, whole_digest: bytes, version: bytes) -> bytes:
+    """The inputs of the parts kept for the whole text under ``key`` whose row's digest is
+    ``whole_digest``, made by the code ``version``: parts are read only beside that very text."""
+    return hashlib.sha256(version + key.encode() + b"\0parts\0" + whole_digest).digest()
+
+
+def _order(play: Play) -> str:
+    """``play``'s place in the statistics' order (by start, then game id) as text that sorts so:
+    its start in UTC to the microsecond."""
+    started = play.started_at
+    if started.tzinfo is None:
+        raise Unusual
+    return started.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _whole(value: Any) -> int:
+    """``value`` if it is a whole number (not a bool); else :class:`Unusual`."""
+    if type(value) is not int:
+        raise Unusual
+    return value
+
+
+class Parts:
+    """What a whole text of the statistics is made of (the module's docstring), as kept."""
+
+    def __init__(self, state: dict[str, Any], shown: str | None) -> None:
+        self.plays: dict[str, list[str]] = state["plays"]
+        """Game id -> [its play's inputs (hex), its order (:func:`_order`)], of each play
+        counted."""
+        self.titles: dict[str, list[Any]] = state["titles"]
+        """Title -> [plays, minutes, winners' scores, winners, best score, seats, points by
+        category]."""
+        self.pairs: dict[str, dict[str, list[Any]]] = state["pairs"]
+        """Name -> title -> [seats, wins, scores, best score, points by category]."""
+        self.duels: dict[str, dict[str, list[int]]] = state["duels"]
+        """Name -> opponent's name -> [won, lost, drawn]."""
+        self.lines: dict[str, list[list[Any]]] = state["lines"]
+        """Shown name -> their timeline's lines: [game id, length of its text]."""
+        self.layout: dict[str, list[int]] = state["layout"]
+        """Shown name -> [where their part of the text starts, its length, where its first
+        line starts]."""
+        self.shown = shown
+        """The one player whose figures are shown (None: every player)."""
+        self._texts: dict[str, list[str]] = {}
+        """Shown name -> their lines' texts, for the players a play added sits with."""
+
+    @classmethod
+    def empty(cls, shown: str | None) -> Parts:
+        return cls(
+            {"plays": {}, "titles": {}, "pairs": {}, "duels": {}, "lines": {}, "layout": {}}, shown
+        )
+
+    def state(self) -> str:
+        """The parts as kept (compact JSON)."""
+        state = {
+            "plays": self.plays,
+            "titles": self.titles,
+            "pairs": self.pairs,
+            "duels": self.duels,
+            "lines": self.lines,
+            "layout": self.layout,
+        }
+        return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+
+    def _is_shown(self, name: str) -> bool:
+        return self.shown is None or name == self.shown
+
+    def add(self, play: Play, inputs: bytes, text: str) -> None:
+        """Count the finished play ``play`` (made of ``inputs``), not counted yet; ``text`` is
+        the whole text the parts were made of until now (their lines' texts are read from it)."""
+        order = _order(play)
+        game, date, seats = play.game, play.started_stamp, play.seats
+        title = self.titles.setdefault(game, [0, 0, 0, 0, None, 0, {}])
+        title[0] += 1
+        title[1] += _whole(play.duration_min)
+        for seat in seats:
+            name, score = seat.name, _whole(seat.score)
+            if type(seat.winner) is not bool:
+                raise Unusual
+            _whole(seat.rank)
+            title[5] += 1
+            if seat.winner:
+                title[2] += score
+                title[3] += 1
+            title[4] = score if title[4] is None else max(title[4], score)
+            pair = self.pairs.setdefault(name, {}).setdefault(game, [0, 0, 0, None, {}])
+            pair[0] += 1
+            pair[1] += seat.winner
+            pair[2] += score
+            pair[3] = score if pair[3] is None else max(pair[3], score)
+            for key, points in seat.points.items():
+                _whole(points)
+                title[6][key] = title[6].get(key, 0) + points
+                pair[4][key] = pair[4].get(key, 0) + points
+            against = self.duels.setdefault(name, {})
+            for other in seats:
+                if other is not seat:
+                    duel = against.setdefault(other.name, [0, 0, 0])
+                    rank = other.rank
+                    duel[0 if seat.rank < rank else 1 if seat.rank > rank else 2] += 1
+        self.plays[play.game_id] = [inputs.hex(), order]
+        for name in {seat.name for seat in seats if self._is_shown(seat.name)}:
+            self._put(name, play, date, [seat for seat in seats if seat.name == name], text)
+
+    def _put(self, name: str, play: Play, date: str, seats: list[Seat], text: str) -> None:
+        """Put ``play``'s lines of ``seats`` (``name``'s, in seat order) among ``name``'s."""
+        lines = self.lines.setdefault(name, [])
+        texts = self._texts.get(name)
+        if texts is None:
+            texts = self._texts[name] = list(_line_texts(text, self.layout.get(name), lines))
+        plays = self.plays
+        at = bisect.bisect_right(lines, (plays[play.game_id][1], play.game_id),
+                                 key=lambda line: (plays[line[0]][1], line[0]))  # fmt: skip
+        made = [
+            output.dumps(stats.moment(play.game_id, play.game, date, seat)).replace("\n", _LINE)
+            for seat in seats
+        ]
+        lines[at:at] = [[play.game_id, len(line)] for line in made]
+        texts[at:at] = made
+
+    def text(self, before: str) -> str:
+        """The statistics' text the parts make (the players no play added sits with: their part
+        of ``before``, the text they were made of), and where its parts now lie."""
+        names = sorted(name for name in self.pairs if self._is_shown(name))
+        games = {
+            game: stats.game_figures(
+                plays, minutes, (won, winners), best, seats, totals,
+                {name: self._summary(name, game) for name in sorted(self.pairs)
+                 if game in self.pairs[name]},
+            )
+            for game, (plays, minutes, won, winners, best, seats, totals) in sorted(
+                self.titles.items()
+            )
+        }  # fmt: skip
+        pieces = ['{\n  "plays": ', int.__repr__(len(self.plays)), ',\n  "games": ',
+                  output.dumps(games).replace("\n", "\n  "), ',\n  "players": ']  # fmt: skip
+        at = sum(map(len, pieces))
+        layout: dict[str, list[int]] = {}
+        separator = "{\n    "
+        for name in names:
+            head = separator + output.dumps(name) + ": "
+            pieces.append(head)
+            at += len(head)
+            texts = self._texts.get(name)
+            if texts is None:  # no play added sits with them: their part as it was
+                start, length, first = self.layout[name]
+                part = before[start : start + length]
+                layout[name] = [at, length, first - start + at]
+            else:
+                figures = output.dumps(self._figures(name)).replace("\n", "\n    ")
+                if not figures.endswith(_SECTION_END):
+                    raise Unusual
+                opening = figures[: -len(_SECTION_END)] + ',\n      "score_over_time": [' + _LINE
+                part = opening + _NEXT.join(texts) + "\n      ]" + _SECTION_END
+                layout[name] = [at, len(part), at + len(opening)]
+            pieces.append(part)
+            at += len(part)
+            separator = ",\n    "
+        pieces.append("\n  }\n}" if names else "{}\n}")
+        self.layout = layout
+        self._texts = {}
+        return "".join(pieces)
+
+    def _summary(self, name: str, game: str) -> dict[str, Any]:
+        seats, wins, total, best, sums = self.pairs[name][game]
+        return stats.summary(seats, wins, total, best, sums)
+
+    def _figures(self, name: str) -> dict[str, Any]:
+        """``name``'s figures but their timeline (an empty list in its place, last)."""
+        by_game = self.pairs[name]
+        seats = sum(pair[0] for pair in by_game.values())
+        wins = sum(pair[1] for pair in by_game.values())
+        summaries = {game: self._summary(name, game) for game in sorted(by_game)}
+        figures = stats.player_figures(
+            stats.record(seats, wins), summaries, self.duels.get(name, {}), []
+        )
+        del figures["score_over_time"]
+        return figures
+
+
+def _line_texts(text: str, layout: list[int] | None, lines: list[list[Any]]) -> Iterable[str]:
+    """The texts of a player's ``lines`` in ``text``, their first at ``layout``'s."""
+    if layout is None:
+        if lines:
+            raise Unusual
+        return
+    at = layout[2]
+    for _game_id, length in lines:
+        yield text[at : at + length]
+        at += length + len(_NEXT)
+
+
+def made(
+    plays: Iterable[Play], inputs: dict[str, bytes], shown: str | None, text: str
+) -> str | None:
+    """The parts of the statistics ``text`` of ``plays`` (finished ones counted; ``inputs``:
+    what each is made of) with ``shown``'s figures only (None: everyone's), kept; None if a play
+    cannot be added exactly, or if the parts do not make ``text`` exactly (logged)."""
+    parts = Parts.empty(shown)
+    finished = sorted((p for p in plays if p.finished), key=lambda p: (p.started_at, p.game_id))
+    try:
+        for play in finished:
+            parts.add(play, inputs[play.game_id], "")
+        if parts.text("") != text:
+            _log.warning("the statistics' parts do not make their text: none kept")
+            return None
+    except Unusual:
+        return None
+    return parts.state()
+
+
+def kept(row: KeptOutput | None, inputs: bytes, shown: str | None) -> Parts | None:
+    """The parts kept in ``row`` if they were made for ``inputs`` (:func:`inputs_of`) and the row
+    is sound (damage logged); else None."""
+    state = None if row is None else row.text_for(inputs)
+    if state is None:
+        return None
+    try:
+        return Parts(json.loads(state), shown)
+    except (ValueError, TypeError, KeyError):
+        _log.warning("the statistics' parts kept are not of this code's shape: made whole")
+        return None
+
+
+def added(parts: Parts, plays: Iterable[tuple[Play, bytes]], before: str) -> tuple[str, str] | None:
+    """The statistics' text with ``plays`` (each finished, not counted yet, with what it is made
+    of) counted, and the parts as kept; None if one cannot be added exactly, or the parts kept
+    do not fit ``before`` (logged)."""
+    try:
+        for play, inputs in plays:
+            parts.add(play, inputs, before)
+        return parts.text(before), parts.state()
+    except Unusual:
+        return None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        _log.warning("the statistics' parts kept do not fit their text (%r): made whole", error)
+        return None
