@@ -66,10 +66,11 @@ def rechain(path: Path) -> None:
 
 def uncount(connection: sqlite3.Connection) -> None:
     """Take migration 8 back (a database from before the writes were counted): its triggers and
-    its tables go."""
+    its tables go, and the statistics' parts that came after."""
     triggers = connection.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
     for (name,) in triggers.fetchall():
         connection.execute(f"DROP TRIGGER {name}")
     connection.execute("DROP TABLE changes")
     connection.execute("DROP TABLE touched")
     connection.execute("DROP TABLE stamps")
+    connection.execute("DROP TABLE parts")

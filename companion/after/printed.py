@@ -494,15 +494,16 @@ def _added(
     result and the parts kept beside ``whole`` are sound; else None (made whole)."""
     inputs = stats_parts.inputs_of(key, whole.digest, code_version())
     parts = stats_parts.kept(store.kept_output(stats_parts.PARTS + key), inputs, name)
-    if parts is None or not set(parts.plays) <= set(whole.facts):
+    if parts is None or not set(parts.ids) <= set(whole.facts):
         return None
     now = {entry.id: entry for entry in read.games}
     plays = []
     for game_id in touched:
-        counted, entry = parts.plays.get(game_id), now.get(game_id)
-        if counted is not None:  # unchanged, or the statistics are made whole
-            if entry is None or counted[0] != entry.inputs.hex():
-                return None
+        entry = now.get(game_id)
+        changed = parts.changed(game_id, None if entry is None else entry.inputs)
+        if changed:  # a play counted changed or went: the statistics are made whole
+            return None
+        if changed is not None:  # counted, unchanged
             continue
         played = None if entry is None else _shown(read, game_id)
         if entry is None or played is None or not played[0].finished:

@@ -24,22 +24,24 @@ not used (:func:`kept`).
 
 from __future__ import annotations
 
+import base64
 import bisect
 import hashlib
 import json
 import logging
 from collections.abc import Iterable
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from companion.after import stats
 from companion.after.history import Play, Seat
 from companion.cli import output
+from companion.storage import outputs
 from companion.storage.outputs import KeptOutput
 
 _log = logging.getLogger(__name__)
 
-PARTS = "parts:"
+PARTS = outputs.PARTS
 """The key of a whole text's parts: this and the whole text's key."""
 _LINE = "\n        "
 """A ``score_over_time`` line's break and indent (its list is at the fourth level)."""
@@ -59,13 +61,22 @@ def inputs_of(key: str, whole_digest: bytes, version: bytes) -> bytes:
     return hashlib.sha256(version + key.encode() + b"\0parts\0" + whole_digest).digest()
 
 
-def _order(play: Play) -> str:
-    """``play``'s place in the statistics' order (by start, then game id) as text that sorts so:
-    its start in UTC to the microsecond."""
+def _order(play: Play) -> int:
+    """``play``'s place in the statistics' order (by start, then game id): its start in
+    microseconds since 1970 (a start with no time zone cannot be placed so)."""
     started = play.started_at
     if started.tzinfo is None:
         raise Unusual
-    return started.astimezone(UTC).isoformat(timespec="microseconds")
+    return (started - _EPOCH) // _MICROSECOND
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _b64(inputs: bytes) -> str:
+    """A play's inputs as kept."""
+    return base64.b64encode(inputs).decode()
 
 
 def _whole(value: Any) -> int:
@@ -79,9 +90,15 @@ class Parts:
     """What a whole text of the statistics is made of (the module's docstring), as kept."""
 
     def __init__(self, state: dict[str, Any], shown: str | None) -> None:
-        self.plays: dict[str, list[str]] = state["plays"]
-        """Game id -> [its play's inputs (hex), its order (:func:`_order`)], of each play
-        counted."""
+        self.ids: list[str] = state["ids"]
+        """The game id of each play counted."""
+        self.inputs: list[str] = state["inputs"]
+        """What each play counted (as :attr:`ids`) is made of (base64)."""
+        self.orders: list[int] = state["orders"]
+        """Each play's order (as :attr:`ids`; :func:`_order`)."""
+        self.index = {game_id: at for at, game_id in enumerate(self.ids)}
+        if not len(self.index) == len(self.ids) == len(self.inputs) == len(self.orders):
+            raise ValueError("the plays counted do not match their ids")
         self.titles: dict[str, list[Any]] = state["titles"]
         """Title -> [plays, minutes, winners' scores, winners, best score, seats, points by
         category]."""
@@ -89,26 +106,40 @@ class Parts:
         """Name -> title -> [seats, wins, scores, best score, points by category]."""
         self.duels: dict[str, dict[str, list[int]]] = state["duels"]
         """Name -> opponent's name -> [won, lost, drawn]."""
-        self.lines: dict[str, list[list[Any]]] = state["lines"]
-        """Shown name -> their timeline's lines: [game id, length of its text]."""
+        self.lines: dict[str, list[int]] = state["lines"]
+        """Shown name -> their timeline's lines, two numbers each: the play's place in
+        :attr:`ids` and the length of the line's text."""
         self.layout: dict[str, list[int]] = state["layout"]
         """Shown name -> [where their part of the text starts, its length, where its first
         line starts]."""
         self.shown = shown
         """The one player whose figures are shown (None: every player)."""
-        self._texts: dict[str, list[str]] = {}
-        """Shown name -> their lines' texts, for the players a play added sits with."""
+        self._texts: dict[str, tuple[list[list[int]], list[str]]] = {}
+        """Shown name -> their lines (pairs of :attr:`lines`) and the lines' texts, for the
+        players a play added sits with."""
 
     @classmethod
     def empty(cls, shown: str | None) -> Parts:
         return cls(
-            {"plays": {}, "titles": {}, "pairs": {}, "duels": {}, "lines": {}, "layout": {}}, shown
+            {
+                "ids": [],
+                "inputs": [],
+                "orders": [],
+                "titles": {},
+                "pairs": {},
+                "duels": {},
+                "lines": {},
+                "layout": {},
+            },
+            shown,
         )
 
     def state(self) -> str:
         """The parts as kept (compact JSON)."""
         state = {
-            "plays": self.plays,
+            "ids": self.ids,
+            "inputs": self.inputs,
+            "orders": self.orders,
             "titles": self.titles,
             "pairs": self.pairs,
             "duels": self.duels,
@@ -117,6 +148,12 @@ class Parts:
         }
         return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
 
+    def changed(self, game_id: str, inputs: bytes | None) -> bool | None:
+        """Whether ``game_id``'s play, counted, is no longer made of the same inputs (``inputs``
+        now; None: not shown now); None if it is not counted."""
+        at = self.index.get(game_id)
+        return None if at is None else inputs is None or self.inputs[at] != _b64(inputs)
+
     def _is_shown(self, name: str) -> bool:
         return self.shown is None or name == self.shown
 
@@ -124,7 +161,7 @@ class Parts:
         """Count the finished play ``play`` (made of ``inputs``), not counted yet; ``text`` is
         the whole text the parts were made of until now (their lines' texts are read from it)."""
         order = _order(play)
-        game, date, seats = play.game, play.started_stamp, play.seats
+        game, seats = play.game, play.seats
         title = self.titles.setdefault(game, [0, 0, 0, 0, None, 0, {}])
         title[0] += 1
         title[1] += _whole(play.duration_min)
@@ -153,24 +190,35 @@ class Parts:
                     duel = against.setdefault(other.name, [0, 0, 0])
                     rank = other.rank
                     duel[0 if seat.rank < rank else 1 if seat.rank > rank else 2] += 1
-        self.plays[play.game_id] = [inputs.hex(), order]
+        self.index[play.game_id] = len(self.ids)
+        self.ids.append(play.game_id)
+        self.inputs.append(_b64(inputs))
+        self.orders.append(order)
         for name in {seat.name for seat in seats if self._is_shown(seat.name)}:
-            self._put(name, play, date, [seat for seat in seats if seat.name == name], text)
+            self._put(name, play, order, [seat for seat in seats if seat.name == name], text)
 
-    def _put(self, name: str, play: Play, date: str, seats: list[Seat], text: str) -> None:
-        """Put ``play``'s lines of ``seats`` (``name``'s, in seat order) among ``name``'s."""
-        lines = self.lines.setdefault(name, [])
-        texts = self._texts.get(name)
-        if texts is None:
-            texts = self._texts[name] = list(_line_texts(text, self.layout.get(name), lines))
-        plays = self.plays
-        at = bisect.bisect_right(lines, (plays[play.game_id][1], play.game_id),
-                                 key=lambda line: (plays[line[0]][1], line[0]))  # fmt: skip
+    def _put(self, name: str, play: Play, order: int, seats: list[Seat], text: str) -> None:
+        """Put ``play``'s lines of ``seats`` (``name``'s, in seat order) among ``name``'s, by
+        ``order`` (its :func:`_order`)."""
+        work = self._texts.get(name)
+        if work is None:
+            flat = self.lines.get(name, [])
+            lines = [flat[at : at + 2] for at in range(0, len(flat), 2)]
+            work = self._texts[name] = (
+                lines,
+                list(_line_texts(text, self.layout.get(name), lines)),
+            )
+        lines, texts = work
+        orders, ids = self.orders, self.ids
+        at = bisect.bisect_right(lines, (order, play.game_id),
+                                 key=lambda line: (orders[line[0]], ids[line[0]]))  # fmt: skip
         made = [
-            output.dumps(stats.moment(play.game_id, play.game, date, seat)).replace("\n", _LINE)
+            output.dumps(stats.moment(play.game_id, play.game, play.started_stamp, seat)).replace(
+                "\n", _LINE
+            )
             for seat in seats
         ]
-        lines[at:at] = [[play.game_id, len(line)] for line in made]
+        lines[at:at] = [[self.index[play.game_id], len(line)] for line in made]
         texts[at:at] = made
 
     def text(self, before: str) -> str:
@@ -187,7 +235,7 @@ class Parts:
                 self.titles.items()
             )
         }  # fmt: skip
-        pieces = ['{\n  "plays": ', int.__repr__(len(self.plays)), ',\n  "games": ',
+        pieces = ['{\n  "plays": ', int.__repr__(len(self.ids)), ',\n  "games": ',
                   output.dumps(games).replace("\n", "\n  "), ',\n  "players": ']  # fmt: skip
         at = sum(map(len, pieces))
         layout: dict[str, list[int]] = {}
@@ -196,8 +244,8 @@ class Parts:
             head = separator + output.dumps(name) + ": "
             pieces.append(head)
             at += len(head)
-            texts = self._texts.get(name)
-            if texts is None:  # no play added sits with them: their part as it was
+            work = self._texts.get(name)
+            if work is None:  # no play added sits with them: their part as it was
                 start, length, first = self.layout[name]
                 part = before[start : start + length]
                 layout[name] = [at, length, first - start + at]
@@ -205,8 +253,10 @@ class Parts:
                 figures = output.dumps(self._figures(name)).replace("\n", "\n    ")
                 if not figures.endswith(_SECTION_END):
                     raise Unusual
+                lines, texts = work
                 opening = figures[: -len(_SECTION_END)] + ',\n      "score_over_time": [' + _LINE
                 part = opening + _NEXT.join(texts) + "\n      ]" + _SECTION_END
+                self.lines[name] = [number for line in lines for number in line]
                 layout[name] = [at, len(part), at + len(opening)]
             pieces.append(part)
             at += len(part)
@@ -233,7 +283,7 @@ class Parts:
         return figures
 
 
-def _line_texts(text: str, layout: list[int] | None, lines: list[list[Any]]) -> Iterable[str]:
+def _line_texts(text: str, layout: list[int] | None, lines: list[list[int]]) -> Iterable[str]:
     """The texts of a player's ``lines`` in ``text``, their first at ``layout``'s."""
     if layout is None:
         if lines:
