@@ -222,6 +222,26 @@ def test_parts_kept_beside_another_text_are_not_used(db: Path, added: list[bool]
     assert added == []
 
 
+def test_parts_not_made_for_a_text_made_whole_again_are_never_used(
+    db: Path, added: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A text made whole again may be the very text kept (its digest the same) though a play it
+    counts changed (a point moved from one category to another leaves every rounded average as
+    it was): parts that cannot be made for it leave none to use, not the parts of before."""
+    before = printed_now(db, None, None)
+    few, made = printed.FEW, stats_parts.made
+    monkeypatch.setattr(printed, "FEW", 0)  # made whole
+    monkeypatch.setattr(stats_parts, "made", lambda *_args: None)
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        connection.execute("UPDATE games SET updated_at = updated_at")  # a write, same text
+    assert printed_now(db, None, None) == before
+    monkeypatch.setattr(printed, "FEW", few)
+    monkeypatch.setattr(stats_parts, "made", made)
+    end_a_game(db, random.Random(11))
+    assert printed_now(db, None, None) == whole(db, None, None)
+    assert added == []
+
+
 def test_parts_that_do_not_make_their_text_are_not_kept(
     recorded: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

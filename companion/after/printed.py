@@ -466,8 +466,7 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
                 rows = read.stamp(key, count, text, shown)
                 inputs = {entry.id: entry.inputs for entry in read.games}
                 made = stats_parts.made(plays, inputs, name, text)
-                if made is not None:
-                    rows.append(_parts_row(key, rows, made))
+                rows.append(_parts_row(key, rows, stats_parts.NONE if made is None else made))
     read.keep(rows)
     return text
 

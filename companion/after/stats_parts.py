@@ -50,6 +50,12 @@ _SECTION_END = "\n    }"
 """How a player's figures end (at the second level)."""
 
 
+NONE = "null"
+"""What is kept in place of a whole text's parts that could not be made: parts kept beside an
+earlier text of the same digest (the same text, made again of plays that changed) are not used
+(:func:`kept`)."""
+
+
 class Unusual(Exception):
     """A play the parts cannot add exactly (a score or a point not a whole number, a time with no
     zone): the statistics are made whole."""
@@ -311,6 +317,9 @@ def made(
             return None
     except Unusual:
         return None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        _log.warning("the statistics' parts could not be made (%r): none kept", error)
+        return None
     return parts.state()
 
 
@@ -318,7 +327,7 @@ def kept(row: KeptOutput | None, inputs: bytes, shown: str | None) -> Parts | No
     """The parts kept in ``row`` if they were made for ``inputs`` (:func:`inputs_of`) and the row
     is sound (damage logged); else None."""
     state = None if row is None else row.text_for(inputs)
-    if state is None:
+    if state is None or state == NONE:
         return None
     try:
         return Parts(json.loads(state), shown)
