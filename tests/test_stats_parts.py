@@ -251,6 +251,12 @@ def test_parts_that_do_not_make_their_text_are_not_kept(
     text = output.dumps(stats.compute(plays))
     assert stats_parts.made(plays, inputs, None, text) is not None
     assert stats_parts.made(plays, inputs, None, text.replace('"plays": 2', '"plays": 3')) is None
+    players = text.index('\n  "players": {')  # a player's figures other than their sums make,
+    digit = text.index('"win_rate": ', players) + len('"win_rate": ')  # of the same length
+    other = text[:digit] + "10"[text[digit] == "1"] + text[digit + 1 :]
+    assert stats_parts.made(plays, inputs, None, other) is None
+    gone = text[:players] + text[players:].replace('"game_id": ', '"game": ', 1)  # a line's game
+    assert stats_parts.made(plays, inputs, None, gone) is None
     assert "do not make their text" in caplog.text
 
 

@@ -47,6 +47,8 @@ _LINE = "\n        "
 """A ``score_over_time`` line's break and indent (its list is at the fourth level)."""
 _NEXT = "," + _LINE
 _SECTION_END = "\n    }"
+_GAME_ID = '{\n          "game_id": '
+"""How a line of ``score_over_time`` begins."""
 """How a player's figures end (at the second level)."""
 
 
@@ -163,9 +165,10 @@ class Parts:
     def _is_shown(self, name: str) -> bool:
         return self.shown is None or name == self.shown
 
-    def add(self, play: Play, inputs: bytes, text: str) -> None:
+    def add(self, play: Play, inputs: bytes, text: str | None) -> None:
         """Count the finished play ``play`` (made of ``inputs``), not counted yet; ``text`` is
-        the whole text the parts were made of until now (their lines' texts are read from it)."""
+        the whole text the parts were made of until now (their lines' texts are read from it;
+        None: its lines are not put in place, :meth:`find_lines` finds them)."""
         order = _order(play)
         game, seats = play.game, play.seats
         title = self.titles.setdefault(game, [0, 0, 0, 0, None, 0, {}])
@@ -200,8 +203,49 @@ class Parts:
         self.ids.append(play.game_id)
         self.inputs.append(_b64(inputs))
         self.orders.append(order)
+        if text is None:
+            return
         for name in {seat.name for seat in seats if self._is_shown(seat.name)}:
             self._put(name, play, order, [seat for seat in seats if seat.name == name], text)
+
+    def find_lines(self, finished: list[Play], text: str) -> bool:
+        """Find each shown player's part and lines in ``text``, the statistics of ``finished``
+        (each added without its lines, in the statistics' order): whether each is where and
+        what these parts say (each line the game's it should be, in its order). A line's text
+        holds no line break but its own (JSON writes none in a string), so a line ends where a
+        line break and the list's indent are followed by the next line's ``{``."""
+        expected: dict[str, list[int]] = {}
+        for play in finished:
+            at = self.index[play.game_id]
+            for seat in play.seats:
+                if self._is_shown(seat.name):
+                    expected.setdefault(seat.name, []).append(at)
+        at, separator = text.find(',\n  "players": ') + len(',\n  "players": '), "{\n    "
+        for name in sorted(expected):
+            head = separator + output.dumps(name) + ": "
+            if not text.startswith(head, at):
+                return False
+            start = at + len(head)
+            opening = self._opening(name)
+            if not text.startswith(opening, start):  # their figures, made of these parts
+                return False
+            first = start + len(opening)
+            end = text.find("\n      ]" + _SECTION_END, first)
+            texts = text[first:end].split(_NEXT + "{") if end >= 0 else []
+            ids = [self.ids[line] for line in expected[name]]
+            if len(texts) != len(ids) or not all(
+                line.startswith((_GAME_ID + output.dumps(game_id) + ",")[n > 0 :])
+                for n, (line, game_id) in enumerate(zip(texts, ids, strict=True))
+            ):  # each line but the first begins after its "{"
+                return False
+            lengths = [len(line) + (n > 0) for n, line in enumerate(texts)]
+            self.lines[name] = [
+                n for pair in zip(expected[name], lengths, strict=True) for n in pair
+            ]
+            at = end + len("\n      ]" + _SECTION_END)
+            self.layout[name] = [start, at - start, first]
+            separator = ",\n    "
+        return True
 
     def _put(self, name: str, play: Play, order: int, seats: list[Seat], text: str) -> None:
         """Put ``play``'s lines of ``seats`` (``name``'s, in seat order) among ``name``'s, by
@@ -256,11 +300,8 @@ class Parts:
                 part = before[start : start + length]
                 layout[name] = [at, length, first - start + at]
             else:
-                figures = output.dumps(self._figures(name)).replace("\n", "\n    ")
-                if not figures.endswith(_SECTION_END):
-                    raise Unusual
                 lines, texts = work
-                opening = figures[: -len(_SECTION_END)] + ',\n      "score_over_time": [' + _LINE
+                opening = self._opening(name)
                 part = opening + _NEXT.join(texts) + "\n      ]" + _SECTION_END
                 self.lines[name] = [number for line in lines for number in line]
                 layout[name] = [at, len(part), at + len(opening)]
@@ -271,6 +312,13 @@ class Parts:
         self.layout = layout
         self._texts = {}
         return "".join(pieces)
+
+    def _opening(self, name: str) -> str:
+        """``name``'s part of the text up to their first line (at the second level)."""
+        figures = output.dumps(self._figures(name)).replace("\n", "\n    ")
+        if not figures.endswith(_SECTION_END):
+            raise Unusual
+        return figures[: -len(_SECTION_END)] + ',\n      "score_over_time": [' + _LINE
 
     def _summary(self, name: str, game: str) -> dict[str, Any]:
         seats, wins, total, best, sums = self.pairs[name][game]
@@ -311,8 +359,8 @@ def made(
     finished = sorted((p for p in plays if p.finished), key=lambda p: (p.started_at, p.game_id))
     try:
         for play in finished:
-            parts.add(play, inputs[play.game_id], "")
-        if parts.text("") != text:
+            parts.add(play, inputs[play.game_id], None)
+        if not parts.find_lines(finished, text) or parts.text(text) != text:
             _log.warning("the statistics' parts do not make their text: none kept")
             return None
     except Unusual:
