@@ -72,7 +72,7 @@ def unstand(connection: sqlite3.Connection) -> None:
 
 def uncount(connection: sqlite3.Connection) -> None:
     """Take migration 8 back (a database from before the writes were counted), and the ones after
-    it (:func:`unstand`): its triggers and its tables go."""
+    it (:func:`unstand`, the statistics' parts): its triggers and its tables go."""
     unstand(connection)
     triggers = connection.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
     for (name,) in triggers.fetchall():
@@ -80,3 +80,4 @@ def uncount(connection: sqlite3.Connection) -> None:
     connection.execute("DROP TABLE changes")
     connection.execute("DROP TABLE touched")
     connection.execute("DROP TABLE stamps")
+    connection.execute("DROP TABLE parts")

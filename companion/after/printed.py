@@ -24,7 +24,8 @@ What is kept, under a digest of exactly what it is made of:
   window, prints it having read a few rows. After a few writes, the games written to
   (``touched`` by the same triggers) are read alone: if none is shown, nor was, only the stamp
   moves; else the history makes those games' plays and puts them in place of theirs, in the
-  pieces they were or fall in (the statistics are made whole). A whole text is kept
+  pieces they were or fall in (the statistics count the plays that ended since in their kept
+  parts, :mod:`companion.after.stats_parts`, or are made whole). A whole text is kept
   only when every game could be made (one left out is logged at every call) and every play it
   counts is made of a kept result: every play the history lists is a finished one (one made at
   every call is so at every call), every finished play the statistics count.
@@ -49,7 +50,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any, NamedTuple
 
-from companion.after import history, stats
+from companion.after import history, stats, stats_parts
 from companion.after import players as player_records
 from companion.after.bulk import collection_paused
 from companion.after.pieces import INDENT, PIECE, Listed, Pieces, joined
@@ -74,6 +75,7 @@ SHAPING = (
     "companion.after.pieces",
     "companion.after.history",
     "companion.after.stats",
+    "companion.after.stats_parts",
     "companion.cli.output",
     "companion.rules.results",
     "companion.rules.scoresheet",
@@ -386,15 +388,13 @@ def _spliced(
     return read, spliced
 
 
-def _unshown(store: Store, whole: _Whole, moment: datetime) -> _Moment | None:
-    """What is read of the few games written to since the statistics ``whole`` were kept, if
-    none of them is shown at ``moment`` nor was then (a game begun, played on while it is
-    hidden): the statistics are the same; else None."""
+def _since(store: Store, whole: _Whole, moment: datetime) -> tuple[list[str], _Moment] | None:
+    """The few games written to since the statistics ``whole`` were kept, and what is read of
+    them at ``moment``; None if too many were written to (or their record is damaged)."""
     touched = store.touched_since(whole.writes)
-    if touched is None or len(touched) > FEW or set(touched) & set(whole.facts):
+    if touched is None or len(touched) > FEW:
         return None
-    read = _Moment.read(store, moment, None, touched)
-    return None if read.games else read
+    return touched, _Moment.read(store, moment, None, touched)
 
 
 def _play_texts(
@@ -443,7 +443,9 @@ def _facts_of(about: bytes) -> tuple[Any, list[Any]]:
 def stats_text(store: Store, *, game: str | None = None, player: str | None = None) -> str:
     """``output.dumps(stats.compute(history.plays(...), player=name))`` for the same arguments
     (``name``: the player's current name): the whole text kept while nothing it is made of was
-    written since, or only games that neither are nor were shown (its stamp then moved)."""
+    written since, or only games that neither are nor were shown (its stamp then moved); with the
+    plays that ended since added to its parts (:mod:`companion.after.stats_parts`) if only a few
+    games were written to and no play it counts changed."""
     moment = datetime.now(UTC)
     with collection_paused(), store.one_moment():
         wanted = history.wanted_player(store, game, player)
@@ -453,24 +455,89 @@ def stats_text(store: Store, *, game: str | None = None, player: str | None = No
         whole = None if count is None else _Whole.kept(store, key, moment)
         if whole is not None and whole.writes == count:
             return whole.text
-        read = None
+        since = None
         if whole is not None and count is not None and count > whole.writes:
-            read = _unshown(store, whole, moment)
-        if read is not None and whole is not None and count is not None:
-            text, rows = whole.text, read.stamp(key, count, whole.text, whole.facts, whole)
-        else:
-            read, text, keepable = _statistics(store, moment, game, wanted, name)
+            since = _since(store, whole, moment)
+        rows: list[Made] = []
+        if since is not None and whole is not None and count is not None:
+            touched, read = since
+            if not read.games and not set(touched) & set(whole.facts):  # none shown, nor was
+                rows = read.stamp(key, count, whole.text, whole.facts, whole)
+                text = whole.text
+            else:
+                added = _added(store, key, whole, touched, read, game, wanted, name)
+                if added is not None:
+                    text, parts = added
+                    shown = [i for i in whole.facts if i not in touched] + [
+                        entry.id for entry in read.games
+                    ]
+                    rows = read.stamp(key, count, text, shown, whole)
+                    rows.append(_parts_row(key, rows, parts))
+                else:
+                    since = None
+        if since is None:
+            read, text, plays = _statistics(store, moment, game, wanted, name)
             shown = [entry.id for entry in read.games]
-            rows = read.stamp(key, count, text, shown) if count is not None and keepable else []
+            if count is not None and plays is not None:
+                rows = read.stamp(key, count, text, shown)
+                inputs = {entry.id: entry.inputs for entry in read.games}
+                made = stats_parts.made(plays, inputs, name, text)
+                rows.append(_parts_row(key, rows, stats_parts.NONE if made is None else made))
     read.keep(rows)
     return text
 
 
+def _parts_row(key: str, rows: list[Made], parts: str) -> Made:
+    """The row that keeps the statistics' ``parts`` beside the whole text whose stamp is the
+    last of ``rows``."""
+    digest = bytes.fromhex(json.loads(rows[-1][2])[3])
+    return (stats_parts.PARTS + key, stats_parts.inputs_of(key, digest, code_version()), "", parts)
+
+
+def _added(
+    store: Store,
+    key: str,
+    whole: _Whole,
+    touched: list[str],
+    read: _Moment,
+    game: str | None,
+    wanted: Any,
+    name: str | None,
+) -> tuple[str, str] | None:
+    """The statistics' text and parts with the plays of the games ``touched`` since ``whole``
+    (``read``) that ended counted, if none it counts changed or went, each was made of its kept
+    result and the parts kept beside ``whole`` are sound; else None (made whole)."""
+    inputs = stats_parts.inputs_of(key, whole.digest, code_version())
+    parts = stats_parts.kept(store.kept_output(stats_parts.PARTS + key), inputs, name)
+    if parts is None or not set(parts.ids) <= set(whole.facts):
+        return None
+    now = {entry.id: entry for entry in read.games}
+    plays = []
+    for game_id in touched:
+        entry = now.get(game_id)
+        changed = parts.changed(game_id, None if entry is None else entry.inputs)
+        if changed:  # a play counted changed or went: the statistics are made whole
+            return None
+        if changed is not None:  # counted, unchanged
+            continue
+        played = None if entry is None else _shown(read, game_id)
+        if entry is None or played is None or not played[0].finished:
+            continue
+        play, from_kept = played
+        if not from_kept:
+            return None
+        if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
+            plays.append((play, entry.inputs))
+    if read.failed or read.replayed:
+        return None
+    return stats_parts.added(parts, plays, whole.text)
+
+
 def _statistics(
     store: Store, moment: datetime, game: str | None, wanted: Any, name: str | None
-) -> tuple[_Moment, str, bool]:
-    """What the statistics are made of at ``moment``, their text, and whether it can be kept
-    (every finished play made of its kept result, every game made)."""
+) -> tuple[_Moment, str, list[history.Play] | None]:
+    """What the statistics are made of at ``moment``, their text, and the plays they count if
+    it can be kept (every finished play made of its kept result, every game made; else None)."""
     read = _Moment.read(store, moment, None)
     plays = []
     every_finished_kept = True
@@ -484,4 +551,4 @@ def _statistics(
         if _chosen(play.game, [seat.player_id for seat in play.seats], game, wanted):
             plays.append(play)
     text = output.dumps(stats.compute(plays, player=name))
-    return read, text, every_finished_kept and not read.failed
+    return read, text, plays if every_finished_kept and not read.failed else None

@@ -20,30 +20,88 @@ from companion.storage.base import at_once
 from companion.store import Store
 
 
-def _average(values: list[int]) -> float | None:
-    return round(sum(values) / len(values), 2) if values else None
+def mean(total: int, count: int) -> float | None:
+    """The average of ``count`` values summing to ``total``, as the statistics round it."""
+    return round(total / count, 2) if count else None
 
 
 def _summary(seats: list[Seat], sums: dict[str, int]) -> dict[str, Any]:
     """Plays, wins, win rate, average and best score of ``seats``, and the average of each
     category of ``sums`` (their points summed, :func:`_sums`)."""
     scores = [seat.score for seat in seats]
+    wins = sum(seat.winner for seat in seats)
+    return summary(len(seats), wins, sum(scores), max(scores, default=None), sums)
+
+
+def summary(
+    seats: int, wins: int, total: int, best: int | None, sums: dict[str, int]
+) -> dict[str, Any]:
+    """:func:`_summary` of ``seats`` seats of which ``wins`` won, their scores summing to
+    ``total``, the best ``best``, their points summed by category ``sums``."""
     return {
-        **_record(seats),
-        "average_score": _average(scores),
-        "best_score": max(scores, default=None),
-        "categories": _categories(sums, len(seats)),
+        **record(seats, wins),
+        "average_score": mean(total, seats),
+        "best_score": best,
+        "categories": _categories(sums, seats),
     }
 
 
 def _record(seats: list[Seat]) -> dict[str, Any]:
     """Plays, wins and win rate of ``seats``."""
-    wins = sum(seat.winner for seat in seats)
+    return record(len(seats), sum(seat.winner for seat in seats))
+
+
+def record(seats: int, wins: int) -> dict[str, Any]:
+    """Plays, wins and win rate of ``seats`` seats of which ``wins`` won."""
+    return {"plays": seats, "wins": wins, "win_rate": round(wins / seats, 4) if seats else None}
+
+
+def game_figures(
+    plays: int,
+    minutes: int,
+    winning: tuple[int, int],
+    best: int | None,
+    seats: int,
+    totals: dict[str, int],
+    players: dict[str, Any],
+) -> dict[str, Any]:
+    """A title's figures: of ``plays`` plays lasting ``minutes`` in all, ``winning``: the
+    winners' scores summed and how many winners, ``best``: the best score of its ``seats``
+    seats, ``totals``: their points summed by category, ``players``: each player's summary."""
     return {
-        "plays": len(seats),
-        "wins": wins,
-        "win_rate": round(wins / len(seats), 4) if seats else None,
+        "plays": plays,
+        "average_duration_min": mean(minutes, plays),
+        "average_winning_score": mean(*winning),
+        "best_score": best,
+        "categories": _categories(totals, seats),
+        "players": players,
     }
+
+
+def player_figures(
+    overall: dict[str, Any],
+    by_game: dict[str, Any],
+    duels: dict[str, list[int]],
+    timeline: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A player's figures: ``overall`` (:func:`record`), ``by_game`` (their summary of each
+    title), ``duels`` (won, lost, drawn against each opponent) and their ``timeline``."""
+    return {
+        "plays": overall["plays"],
+        "wins": overall["wins"],
+        "win_rate": overall["win_rate"],
+        "by_game": by_game,
+        "head_to_head": {
+            other: {"played": won + lost + drawn, "won": won, "lost": lost, "drawn": drawn}
+            for other, (won, lost, drawn) in sorted(duels.items())
+        },
+        "score_over_time": timeline,
+    }
+
+
+def moment(game_id: str, game: str, date: str, seat: Seat) -> dict[str, Any]:
+    """A seat's score in a player's timeline (``score_over_time``)."""
+    return {"game_id": game_id, "game": game, "date": date, "score": seat.score, "rank": seat.rank}
 
 
 def _sums(seats: list[Seat]) -> dict[str, int]:
@@ -92,15 +150,7 @@ def _computing(
         for seat in seats:
             name, rank = seat.name, seat.rank
             seats_of[name][game].append(seat)
-            timeline[name].append(
-                {
-                    "game_id": play.game_id,
-                    "game": game,
-                    "date": date,
-                    "score": seat.score,
-                    "rank": rank,
-                }
-            )
+            timeline[name].append(moment(play.game_id, game, date, seat))
             against = duels[name]
             for other in seats:
                 if other is seat:
@@ -124,40 +174,27 @@ def _computing(
             if of_game == game:
                 for key, total in points.items():
                     totals[key] = totals.get(key, 0) + total
-        games[game] = {
-            "plays": len(played),
-            "average_duration_min": _average([p.duration_min for p in played]),
-            "average_winning_score": _average([s.score for s in every_seat if s.winner]),
-            "best_score": max((s.score for s in every_seat), default=None),
-            "categories": _categories(totals, len(every_seat)),
-            "players": {
-                name: summaries[name, game] for name in sorted(seats_of) if (name, game) in sums
-            },
-        }
+        winning = [s.score for s in every_seat if s.winner]
+        games[game] = game_figures(
+            len(played),
+            sum(p.duration_min for p in played),
+            (sum(winning), len(winning)),
+            max((s.score for s in every_seat), default=None),
+            len(every_seat),
+            totals,
+            {name: summaries[name, game] for name in sorted(seats_of) if (name, game) in sums},
+        )
     if per_step is not None:
         yield
     names = sorted(seats_of) if player is None else [n for n in sorted(seats_of) if n == player]
     players = {}
     for name in names:
         every = [seat for seats in seats_of[name].values() for seat in seats]
-        overall = _record(every)
-        players[name] = {
-            "plays": overall["plays"],
-            "wins": overall["wins"],
-            "win_rate": overall["win_rate"],
-            "by_game": {
-                game: {
-                    **summaries[name, game],
-                    "categories": dict(summaries[name, game]["categories"]),
-                }
-                for game in sorted(seats_of[name])
-            },
-            "head_to_head": {
-                other: {"played": won + lost + drawn, "won": won, "lost": lost, "drawn": drawn}
-                for other, (won, lost, drawn) in sorted(duels[name].items())
-            },
-            "score_over_time": timeline[name],
+        own = {
+            game: {**summaries[name, game], "categories": dict(summaries[name, game]["categories"])}
+            for game in sorted(seats_of[name])
         }
+        players[name] = player_figures(_record(every), own, duels[name], timeline[name])
     return {"plays": len(finished), "games": games, "players": players}
 
 

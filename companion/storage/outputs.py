@@ -29,6 +29,10 @@ STAMP = "at:"
 says at which count of writes and within which window of time a whole text is what its inputs
 make (:mod:`companion.after.printed`), with the same columns and checks as an output's."""
 
+PARTS = "parts:"
+"""Where a key starts so, its row is kept in the table ``parts``: what a whole text is made of
+(:mod:`companion.after.stats_parts`), with the same columns and checks as an output's."""
+
 WRITE_WAIT_MS = 200
 """Milliseconds keeping an output waits for another process's write lock before it gives up (a
 reading command does not wait for the table's commits: the next call keeps it)."""
@@ -94,9 +98,12 @@ _GAME_ROWS = (
 )
 
 
+TABLES = ("outputs", "stamps", "parts")
+
+
 def _table(key: str) -> str:
-    """The table a row kept under ``key`` is in (:data:`STAMP`)."""
-    return "stamps" if key.startswith(STAMP) else "outputs"
+    """The table a row kept under ``key`` is in (:data:`STAMP`, :data:`PARTS`)."""
+    return "stamps" if key.startswith(STAMP) else "parts" if key.startswith(PARTS) else "outputs"
 
 
 def _past(prefix: str) -> str:
@@ -208,7 +215,7 @@ class OutputsMixin(StoreBase):
                 with transaction(self._conn):
                     if dropping is not None:
                         self._drop_outputs(*dropping)
-                    for table in ("outputs", "stamps"):
+                    for table in TABLES:
                         self._conn.executemany(
                             f"INSERT OR REPLACE INTO {table} (key, inputs, about, digest, output) "
                             "VALUES (?, ?, ?, ?, ?)",

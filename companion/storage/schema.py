@@ -175,6 +175,15 @@ MIGRATIONS: tuple[tuple[MigrationStep, ...], ...] = (
             name TEXT NOT NULL
         ) WITHOUT ROWID""",
     ),
+    (  # what the statistics' whole texts are made of (companion.after.stats_parts)
+        """CREATE TABLE parts (
+            key TEXT PRIMARY KEY,
+            inputs BLOB NOT NULL,
+            about TEXT NOT NULL,
+            digest BLOB NOT NULL,
+            output TEXT NOT NULL
+        ) WITHOUT ROWID""",
+    ),
 )
 """Migration *n* (1-based) brings a database from ``user_version`` n-1 to n; append, never edit.
 A step is an SQL statement or a function run on the connection (inside the same transaction).
