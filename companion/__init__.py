@@ -7,7 +7,7 @@ Nothing in this package imports Kivy, gpiozero or pyserial. Its packages, by con
   ``questions``, ``scoresheet``, ``sheet_words``, ``results``;
 - **a game at the table** ``play/`` (one write path, the log read one way, scans turned into moves):
   ``session``, ``table``, ``log_fold``, ``game_log``, ``describe``, ``last_refusal``, ``scan_play``,
-  ``cards``, ``tag_files``, ``labels``;
+  ``cards``, ``tag_files``, ``labels``, ``standing`` (where a game stands, kept for Home);
 - **after the game** ``after/``: ``history``, ``shown`` (what its list reads of a kept result),
   ``stats``, ``printed`` (their CLI texts, kept), ``players``, ``player_names``, ``transfer``,
   ``bulk``, ``exports/``;
