@@ -7,14 +7,15 @@ Nothing in this package imports Kivy, gpiozero or pyserial. Its packages, by con
   ``questions``, ``scoresheet``, ``sheet_words``, ``results``;
 - **a game at the table** ``play/`` (one write path, the log read one way, scans turned into moves):
   ``session``, ``table``, ``log_fold``, ``game_log``, ``describe``, ``last_refusal``, ``scan_play``,
-  ``cards``, ``tag_files``, ``labels``;
+  ``cards``, ``tag_files``, ``labels``, ``standing`` (where a game stands, kept for Home);
 - **after the game** ``after/``: ``history``, ``shown`` (what its list reads of a kept result),
   ``stats``, ``printed`` (their CLI texts, kept), ``players``, ``player_names``, ``transfer``,
   ``bulk``, ``exports/``;
 - **storage** ``storage/`` (one module per concern), behind ``store``'s ``Store``;
 - **the installation and its input** ``installation/``: ``config``, ``config_schema``,
   ``device_config``, ``i18n``, ``errors``, ``json_input``, ``validation_messages``, ``files``,
-  ``csv_cells``, ``phones``, ``watchdog``; and the command line in ``cli/``.
+  ``csv_cells``, ``phones``, ``watchdog``, ``entry_points`` (what installed packages add); and the
+  command line in ``cli/``.
 
 These modules sat at the root until the core was grouped; a game installed as its own package may
 still import them by their old paths (``companion.spec``, ``companion.game``, ``companion.errors``,
