@@ -18,7 +18,7 @@ from PIL import Image
 from companion.installation import i18n
 from companion.store import Store
 from ui.app import CompanionApp
-from ui.audit.driver import Driver, plain, scroll_into_view, scroller_of
+from ui.audit.driver import Driver, frames_now, plain, scroll_into_view, scroller_of
 from ui.audit.touch import release_held
 from ui.toast import SHOW_SECONDS, Toast
 
@@ -49,8 +49,7 @@ class Harness:
         self.frames(1)
 
     def frames(self, count: int = 2) -> None:
-        for _ in range(count):
-            EventLoop.idle()
+        frames_now(count)
 
     def tap(self, widget: Widget) -> None:
         """A finger down and up on the middle of ``widget``, scrolled into view first as a

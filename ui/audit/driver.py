@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
@@ -40,6 +41,21 @@ def read(text: str) -> str:
     """``text`` as a player reads it: where it breaks and which space it uses aside (a no-break
     space, a key's name put under its words)."""
     return " ".join(text.split())
+
+
+def frames_now(count: int) -> None:
+    """``count`` frames, each begun as soon as the last ends: Kivy's clock would wait until
+    ``1 / maxfps`` s had passed since the last one began, time in which a driver counting frames
+    (not seconds) does nothing. What is scheduled after a delay still runs by the clock's time, so
+    waits for it are counted in seconds (:meth:`Driver.run_for`). A rate the app sets during a
+    frame (:class:`ui.inputs.IdleThrottle`) stands."""
+    for _ in range(count):
+        cap, Clock._max_fps = Clock._max_fps, 0
+        try:
+            EventLoop.idle()
+        finally:
+            if Clock._max_fps == 0:
+                Clock._max_fps = cap
 
 
 def within(widget: Widget, root: Widget) -> bool:
@@ -120,8 +136,7 @@ class Driver:
         return self.app.manager.current_screen
 
     def frames(self, count: int = 2) -> None:
-        for _ in range(count):
-            EventLoop.idle()
+        frames_now(count)
 
     def run_for(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
