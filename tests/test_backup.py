@@ -208,27 +208,3 @@ def test_a_backup_that_cannot_be_written_never_stops_the_game(
     Store.open(db, clock=at(T0)).close()
     assert backup.backups(db) == []
     assert "backup of" in caplog.text and "failed" in caplog.text
-
-
-@pytest.mark.parametrize(
-    "stamp",
-    [
-        "20240102T030405123456Z",  # as a backup is named
-        "20240102T0304051Z",
-        "20240102T030405000001Z",
-        "20241302T030405123456Z",  # no 13th month
-        "20240230T030405123456Z",
-        "20240102T240405123456Z",
-        "20240102T030405Z",
-        "2024012T030405123456Z",
-        "20240102T030405123456",
-        "not-a-time",
-    ],
-)
-def test_a_backups_time_is_read_from_its_name_as_strptime_reads_it(stamp: str) -> None:
-    try:
-        expected = datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
-    except ValueError:
-        expected = datetime.min.replace(tzinfo=UTC)
-    assert backup.taken_at(Path(f"games.sqlite3.{stamp}.backup")) == expected
-    assert backup.taken_at(Path(f"games.sqlite3.{stamp}-2.backup")) == expected
