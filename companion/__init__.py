@@ -14,8 +14,7 @@ Nothing in this package imports Kivy, gpiozero or pyserial. Its packages, by con
 - **storage** ``storage/`` (one module per concern), behind ``store``'s ``Store``;
 - **the installation and its input** ``installation/``: ``config``, ``config_schema``,
   ``device_config``, ``i18n``, ``errors``, ``json_input``, ``validation_messages``, ``files``,
-  ``csv_cells``, ``phones``, ``watchdog``, ``entry_points`` (what installed packages add); and the
-  command line in ``cli/``.
+  ``csv_cells``, ``phones``, ``watchdog``; and the command line in ``cli/``.
 
 These modules sat at the root until the core was grouped; a game installed as its own package may
 still import them by their old paths (``companion.spec``, ``companion.game``, ``companion.errors``,

@@ -1,7 +1,6 @@
 """A command that names its game loads only what that game needs (issue 27): a ``game act`` on a
 Targi game imports no other game's package and never lists the installed packages' games or
-commands (reading every package's metadata, by :mod:`companion.installation.entry_points` or
-:mod:`importlib.metadata`), while ``--help`` still names every game."""
+commands (reading every package's metadata), while ``--help`` still names every game."""
 
 from __future__ import annotations
 
@@ -21,12 +20,6 @@ def recorded(**params):
     groups.append(params.get("group"))
     return listing(**params)
 importlib.metadata.entry_points = recorded
-import companion.installation.entry_points as read_points
-reading = read_points.entry_points
-def read(*, group):
-    groups.append(group)
-    return reading(group=group)
-read_points.entry_points = read
 from companion.cli import main
 code = main(sys.argv[1:])
 loaded = sorted({m.split(".")[2] for m in sys.modules if m.startswith("companion.games.")})

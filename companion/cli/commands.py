@@ -68,7 +68,7 @@ def named(name: str) -> Command | None:
 
 def _loaded(name: str | None) -> dict[str, Command]:
     """The installed commands called ``name`` (every one: None), loaded."""
-    from companion.installation.entry_points import entry_points  # every package's: when asked
+    from importlib.metadata import entry_points  # reads every package's metadata: when asked
 
     commands: dict[str, Command] = {}
     for point in entry_points(group=GROUP):

@@ -74,7 +74,7 @@ def _built_in_named(name: str) -> GameSpec | None:
 
 
 def _installed() -> Iterator[GameSpec]:
-    from companion.installation.entry_points import entry_points  # not to import the registry
+    from importlib.metadata import entry_points  # not needed to import the registry
 
     for point in entry_points(group=ENTRY_POINTS):
         try:

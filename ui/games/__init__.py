@@ -72,7 +72,7 @@ def _built_in() -> Iterator[GameUI]:
 
 
 def _installed() -> Iterator[GameUI]:
-    from companion.installation.entry_points import entry_points
+    from importlib.metadata import entry_points
 
     for point in entry_points(group=ENTRY_POINTS):
         try:
