@@ -9,8 +9,9 @@ Nothing in this package imports Kivy, gpiozero or pyserial. Its packages, by con
   ``session``, ``table``, ``log_fold``, ``game_log``, ``describe``, ``last_refusal``, ``scan_play``,
   ``cards``, ``tag_files``, ``labels``, ``standing`` (where a game stands, kept for Home);
 - **after the game** ``after/``: ``history``, ``shown`` (what its list reads of a kept result),
-  ``stats``, ``printed`` (their CLI texts, kept), ``players``, ``player_names``, ``transfer``,
-  ``bulk``, ``exports/``;
+  ``stats``, ``printed`` (their CLI texts, kept: ``pieces``, the history's in pieces, and
+  ``stats_parts``, what the statistics' are made of), ``players``, ``player_names``,
+  ``transfer``, ``bulk``, ``exports/``;
 - **storage** ``storage/`` (one module per concern), behind ``store``'s ``Store``;
 - **the installation and its input** ``installation/``: ``config``, ``config_schema``,
   ``device_config``, ``i18n``, ``errors``, ``json_input``, ``validation_messages``, ``files``,
