@@ -47,9 +47,9 @@ _LINE = "\n        "
 """A ``score_over_time`` line's break and indent (its list is at the fourth level)."""
 _NEXT = "," + _LINE
 _SECTION_END = "\n    }"
+"""How a player's figures end (at the second level)."""
 _GAME_ID = '{\n          "game_id": '
 """How a line of ``score_over_time`` begins."""
-"""How a player's figures end (at the second level)."""
 
 
 NONE = "null"
