@@ -6,6 +6,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +37,12 @@ os.environ["LANGUAGE"] = "en"
 RESIDENTS = tempfile.mkdtemp(prefix="tc-residents-")
 os.environ["TABLE_COMPANION_RESIDENT_DIR"] = RESIDENTS
 os.environ["TABLE_COMPANION_RESIDENT_IDLE"] = "120"
+# The folders the run writes into at the project's top (the screenshots, Hypothesis's examples)
+# are there before any test runs: one made mid-run changes the top folder, which a resident
+# watches as a folder its code is imported from (companion.cli.resident.LoadedFiles), and a
+# resident test running at that moment had its command refused ("code changed") and run alone.
+for top_folder in ("screenshots", ".hypothesis"):
+    (Path(__file__).resolve().parent.parent / top_folder).mkdir(exist_ok=True)
 
 
 @pytest.fixture(autouse=True)

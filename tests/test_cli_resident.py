@@ -264,7 +264,7 @@ def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
             else:
                 reading_its_input(client)
             client.send_signal(sent)
-            assert client.wait(timeout=WAIT) == -sent, (mode, sent)
+            assert ended(client) == -sent, (mode, sent)
             if mode == "1":  # the command ended with its worker, as a process of its own would
                 gone(Path("/proc") / str(running))
         finally:
@@ -289,6 +289,21 @@ def children_of_the_resident(socket_path: Path) -> list[int]:
             if str(socket_path).encode() in parent_words:
                 found.append(int(entry.name))
     return found
+
+
+def ended(client: subprocess.Popen[bytes]) -> int:
+    """``client``'s status once it ends; a failure naming where it waits (its own and every
+    resident worker's kernel wait channel) if it has not ended within :data:`WAIT` s."""
+    try:
+        return client.wait(timeout=WAIT)
+    except subprocess.TimeoutExpired:
+        waits = {}
+        for entry in Path("/proc").iterdir():
+            with contextlib.suppress(OSError):
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+                if entry.name == str(client.pid) or resident.__name__.encode() in words:
+                    waits[entry.name] = (entry / "wchan").read_text()
+        pytest.fail(f"the client {client.pid} has not ended within {WAIT} s; waits: {waits}")
 
 
 def reading_its_input(client: subprocess.Popen[bytes]) -> None:
