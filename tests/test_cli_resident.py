@@ -257,6 +257,7 @@ def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env={**env, handoff.RESIDENT_ENV: mode},
+            preexec_fn=as_a_shell_starts_it,
         )
         try:
             if mode == "1":
@@ -264,7 +265,7 @@ def test_a_signal_to_the_client_ends_the_command_as_it_ends_one_run_alone(
             else:
                 reading_its_input(client)
             client.send_signal(sent)
-            assert ended(client) == -sent, (mode, sent)
+            assert ended(client, f"mode {mode}, {sent!r}") == -sent, (mode, sent)
             if mode == "1":  # the command ended with its worker, as a process of its own would
                 gone(Path("/proc") / str(running))
         finally:
@@ -291,9 +292,20 @@ def children_of_the_resident(socket_path: Path) -> list[int]:
     return found
 
 
-def ended(client: subprocess.Popen[bytes]) -> int:
-    """``client``'s status once it ends; a failure naming where it waits (its own and every
-    resident worker's kernel wait channel) if it has not ended within :data:`WAIT` s."""
+def as_a_shell_starts_it() -> None:
+    """In the client, before it runs: SIGINT and SIGTERM as a shell leaves them to a command it
+    starts (their default action, not blocked), whatever the test's process has (a disposition
+    ignored or a signal blocked is inherited, and a test run before in the same process may have
+    left one so)."""
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def ended(client: subprocess.Popen[bytes], case: str) -> int:
+    """``client``'s status once it ends; a failure naming ``case``, where it and every resident
+    process wait (their kernel wait channels) and the client's signal masks, if it has not ended
+    within :data:`WAIT` s."""
     try:
         return client.wait(timeout=WAIT)
     except subprocess.TimeoutExpired:
@@ -303,7 +315,15 @@ def ended(client: subprocess.Popen[bytes]) -> int:
                 words = (entry / "cmdline").read_bytes().split(b"\0")
                 if entry.name == str(client.pid) or resident.__name__.encode() in words:
                     waits[entry.name] = (entry / "wchan").read_text()
-        pytest.fail(f"the client {client.pid} has not ended within {WAIT} s; waits: {waits}")
+        masks = [
+            line.strip()
+            for line in Path(f"/proc/{client.pid}/status").read_text().splitlines()
+            if line.startswith(("SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt"))
+        ]
+        pytest.fail(
+            f"{case}: the client {client.pid} has not ended within {WAIT} s; waits: {waits}; "
+            f"its signals: {masks}"
+        )
 
 
 def reading_its_input(client: subprocess.Popen[bytes]) -> None:
