@@ -8,8 +8,10 @@ import uuid
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
+import pytest
 from played_games import Clock
 
 from companion.games.targi.rules import TargiRules
@@ -81,3 +83,17 @@ def uncount(connection: sqlite3.Connection) -> None:
     connection.execute("DROP TABLE touched")
     connection.execute("DROP TABLE stamps")
     connection.execute("DROP TABLE parts")
+
+
+def counted_game_reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str] | None]:
+    """One item per reading of the games' rows (:meth:`Store.game_rows`, what a text not kept
+    whole is made of) from now on: the ids of the games read, None for every game."""
+    calls: list[list[str] | None] = []
+    real = Store.game_rows
+
+    def reading(store: Store, ids: list[str] | None = None) -> Any:
+        calls.append(ids)
+        return real(store, ids)
+
+    monkeypatch.setattr(Store, "game_rows", reading)
+    return calls

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from played_games import Clock, play_to_end
+from stored_games import counted_game_reads
 
 from benchmarks import history as history_bench
 from companion.after import history, pieces, players, printed
@@ -70,16 +71,7 @@ def kept(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str] | None]:
-    """The ids of the games each reading of the games' rows reads (None: every game)."""
-    calls: list[list[str] | None] = []
-    real = Store.game_rows
-
-    def reading(store: Store, ids: list[str] | None = None) -> Any:
-        calls.append(ids)
-        return real(store, ids)
-
-    monkeypatch.setattr(Store, "game_rows", reading)
-    return calls
+    return counted_game_reads(monkeypatch)
 
 
 def whole(path: Path, **options: Any) -> str:

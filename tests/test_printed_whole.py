@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from cli_process import invoke
 from played_games import Clock, play_to_end, record
-from stored_games import uncount
+from stored_games import counted_game_reads, uncount
 
 from companion.after import history, players, printed, stats
 from companion.cli import output
@@ -59,17 +59,7 @@ def db(recorded: tuple[Path, str], tmp_path: Path) -> Path:
 
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str] | None]:
-    """One item per reading of the games' rows (what a text not kept whole is made of): the
-    ids of the games read, None for every game."""
-    calls: list[list[str] | None] = []
-    real = Store.game_rows
-
-    def reading(store: Store, ids: list[str] | None = None) -> Any:
-        calls.append(ids)
-        return real(store, ids)
-
-    monkeypatch.setattr(Store, "game_rows", reading)
-    return calls
+    return counted_game_reads(monkeypatch)
 
 
 def made_anew(path: Path, command: str, *options: str, now: datetime | None = None) -> str:
