@@ -180,27 +180,35 @@ def _play(
     or what the list shows of its kept text, with how its sheet is made once asked for), its
     game's seats as its options say them."""
     made_sheet: Callable[[], ScoreSheet]
-    if isinstance(result, GameResult):
+    fresh = False  # whether the points were decoded for this play alone: a seat's not copied
+    if isinstance(result, _KeptText):  # a listing's most of them: first
+        fields, made_sheet, fresh = result.shown, partial(_sheet_of_text, result.text), True
+    elif isinstance(result, GameResult):
         sheet = result.sheet
         fields = Shown(result.game, result.over, result.ended_at, result.corrections,
                        sheet.ranking, sheet.totals, sheet.points)  # fmt: skip
         made_sheet = partial(_replayed_sheet, result)
-    elif isinstance(result, _KeptText):
-        fields, made_sheet = result.shown, partial(_sheet_of_text, result.text)
     else:
         fields, made_sheet = Shown.of_cached(result), partial(_kept_sheet, result)
     game, over, ended_at, corrections, ranking, totals, points = fields
-    created = _parse(created_at)
-    ended = created if ended_at is None else _parse(ended_at)
+    created = datetime.fromisoformat(created_at)
+    ended = created if ended_at is None else datetime.fromisoformat(ended_at)
     status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
     records = {record[0]: record for record in facts.seated}
     start = seating.start_player
+    no_points: dict[str, int] = {}
     seats = []
     for index, in_options in enumerate(seating.players):
         name = in_options["name"]
         record = records.get(index)
         rank = ranks.get(name, 0)
+        kept_points = points.get(name, no_points)
+        seat_points = (
+            kept_points  # its own: decoded for this play, held by no other object
+            if fresh and type(kept_points) is dict and kept_points is not no_points
+            else dict(kept_points)
+        )
         seats.append(  # by position (its fields' order): a listing makes thousands
             Seat(
                 index,
@@ -211,11 +219,11 @@ def _play(
                 totals.get(name, 0),
                 rank,
                 over and rank == 1,
-                dict(points.get(name, {})),
+                seat_points if fresh and seat_points is not no_points else dict(seat_points),
                 None if record is None else record[2],
             )
         )
-    return Play(
+    return _new_play(
         game_id=game_id,
         game=game,
         status=status,
@@ -226,6 +234,14 @@ def _play(
         corrections=corrections,
         made_sheet=made_sheet,
     )
+
+
+def _new_play(**values: Any) -> Play:
+    """``Play(**values)``, made without a call to set each field (a frozen dataclass's
+    ``__init__`` makes one per field: a listing makes a thousand plays); every field given."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "__dict__", values)
+    return play
 
 
 def _replayed_sheet(result: GameResult) -> ScoreSheet:
