@@ -142,15 +142,9 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
     except (UnknownGameError, LogCorruptionError) as error:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     options, created_at = store.game_info(game_id)
-    facts = _Facts(seated(player_records.seats(store, game_id)), store.location_of(game_id))
-    return _play(game_id, _seating(options), created_at, result, facts, now or datetime.now(UTC))
-
-
-class _Facts(NamedTuple):
-    """What the store says of a game beside its log: who sits where now, where it was played."""
-
-    seated: tuple[Seated, ...]
-    location: str
+    seats = seated(player_records.seats(store, game_id))
+    return _play(game_id, _seating(options), created_at, result, seats,
+                 store.location_of(game_id), now or datetime.now(UTC))  # fmt: skip
 
 
 def _replayed(store: Store, game_id: str) -> GameResult:
@@ -173,12 +167,14 @@ def _play(
     seating: Seating,
     created_at: str,
     result: GameResult | _KeptText | dict[str, Any],
-    facts: _Facts,
+    seated_now: tuple[Seated, ...],
+    location: str,
     now: datetime,
 ) -> Play:
     """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
     or what the list shows of its kept text, with how its sheet is made once asked for), its
-    game's seats as its options say them."""
+    game's seats as its options say them, who sits in them now (``seated_now``, as
+    :func:`seated` says it) and where it was played."""
     made_sheet: Callable[[], ScoreSheet]
     fresh = False  # whether the points were decoded for this play alone: a seat's not copied
     if isinstance(result, _KeptText):  # a listing's most of them: first
@@ -193,9 +189,9 @@ def _play(
     game, over, ended_at, corrections, ranking, totals, points = fields
     created = datetime.fromisoformat(created_at)
     ended = created if ended_at is None else datetime.fromisoformat(ended_at)
-    status = _status(over, ended, now)
+    status = "finished" if over else _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
-    records = {record[0]: record for record in facts.seated}
+    records = {record[0]: record for record in seated_now}
     start = seating.start_player
     no_points: dict[str, int] = {}
     seats = []
@@ -209,8 +205,8 @@ def _play(
             if fresh and type(kept_points) is dict and kept_points is not no_points
             else dict(kept_points)
         )
-        seats.append(  # by position (its fields' order): a listing makes thousands
-            Seat(
+        seats.append(  # Seat(...) without its __new__'s call: a listing makes thousands
+            tuple.__new__(Seat, (
                 index,
                 None if record is None else record[1],
                 name if record is None else record[3],
@@ -219,17 +215,17 @@ def _play(
                 totals.get(name, 0),
                 rank,
                 over and rank == 1,
-                seat_points if fresh and seat_points is not no_points else dict(seat_points),
+                seat_points,
                 None if record is None else record[2],
-            )
-        )
+            ))
+        )  # fmt: skip
     return _new_play(
         game_id=game_id,
         game=game,
         status=status,
         started_at=created,
         ended_at=ended,
-        location=facts.location,
+        location=location,
         seats=tuple(seats),
         corrections=corrections,
         made_sheet=made_sheet,
@@ -553,7 +549,7 @@ def _made_play(
     moment: datetime,
 ) -> Play:
     seating, created_at = _info(infos, game_id)
-    return _play(game_id, seating, created_at, result, _Facts(seats, location), moment)
+    return _play(game_id, seating, created_at, result, seats, location, moment)
 
 
 def seated(records: dict[int, PlayerRecord]) -> tuple[Seated, ...]:
