@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property, partial
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeGuard
 
 from companion.after import players as player_records
@@ -503,7 +504,7 @@ player renamed), and restates the others' status at its moment."""
 
 def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
     cached, seats, infos, places = read.cached, read.seats, read.infos, read.places
-    newest_first = sorted(read.games, key=lambda g: (g.created_at, g.id), reverse=True)
+    newest_first = sorted(read.games, key=attrgetter("created_at", "id"), reverse=True)
     made_before = _made.get(store, {})
     made: dict[str, _Made] = {}
     _made[store] = made
