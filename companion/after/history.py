@@ -188,9 +188,9 @@ def _play(
     else:
         fields, made_sheet = Shown.of_cached(result), partial(_kept_sheet, result)
     game, over, ended_at, corrections, ranking, totals, points = fields
-    created = datetime.fromisoformat(created_at)
-    ended = created if ended_at is None else datetime.fromisoformat(ended_at)
-    status = "finished" if over else _status(over, ended, now)
+    created = _parse(created_at)
+    ended = created if ended_at is None else _parse(ended_at)
+    status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
     records = {record[0]: record for record in seated_now}
     start = seating.start_player
@@ -206,8 +206,8 @@ def _play(
             if fresh and type(kept_points) is dict and kept_points is not no_points
             else dict(kept_points)
         )
-        seats.append(  # Seat(...) without its __new__'s call: a listing makes thousands
-            tuple.__new__(Seat, (
+        seats.append(  # by position (its fields' order): a listing makes thousands
+            Seat(
                 index,
                 None if record is None else record[1],
                 name if record is None else record[3],
@@ -218,9 +218,9 @@ def _play(
                 over and rank == 1,
                 seat_points,
                 None if record is None else record[2],
-            ))
-        )  # fmt: skip
-    return _new_play(
+            )
+        )
+    return Play(
         game_id=game_id,
         game=game,
         status=status,
@@ -231,14 +231,6 @@ def _play(
         corrections=corrections,
         made_sheet=made_sheet,
     )
-
-
-def _new_play(**values: Any) -> Play:
-    """``Play(**values)``, made without a call to set each field (a frozen dataclass's
-    ``__init__`` makes one per field: a listing makes a thousand plays); every field given."""
-    play = object.__new__(Play)
-    object.__setattr__(play, "__dict__", values)
-    return play
 
 
 def _replayed_sheet(result: GameResult) -> ScoreSheet:

@@ -328,15 +328,7 @@ class LogMixin(StoreBase):
         ``updated_at`` is its record's (the history reads it only of a game not finished, to tell
         when it becomes abandoned); the others' is as :meth:`list_games` gives it."""
         return [
-            HistoryGame(  # listed(), without a call for each of a thousand rows
-                game_id,
-                status.decode("utf-8", "surrogateescape") if type(status) is bytes else str(status),
-                created_at,
-                changed_at.decode("utf-8", "surrogateescape")
-                if type(changed_at) is bytes
-                else str(changed_at),
-                options,
-            )
+            HistoryGame(game_id, listed(status), created_at, listed(changed_at), options)
             for game_id, status, created_at, changed_at, options in self._conn.execute(
                 "SELECT id, CAST(status AS BLOB), created_at, CAST(CASE WHEN status = 'finished' "
                 "THEN updated_at ELSE max(updated_at, coalesce("
