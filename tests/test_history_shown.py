@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from contextlib import closing
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -176,3 +177,61 @@ def test_a_listing_decodes_no_options_whole(
         listed = {play.game_id: play.as_dict() for play in history.plays(store)}
     assert decoded == []
     assert listed == true
+
+
+def test_a_head_read_in_one_match_or_value_by_value_is_as_decoding_gives_it(
+    played: tuple[Path, list[str]],
+) -> None:
+    path, ids = played
+    text = kept_texts(path)[ids[0]]
+    whole = json.loads(text)
+    assert shown._PLAIN_HEAD.match(text) is not None  # as this app keeps it: one match
+    ended = whole["ended_at"]
+    variants = {
+        "escaped": text.replace(f'"ended_at":"{ended}"', '"ended_at":"' + ended[:4] + '\\u002d"'),
+        "quoted": text.replace('{"game":"targi"', '{"game":"tar\\"gi"', 1),
+        "not ended": text.replace(f'"ended_at":"{ended}"', '"ended_at":null'),
+        "ended empty": text.replace(f'"ended_at":"{ended}"', '"ended_at":""'),
+        "negative": text.replace('"corrections":0', '"corrections":-3'),
+        "many": text.replace('"corrections":0', '"corrections":12345678901234567890123'),
+        "several": text.replace('"corrections":0', '"corrections":17'),
+        "not a boolean": text.replace('"over":true', '"over":1'),
+        "not over": text.replace('"over":true', '"over":false'),
+        "a tie-break": text.replace('"tiebreak":null', '"tiebreak":"gold"'),
+    }
+    for name, variant in variants.items():
+        assert variant != text, name
+        read = shown.read(variant)
+        decoded = json.loads(variant)
+        assert read is not None and read == Shown.of_cached(decoded), name
+        assert type(read.over) is type(decoded["over"]), name  # 1 is not True
+        assert type(read.corrections) is int, name
+    assert shown._PLAIN_HEAD.match(variants["escaped"]) is None  # read by json's scanner
+    quoted, escaped = shown.read(variants["quoted"]), shown.read(variants["escaped"])
+    assert quoted is not None and quoted.game == 'tar"gi'
+    assert escaped is not None and escaped.ended_at == ended[:4] + "-"
+    for other in (
+        text.replace('"corrections":0', '"corrections":01'),  # not JSON there
+        text.replace('"over":true', '"over":tru'),
+        text.replace('"tiebreak":null', '"tiebreak":nul'),
+        text.replace('"tiebreak":null,"tiebreaks"', '"tiebreak":null,"tiebreakz"'),
+    ):
+        assert shown.read(other) is None, other
+
+
+def test_a_listed_play_is_a_play_as_its_class_makes_it_with_its_own_points(
+    played: tuple[Path, list[str]],
+) -> None:
+    path, ids = played
+    with Store.open(path) as store:
+        listed = list(history.plays(store))
+        assert sorted(play.game_id for play in listed) == sorted(ids)
+        for play in listed:
+            made = history.Play(**{f.name: getattr(play, f.name) for f in fields(history.Play)})
+            assert vars(play) == vars(made) and play == made and repr(play) == repr(made)
+            assert replace(play, status="abandoned").status == "abandoned" != play.status
+            points = [seat.points for seat in play.seats]
+            assert len({id(seat_points) for seat_points in points}) == len(points)
+            assert all(type(seat_points) is dict for seat_points in points)
+            assert play.as_dict() == history.load_play(store, play.game_id).as_dict()
+            assert "sheet" in vars(play)  # as_dict made it once, kept as the class keeps it

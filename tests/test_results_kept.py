@@ -17,6 +17,7 @@ from played_games import record
 from companion.after import history
 from companion.play.session import Session
 from companion.rules.registry import rules_for
+from companion.storage.base import at_once
 from companion.store import Store
 
 GAMES = [("targi", ["Amal", "Bilal"], 0), ("tuareg", ["Amal", "Bilal", "Cleo"], 1)]
@@ -122,3 +123,31 @@ def test_a_move_in_a_game_not_over_keeps_no_result(tmp_path: Path) -> None:
         action = session.rules.legal_actions(session.state)[0]
         assert session.submit(action, seq=0, game_id=session.game_id).verdict.ok
     assert rows(path) == {}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE results SET last_digest = x'00' WHERE game_id = ?",  # its digest altered
+        "UPDATE results SET result = result || ' ' WHERE game_id = ?",  # its text
+        "UPDATE games SET last_digest = hex(last_digest) WHERE id = ?",  # a head not bytes
+        "UPDATE results SET last_digest = 'text' WHERE game_id = ?",  # a digest not bytes
+    ],
+)
+def test_a_kept_row_that_does_not_check_against_its_head_is_left_out_and_logged(
+    played: tuple[Path, list[str]], damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    path, ids = played
+    with Store.open(path) as store:
+        sound = at_once(store.kept_texts_in_steps(every=None))
+    assert sorted(sound) == sorted(ids)
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute(damage, (ids[0],))
+    with Store.open(path) as store:
+        for every in (None, 1):
+            caplog.clear()
+            texts = at_once(store.kept_texts_in_steps(every=every))
+            assert texts == {ids[1]: sound[ids[1]]}
+            assert [record.getMessage() for record in caplog.records] == [
+                f"the kept result of game {ids[0]} does not match its log"
+            ]

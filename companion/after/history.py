@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import cached_property, partial
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeGuard
 
 from companion.after import players as player_records
@@ -142,15 +143,9 @@ def load_play(store: Store, game_id: str, now: datetime | None = None) -> Play:
     except (UnknownGameError, LogCorruptionError) as error:
         raise InputError("unknown_game", _("game_id: {error}").format(error=error)) from None
     options, created_at = store.game_info(game_id)
-    facts = _Facts(seated(player_records.seats(store, game_id)), store.location_of(game_id))
-    return _play(game_id, _seating(options), created_at, result, facts, now or datetime.now(UTC))
-
-
-class _Facts(NamedTuple):
-    """What the store says of a game beside its log: who sits where now, where it was played."""
-
-    seated: tuple[Seated, ...]
-    location: str
+    seats = seated(player_records.seats(store, game_id))
+    return _play(game_id, _seating(options), created_at, result, seats,
+                 store.location_of(game_id), now or datetime.now(UTC))  # fmt: skip
 
 
 def _replayed(store: Store, game_id: str) -> GameResult:
@@ -173,20 +168,23 @@ def _play(
     seating: Seating,
     created_at: str,
     result: GameResult | _KeptText | dict[str, Any],
-    facts: _Facts,
+    seated_now: tuple[Seated, ...],
+    location: str,
     now: datetime,
 ) -> Play:
     """The play of a game's ``result``: replayed, or as kept (:meth:`GameResult.as_cached`'s dict,
     or what the list shows of its kept text, with how its sheet is made once asked for), its
-    game's seats as its options say them."""
+    game's seats as its options say them, who sits in them now (``seated_now``, as
+    :func:`seated` says it) and where it was played."""
     made_sheet: Callable[[], ScoreSheet]
-    if isinstance(result, GameResult):
+    fresh = False  # whether the points were decoded for this play alone: a seat's not copied
+    if isinstance(result, _KeptText):  # a listing's most of them: first
+        fields, made_sheet, fresh = result.shown, partial(_sheet_of_text, result.text), True
+    elif isinstance(result, GameResult):
         sheet = result.sheet
         fields = Shown(result.game, result.over, result.ended_at, result.corrections,
                        sheet.ranking, sheet.totals, sheet.points)  # fmt: skip
         made_sheet = partial(_replayed_sheet, result)
-    elif isinstance(result, _KeptText):
-        fields, made_sheet = result.shown, partial(_sheet_of_text, result.text)
     else:
         fields, made_sheet = Shown.of_cached(result), partial(_kept_sheet, result)
     game, over, ended_at, corrections, ranking, totals, points = fields
@@ -194,13 +192,20 @@ def _play(
     ended = created if ended_at is None else _parse(ended_at)
     status = _status(over, ended, now)
     ranks = {p: place for place, group in enumerate(ranking, 1) for p in group}
-    records = {record[0]: record for record in facts.seated}
+    records = {record[0]: record for record in seated_now}
     start = seating.start_player
+    no_points: dict[str, int] = {}
     seats = []
     for index, in_options in enumerate(seating.players):
         name = in_options["name"]
         record = records.get(index)
         rank = ranks.get(name, 0)
+        kept_points = points.get(name, no_points)
+        seat_points = (
+            kept_points  # its own: decoded for this play, held by no other object
+            if fresh and type(kept_points) is dict and kept_points is not no_points
+            else dict(kept_points)
+        )
         seats.append(  # by position (its fields' order): a listing makes thousands
             Seat(
                 index,
@@ -211,7 +216,7 @@ def _play(
                 totals.get(name, 0),
                 rank,
                 over and rank == 1,
-                dict(points.get(name, {})),
+                seat_points,
                 None if record is None else record[2],
             )
         )
@@ -221,7 +226,7 @@ def _play(
         status=status,
         started_at=created,
         ended_at=ended,
-        location=facts.location,
+        location=location,
         seats=tuple(seats),
         corrections=corrections,
         made_sheet=made_sheet,
@@ -491,7 +496,7 @@ player renamed), and restates the others' status at its moment."""
 
 def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) -> Iterator[Play]:
     cached, seats, infos, places = read.cached, read.seats, read.infos, read.places
-    newest_first = sorted(read.games, key=lambda g: (g.created_at, g.id), reverse=True)
+    newest_first = sorted(read.games, key=attrgetter("created_at", "id"), reverse=True)
     made_before = _made.get(store, {})
     made: dict[str, _Made] = {}
     _made[store] = made
@@ -537,7 +542,7 @@ def _made_play(
     moment: datetime,
 ) -> Play:
     seating, created_at = _info(infos, game_id)
-    return _play(game_id, seating, created_at, result, _Facts(seats, location), moment)
+    return _play(game_id, seating, created_at, result, seats, location, moment)
 
 
 def seated(records: dict[int, PlayerRecord]) -> tuple[Seated, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -31,6 +32,20 @@ _SHOWN = (',"points":', ',"totals":', ',"ranking":', ',"tiebreak":')
 _COMPLETE = ',"tiebreaks":'
 """What follows the tie-break in a result kept with its sheet's tie-break steps (one kept by an
 older app, without them, is computed again: :func:`companion.after.history.play_of`)."""
+
+
+_PLAIN = r'"([^"\\\x00-\x1f]*)"'
+"""A JSON string with no escape and no control character: its text between the quotes is its
+value (one with either is read by json's scanner)."""
+_PLAIN_HEAD = re.compile(
+    r'\{"game":' + _PLAIN + r',"over":(true|false),"ended_at":(?:null|' + _PLAIN + r"),"
+    r'"corrections":(0|[1-9][0-9]{0,17}),"sheet":\{"game":'
+)
+"""A kept result's own fields (:data:`_HEAD`) and the sheet's first key (:data:`_SHEET`) as
+this app writes them, each value plain: a string (:data:`_PLAIN`), a boolean, null or a
+non-negative integer; a head with any other value is read value by value."""
+_NO_TIEBREAK = _SHOWN[3] + "null" + _COMPLETE
+"""A sheet with no tie-break, and its tie-break steps after it."""
 
 
 class Shown(NamedTuple):
@@ -65,31 +80,42 @@ def read(text: str) -> Shown | None:
     over, its tie-break steps and notes not reached); None if the text is not laid out as this
     app keeps a complete result (kept by an older app, or not JSON where it is read): the caller
     decodes it whole."""
-    values = []
     try:
-        at = 0
-        for key in _HEAD:
-            if not text.startswith(key, at):
+        head = _PLAIN_HEAD.match(text)
+        if head is not None:  # the result's own fields in one match: as decoding gives them
+            game, over, ended_at, corrections = head[1], head[2] == "true", head[3], int(head[4])
+            at = head.end()
+        else:
+            values = []
+            at = 0
+            for key in _HEAD:
+                if not text.startswith(key, at):
+                    return None
+                value, at = _SCAN(text, at + len(key))
+                values.append(value)
+            if not text.startswith(_SHEET, at):
                 return None
-            value, at = _SCAN(text, at + len(key))
-            values.append(value)
-        if not text.startswith(_SHEET, at):
-            return None
-        points = text.find(_SHOWN[0], at)
-        if points < 0 or text.find("{", at + len(_SHEET), points) >= 0:
+            game, over, ended_at, corrections = values
+            at += len(_SHEET)
+        start = text.find(_SHOWN[0], at)
+        if start < 0 or text.find("{", at, start) >= 0:
             return None  # an object before the points: laid out otherwise
-        at = points
-        for key in _SHOWN:
-            if not text.startswith(key, at):
+        points, at = _SCAN(text, start + len(_SHOWN[0]))
+        if not text.startswith(_SHOWN[1], at):
+            return None
+        totals, at = _SCAN(text, at + len(_SHOWN[1]))
+        if not text.startswith(_SHOWN[2], at):
+            return None
+        ranking, at = _SCAN(text, at + len(_SHOWN[2]))
+        if not text.startswith(_NO_TIEBREAK, at):  # a tie-break said: read as any value
+            if not text.startswith(_SHOWN[3], at):
                 return None
-            value, at = _SCAN(text, at + len(key))
-            values.append(value)
+            _tiebreak, at = _SCAN(text, at + len(_SHOWN[3]))
+            if not text.startswith(_COMPLETE, at):
+                return None
     except (StopIteration, ValueError):  # not JSON there: decoded whole, its error logged
         return None
-    if not text.startswith(_COMPLETE, at):
-        return None
-    game, over, ended_at, corrections, points_, totals, ranking, _tiebreak = values
-    return Shown(game, over, ended_at, corrections, ranking, totals, points_)
+    return Shown(game, over, ended_at, corrections, ranking, totals, points)
 
 
 class Seating(NamedTuple):
@@ -118,7 +144,7 @@ def seating(options: str) -> Seating | None:
         start, at = _SCAN(options, at + len(_SEATING[1]))
     except (StopIteration, ValueError):
         return None
-    if '"players"' in options[at:] or '"start_player"' in options[at:]:
+    if options.find('"players"', at) >= 0 or options.find('"start_player"', at) >= 0:
         return None  # a key again (its last value is the one decoded whole), or a value naming it
     if not isinstance(players, list) or type(start) is not int:
         return None
