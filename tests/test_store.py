@@ -215,6 +215,16 @@ def test_foreign_database_is_not_reused(db: Path) -> None:
         assert "not a Table Companion database" in store.notice
 
 
+def test_each_kept_schema_digest_is_the_schema_its_migrations_make() -> None:
+    """An open compares a file's schema with the digest kept for its version (not the schema built
+    from every migration): each kept digest is true, and the current version has one."""
+    current = schema.schema_digest(schema.expected_schema(SCHEMA_VERSION))
+    assert SCHEMA_VERSION in schema.SCHEMA_DIGESTS, f"keep {SCHEMA_VERSION}: {current!r}"
+    for version, digest in schema.SCHEMA_DIGESTS.items():
+        assert schema.schema_digest(schema.expected_schema(version)) == digest, version
+    assert len(set(schema.SCHEMA_DIGESTS.values())) == len(schema.SCHEMA_DIGESTS)
+
+
 def test_schema_that_does_not_match_its_version_is_not_reused(db: Path) -> None:
     with Store.open(db) as store:
         store.create_game("counter", {})
