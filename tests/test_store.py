@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
@@ -493,6 +496,22 @@ def test_config_file_in_the_user_config_dir(clean_env: Path) -> None:
         '[storage]\ndatabase = "/srv/games.sqlite3"\n',
     )
     assert load_config().database == Path("/srv/games.sqlite3")
+
+
+def test_a_named_config_naming_its_database_reads_no_platform_folders(clean_env: Path) -> None:
+    """The kiosk's service names its config file, and the file names the database: the start
+    looks up no platform folder (:mod:`platformdirs` is not even imported)."""
+    path = write_config(clean_env / "etc/config.toml", '[storage]\ndatabase = "/srv/games.db"\n')
+    probe = (
+        "import sys\n"
+        "from companion.installation.config import read_config\n"
+        "print(read_config().database, 'platformdirs' in sys.modules)\n"
+    )
+    env = {**os.environ, "TABLE_COMPANION_CONFIG": str(path)}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.split() == ["/srv/games.db", "False"], done.stderr
 
 
 def test_explicit_config_relative_database_path(clean_env: Path) -> None:
