@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
@@ -213,6 +216,32 @@ def test_foreign_database_is_not_reused(db: Path) -> None:
     with Store.open(db, take_over=True) as store:
         assert store.quarantined is not None
         assert "not a Table Companion database" in store.notice
+
+
+def test_each_kept_schema_digest_is_the_schema_its_migrations_make() -> None:
+    """An open compares a file's schema with the digest kept for its version (not the schema built
+    from every migration): each kept digest is true, and the current version has one."""
+    current = schema.schema_digest(schema.expected_schema(SCHEMA_VERSION))
+    assert SCHEMA_VERSION in schema.SCHEMA_DIGESTS, f"keep {SCHEMA_VERSION}: {current!r}"
+    for version, digest in schema.SCHEMA_DIGESTS.items():
+        assert schema.schema_digest(schema.expected_schema(version)) == digest, version
+    assert len(set(schema.SCHEMA_DIGESTS.values())) == len(schema.SCHEMA_DIGESTS)
+
+
+def test_a_schema_worded_otherwise_than_its_kept_digest_is_compared_whole(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another SQLite may keep a table's SQL worded otherwise (its digest then differs from the one
+    kept): the file is compared with the schema its migrations make here, and opens as sound."""
+    with Store.open(db) as store:
+        store.create_game("counter", {})
+    monkeypatch.setitem(schema.SCHEMA_DIGESTS, SCHEMA_VERSION, "0" * 64)
+    with Store.open(db) as store:
+        assert store.quarantined is None
+        assert len(store.list_games()) == 1
+    sql(db, "DROP TABLE settings")
+    with Store.open(db) as store:
+        assert store.quarantined is not None
 
 
 def test_schema_that_does_not_match_its_version_is_not_reused(db: Path) -> None:
@@ -483,6 +512,22 @@ def test_config_file_in_the_user_config_dir(clean_env: Path) -> None:
         '[storage]\ndatabase = "/srv/games.sqlite3"\n',
     )
     assert load_config().database == Path("/srv/games.sqlite3")
+
+
+def test_a_named_config_naming_its_database_reads_no_platform_folders(clean_env: Path) -> None:
+    """The kiosk's service names its config file, and the file names the database: the start
+    looks up no platform folder (:mod:`platformdirs` is not even imported)."""
+    path = write_config(clean_env / "etc/config.toml", '[storage]\ndatabase = "/srv/games.db"\n')
+    probe = (
+        "import sys\n"
+        "from companion.installation.config import read_config\n"
+        "print(read_config().database, 'platformdirs' in sys.modules)\n"
+    )
+    env = {**os.environ, "TABLE_COMPANION_CONFIG": str(path)}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.split() == ["/srv/games.db", "False"], done.stderr
 
 
 def test_explicit_config_relative_database_path(clean_env: Path) -> None:

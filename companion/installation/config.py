@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from platformdirs import user_config_dir, user_data_dir
-
 from companion.installation.i18n import _
 
 if TYPE_CHECKING:
@@ -94,10 +92,17 @@ ConfigSource = Config | ConfigRead
 
 
 def default_database_path() -> Path:
+    from platformdirs import user_data_dir  # not imported where the config names both files
+
     return Path(user_data_dir(APP_NAME)) / "companion.sqlite3"
 
 
 def default_config_path() -> Path:
+    """The config file read when none is named (``--config``, ``$TABLE_COMPANION_CONFIG``: the
+    kiosk's service names it, and its file names the database, so the app's start imports no
+    :mod:`platformdirs`)."""
+    from platformdirs import user_config_dir
+
     return Path(user_config_dir(APP_NAME)) / "config.toml"
 
 

@@ -191,7 +191,7 @@ def check(
     if problems:
         details = " ".join(" ".join(problems[:3]).split())
         raise Damaged(f"integrity check: {details}")
-    if found != schema.expected_schema(version):
+    if not schema.is_expected(found, version):
         raise Damaged(
             "not a Table Companion database"
             if version == 0

@@ -7,9 +7,10 @@ shape and colour, who starts by a tap on their seat. Every seat (up to five) and
 House rules (the game's alternatives to the app's rulings, the table's settings first) are one tap
 away beside Start.
 
-Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`), and
-makes the buttons of the finished games its list shows in view only (:meth:`make_what_shows`), the
-others once the frame is drawn. Where each unfinished game stands is read as kept with its last
+Home is the first frame: it loads no game's rules until the app has drawn it (:meth:`settle`), nor
+its rulings unless the table's settings hold some for the chosen game, and makes the buttons of the
+games its two lists show in view only (:meth:`make_what_shows`), the others once the frame is
+drawn. Where each unfinished game stands is read as kept with its last
 entry (:mod:`companion.storage.standings`) and worded here; one not kept (or no longer its log's)
 is worked out from the log once the frame is drawn, and shown only then."""
 
@@ -29,7 +30,6 @@ from companion.after.player_names import MAX_NAME, check_name
 from companion.installation.errors import InputError
 from companion.installation.i18n import N_, _, ngettext
 from companion.rules.registry import GAMES, rules_for, spec_for
-from companion.rules.rulings import chosen, game_options, offered
 from companion.store import DamagedSettingError, GameSummary, Standing, Store, StoreError
 from ui.design import BUTTON, badge
 from ui.kv import load_kv
@@ -172,6 +172,8 @@ class HomeScreen(Screen):
         self.mark_start()
         self.set_house_rules(self._table_house_rules(name))
         self.house_rules_picked = False
+        from companion.rules.rulings import offered  # once the first frame is drawn
+
         self.ids.house_rules.disabled = not offered(name)
 
     @staticmethod
@@ -184,10 +186,11 @@ class HomeScreen(Screen):
         and make the finished games' buttons the first frame did not show. A notice about the
         database shown before (damaged, lost its games) stays."""
         self.first_frame = False
-        self._make(self.ids.finished, self._places(), out_of_view=True)
         if self._unknown:  # where they stand, from their logs now
             unfinished, _none = self.store.latest_games(0)
             self._list(self.ids.unfinished, unfinished, self.nav.resume, STANDING_SHOWN)
+        for container in (self.ids.unfinished, self.ids.finished):
+            self._make(container, self._places(container), out_of_view=True)
         notice = self.message
         self.choose_game(self.ids.game.text)
         self.message = notice
@@ -247,11 +250,18 @@ class HomeScreen(Screen):
     # --- house rules ----------------------------------------------------------------------------
 
     def _table_house_rules(self, game: str) -> dict[str, str]:
-        """The house rules the table's settings choose for every new game of ``game``."""
+        """The house rules the table's settings choose for every new game of ``game``. A game the
+        table has set nothing for has none (:func:`~companion.rules.rulings.chosen` of no options):
+        its rulings are not loaded for that (the first frame's House rules button)."""
         try:
-            return chosen(game, self.store.list_settings(game))
+            settings = self.store.list_settings(game)
         except DamagedSettingError:  # Start names it
             return {}
+        if not settings:
+            return {}
+        from companion.rules.rulings import chosen
+
+        return chosen(game, settings)
 
     def pick_house_rules(self, choices: dict[str, str]) -> None:
         """The table's own choice for this game: it stands until another game is chosen."""
@@ -265,6 +275,7 @@ class HomeScreen(Screen):
 
     def ask_house_rules(self) -> None:
         """The game's rulings with an alternative, the new game's choice marked."""
+        from companion.rules.rulings import offered
         from ui.house_rules import choose_house_rules  # the dialog (and its rules) on first use
 
         game = self.ids.game.text
@@ -363,6 +374,8 @@ class HomeScreen(Screen):
 
     def start(self) -> None:
         """Create the game from the form; a refused option is explained and nothing is created."""
+        from companion.rules.rulings import game_options
+
         rules = rules_for(self.ids.game.text)
         players = [
             {"name": r.ids.name.text.strip(), "colour": r.ids.colour.colour} for r in self.seats()
@@ -392,8 +405,9 @@ class HomeScreen(Screen):
         while len(self.ids.players.children) < FIRST_SEATS:
             self.add_seat()
         unfinished, finished = self.store.latest_games(RECENT_FINISHED)
-        self._list(self.ids.unfinished, unfinished, self.nav.resume, STANDING_SHOWN)
-        self._list(self.ids.finished, finished, self.nav.finished_sheet, 0, self.first_frame)
+        later = self.first_frame
+        self._list(self.ids.unfinished, unfinished, self.nav.resume, STANDING_SHOWN, later)
+        self._list(self.ids.finished, finished, self.nav.finished_sheet, 0, later)
 
     def _list(
         self,
@@ -466,18 +480,19 @@ class HomeScreen(Screen):
 
     def make_what_shows(self) -> None:
         """Once Home is laid out at the window's size, before its first frame: the buttons of the
-        finished games the list shows in its view (scrolled to its top); the others wait for
-        :meth:`settle`. Making a button is some 1 ms of CPU here; the list has about two in view
-        of its ten at 800x480. The view is measured before the labels around it have their text's
-        height (the headings, the cue): it is drawn lower, never higher, so a button may be made
-        that the first frame does not show, never a place that it does."""
-        self._make(self.ids.finished, self._places(), out_of_view=False)
+        games each list shows in its view (scrolled to its top); the others wait for
+        :meth:`settle`. Making a button is some 1 ms of CPU here; each list has about two in view
+        at 800x480 (of the ten finished games, of however many unfinished ones). The view is
+        measured before the labels around it have their text's height (the headings, the cue): it
+        is drawn lower, never higher, so a button may be made that the first frame does not show,
+        never a place that it does."""
+        for container in (self.ids.unfinished, self.ids.finished):
+            self._make(container, self._places(container), out_of_view=False)
 
-    def _places(self, container: Any = None) -> list[GamePlace]:
-        """The places in ``container`` (the finished games' list) still waiting for a button, the
-        list's first first."""
-        held = (self.ids.finished if container is None else container).children
-        return [place for place in reversed(held) if isinstance(place, GamePlace)]
+    def _places(self, container: Any) -> list[GamePlace]:
+        """The places in ``container`` (a list of games) still waiting for a button, the list's
+        first first."""
+        return [place for place in reversed(container.children) if isinstance(place, GamePlace)]
 
     def _make(self, container: Any, places: list[GamePlace], out_of_view: bool) -> None:
         """Give each of ``places`` its button (stopping at the first below the view of
@@ -518,7 +533,7 @@ def standing_text(stands: Standing) -> str:
 
 
 class GamePlace(Widget):
-    """A finished game's place in Home's list until its button is made (:meth:`HomeScreen._make`):
+    """A game's place in one of Home's lists until its button is made (:meth:`HomeScreen._make`):
     as high as the button, so that the list, its scroll bar and its cue (which counts it as the
     button it stands for) read the same; ``fill(button)`` makes a button the game's."""
 
