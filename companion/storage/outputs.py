@@ -39,10 +39,13 @@ reading command does not wait for the table's commits: the next call keeps it)."
 
 
 def output_digest(key: bytes, inputs: bytes, about: bytes, text: bytes) -> bytes:
-    """What a kept output's row holds as ``digest``: of its key, inputs, facts and text."""
-    return hashlib.sha256(
-        b"table-companion output\0%b\0%b\0%b\0%b" % (inputs, key, about, text)
-    ).digest()
+    """What a kept output's row holds as ``digest``: of its key, inputs, facts and text (the
+    SHA-256 of ``b"table-companion output\0" + inputs + b"\0" + key + b"\0" + about + b"\0" +
+    text``, hashed part by part: a text of megabytes is not copied first)."""
+    hashed = hashlib.sha256(b"table-companion output\0")
+    for part in (inputs, b"\0", key, b"\0", about, b"\0", text):
+        hashed.update(part)
+    return hashed.digest()
 
 
 class KeptOutput(NamedTuple):
@@ -61,9 +64,24 @@ class KeptOutput(NamedTuple):
 
     def text_if_sound(self) -> str | None:
         """The output, if its row is sound (whatever its inputs); else None (damage logged)."""
+        return self._decoded() if self._digest_sound() else None
+
+    def utf8_if_sound(self) -> bytes | None:
+        """The output as the UTF-8 it is kept as (not decoded), if its row is sound (whatever
+        its inputs), checked as :meth:`text_if_sound` checks it; else None (damage logged)."""
+        if not self._digest_sound():
+            return None
+        if self.text.isascii() or self._decoded() is not None:  # ASCII is UTF-8: not decoded
+            return self.text
+        return None
+
+    def _digest_sound(self) -> bool:
         if output_digest(self.key.encode(), self.inputs, self.about, self.text) != self.digest:
             _log.warning("the kept output %s is damaged: it is made again", self.key)
-            return None
+            return False
+        return True
+
+    def _decoded(self) -> str | None:
         try:
             return self.text.decode()
         except UnicodeDecodeError:  # a digest that matches damaged text: not ours
