@@ -163,3 +163,33 @@ def test_print_text_on_a_text_only_stream(monkeypatch: pytest.MonkeyPatch) -> No
     printing.print_text("Amal")
     monkeypatch.undo()
     assert stream.getvalue() == "Łucja\nAmal\n"
+
+
+def _kept_rows(path: Path) -> list[KeptOutput]:
+    with closing(sqlite3.connect(path)) as connection:
+        return [
+            KeptOutput(*row)
+            for table in ("outputs", "stamps", "parts")
+            for row in connection.execute(
+                "SELECT key, inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
+                f"FROM {table}"
+            )
+        ]
+
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_every_row_kept_holds_its_own_digest_after_a_game_ended(
+    db: Path, capsysbinary: pytest.CaptureFixture[bytes], command: str
+) -> None:
+    """The digests worked out once (a stamp's text, the pieces and their head) and kept as they
+    were: each row kept is sound, so the next call prints it."""
+    for day in (1, 2):
+        capsysbinary.readouterr()
+        assert start.main(["--db", str(db), command]) == 0
+        with Store.open(db, clock=Clock(datetime(2026, 6, day, tzinfo=UTC))) as store:
+            play_to_end(store, "tuareg", ["Cleo", "Amal"], seed=day)
+        assert start.main(["--db", str(db), command]) == 0  # what the game changed kept anew
+    rows = _kept_rows(db)
+    assert len(rows) >= 3
+    for row in rows:
+        assert output_digest(row.key.encode(), row.inputs, row.about, row.text) == row.digest

@@ -233,6 +233,14 @@ class Pieces(NamedTuple):
             made.append((key, inputs, _head_about(list(self.pieces)), ""))
         return made
 
+    def digests(self, key: str) -> dict[str, bytes]:
+        """Key -> the digest of each row :meth:`rows` makes (worked out as each was made)."""
+        digests = {piece_key(key, piece.number): piece.digest for piece in self.pieces
+                   if piece.number in self.changed}  # fmt: skip
+        if self.digest != self.kept:
+            digests[key] = self.digest
+        return digests
+
     def keys(self, key: str) -> set[str]:
         """The keys of its pieces' rows."""
         return {piece_key(key, piece.number) for piece in self.pieces}

@@ -45,7 +45,7 @@ import json
 import logging
 import marshal
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any, NamedTuple
@@ -129,6 +129,9 @@ class _Moment:
     failed: bool = False
     """Whether a play could not be made (its game left out, logged)."""
     _facts: tuple[Any, ...] | None = None
+    digests: dict[str, bytes] = field(default_factory=dict)
+    """Key -> the digest of the row made to keep under it, where it was worked out already (for
+    its stamp, or its head): :meth:`keep` does not hash those texts again."""
 
     @classmethod
     def read(
@@ -217,6 +220,7 @@ class _Moment:
             about, inputs = json.dumps(facts), whole_inputs(key)
             digest = output_digest(key.encode(), inputs, about.encode(), text.encode())
             rows.append((key, inputs, about, text))
+            self.digests[key] = digest
         return [*rows, self.stamped(key, count, digest, None if whole is None else whole.until)]
 
     def stamped(self, key: str, count: int, digest: bytes, until: datetime | None) -> Made:
@@ -238,9 +242,9 @@ class _Moment:
         for game_id, last_seq, result in self.replayed:
             self.store.cache_result(game_id, last_seq, result.as_cached())
         if dropping is None:
-            self.store.keep_outputs(made)
+            self.store.keep_outputs(made, self.digests)
         else:
-            self.store.replace_outputs(made, *dropping)
+            self.store.replace_outputs(made, *dropping, self.digests)
 
 
 def whole_inputs(key: str, count: int | None = None) -> bytes:
@@ -359,6 +363,7 @@ def history_printed(
             text = kept.utf8()
     if count is not None and kept is not None:
         made += kept.rows(key, inputs)
+        read.digests.update(kept.digests(key))
         made.append(read.stamped(key, count, kept.digest, None if spliced is None or stamp is None
                                  else stamp.until))  # fmt: skip
     if kept is not None and kept.stale:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -202,22 +202,38 @@ class OutputsMixin(StoreBase):
             touched.append(listed(game_id))
         return touched
 
-    def keep_outputs(self, made: Iterable[Made]) -> None:
+    def keep_outputs(
+        self, made: Iterable[Made], digests: Mapping[str, bytes] | None = None
+    ) -> None:
         """Keep ``made`` in place of the outputs kept under the same keys, in one transaction,
         without waiting for the disk (``synchronous=NORMAL``: a power cut may lose a kept output,
         which is made again) nor for long for another process's write lock. A store that cannot
-        be written keeps nothing (logged)."""
-        self._keep(made, None)
+        be written keeps nothing (logged). ``digests``: key -> the :func:`output_digest` of the
+        row ``made`` holds under it, where the caller has it already (a text of hundreds of
+        kilobytes is not hashed twice); a wrong one only makes the row read as damaged."""
+        self._keep(made, None, digests or {})
 
-    def replace_outputs(self, made: Iterable[Made], under: str, keeping: Collection[str]) -> None:
+    def replace_outputs(
+        self,
+        made: Iterable[Made],
+        under: str,
+        keeping: Collection[str],
+        digests: Mapping[str, bytes] | None = None,
+    ) -> None:
         """:meth:`keep_outputs`, and in the same transaction drop every other output kept under
         a key that starts with ``under``, but those of ``keeping`` (the pieces of a text kept in
         pieces no longer in it)."""
-        self._keep(made, (under, keeping))
+        self._keep(made, (under, keeping), digests or {})
 
-    def _keep(self, made: Iterable[Made], dropping: tuple[str, Collection[str]] | None) -> None:
+    def _keep(
+        self,
+        made: Iterable[Made],
+        dropping: tuple[str, Collection[str]] | None,
+        digests: Mapping[str, bytes],
+    ) -> None:
         rows = [
-            (key, inputs, about, output_digest(key.encode(), inputs, about.encode(), text.encode()),
+            (key, inputs, about, digests.get(key) or output_digest(key.encode(), inputs,
+                                                                    about.encode(), text.encode()),
              text)
             for key, inputs, about, text in made
         ]  # fmt: skip
