@@ -292,10 +292,10 @@ def kept(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     keys: list[str] = []
     real = Store.keep_outputs
 
-    def keeping(store: Store, made: Any) -> None:
+    def keeping(store: Store, made: Any, *rest: Any) -> None:
         made = list(made)
         keys.extend(key for key, *_rest in made)
-        real(store, made)
+        real(store, made, *rest)
 
     monkeypatch.setattr(Store, "keep_outputs", keeping)
     return keys

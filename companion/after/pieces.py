@@ -39,6 +39,7 @@ HEAD = '{\n  "plays": [' + INDENT
 """The history's text before its first play (with one or more)."""
 BETWEEN = "," + INDENT
 TAIL = "\n  ]\n}"
+_HEAD, _BETWEEN, _TAIL = HEAD.encode(), BETWEEN.encode(), TAIL.encode()
 SIZE = 16
 """The plays of each piece of a text kept anew (the newest piece holds what is left)."""
 MOST = 2 * SIZE
@@ -65,38 +66,42 @@ def piece_key(key: str, number: int) -> str:
 
 
 class Piece(NamedTuple):
-    """A run of the history's plays: its number, its text, its facts (each play's game's creation
-    time, id and text's length) as kept, its row's digest, and where its run begins: its oldest
-    play's game's creation time and id."""
+    """A run of the history's plays: its number, its text as kept (UTF-8), its facts (each
+    play's game's creation time, id and text's length) as kept, its row's digest, and where its
+    run begins: its oldest play's game's creation time and id."""
 
     number: int
-    text: str
+    utf8: bytes
     about: bytes
     digest: bytes
     begins: tuple[str, str]
+
+    @property
+    def text(self) -> str:
+        return self.utf8.decode()
 
     @classmethod
     def made(cls, key: str, inputs: bytes, number: int, plays: list[Listed]) -> Piece:
         """The piece ``number`` of ``plays`` (sorted, newest first) for the text kept under
         ``key``, and its digest as its row will hold it."""
-        text = BETWEEN.join(text for _created, _id, text in plays)
+        utf8 = BETWEEN.join(text for _created, _id, text in plays).encode()
         about = json.dumps([(created, game_id, len(text)) for created, game_id, text in plays])
-        digest = output_digest(piece_key(key, number).encode(), inputs, about.encode(),
-                               text.encode())  # fmt: skip
-        return cls(number, text, about.encode(), digest, plays[-1][:2])
+        digest = output_digest(piece_key(key, number).encode(), inputs, about.encode(), utf8)
+        return cls(number, utf8, about.encode(), digest, plays[-1][:2])
 
     def listed(self) -> list[Listed] | None:
         """Its plays, as its text lists them; None if its facts do not add up to its text (not
         one this code kept: made again)."""
+        text = self.text
         try:
             facts = json.loads(self.about)
             plays, at = [], 0
             for created, game_id, length in facts:
-                plays.append((created, game_id, self.text[at : at + length]))
+                plays.append((created, game_id, text[at : at + length]))
                 at += length + len(BETWEEN)
         except (ValueError, TypeError):
             return None
-        if not plays or at - len(BETWEEN) != len(self.text):
+        if not plays or at - len(BETWEEN) != len(text):
             return None
         return plays
 
@@ -129,13 +134,13 @@ class Pieces(NamedTuple):
         try:
             for number, listed_digest, *begins in json.loads(head.about):
                 row = rows.get(piece_key(key, number))
-                text = None if row is None else _sound(row, inputs, listed_digest)
-                if row is None or text is None:
+                utf8 = None if row is None else _sound(row, inputs, listed_digest)
+                if row is None or utf8 is None:
                     _log.warning("the kept history %s is damaged (its piece %s): it is made again",
                                  key, number)  # fmt: skip
                     return None
                 created, game_id = begins
-                pieces.append(Piece(number, text, row.about, row.digest, (created, game_id)))
+                pieces.append(Piece(number, utf8, row.about, row.digest, (created, game_id)))
         except (ValueError, TypeError):  # a sound head of another shape: not one this code kept
             return None
         return cls(tuple(pieces), head.digest, head.digest, frozenset(), len(rows) > len(pieces))
@@ -161,7 +166,18 @@ class Pieces(NamedTuple):
 
     def text(self) -> str:
         """The history's whole text."""
-        return joined(piece.text for piece in self.pieces)
+        return self.utf8().decode()
+
+    def utf8(self) -> bytes:
+        """The history's whole text as UTF-8, joined from its pieces as they are kept (never
+        decoded nor encoded again: 2 MB for a thousand plays)."""
+        if not self.pieces:
+            return joined([]).encode()
+        parts = [_HEAD]
+        for piece in self.pieces:
+            parts += (piece.utf8, _BETWEEN)
+        parts[-1] = _TAIL
+        return b"".join(parts)
 
     def spliced(self, key: str, inputs: bytes, gone: set[str], new: list[Listed]) -> Pieces | None:
         """These pieces with the plays of the games ``gone`` taken out and the plays ``new``
@@ -217,6 +233,14 @@ class Pieces(NamedTuple):
             made.append((key, inputs, _head_about(list(self.pieces)), ""))
         return made
 
+    def digests(self, key: str) -> dict[str, bytes]:
+        """Key -> the digest of each row :meth:`rows` makes (worked out as each was made)."""
+        digests = {piece_key(key, piece.number): piece.digest for piece in self.pieces
+                   if piece.number in self.changed}  # fmt: skip
+        if self.digest != self.kept:
+            digests[key] = self.digest
+        return digests
+
     def keys(self, key: str) -> set[str]:
         """The keys of its pieces' rows."""
         return {piece_key(key, piece.number) for piece in self.pieces}
@@ -228,8 +252,9 @@ def _head_about(pieces: list[Piece]) -> str:
     return json.dumps([(piece.number, piece.digest.hex(), *piece.begins) for piece in pieces])
 
 
-def _sound(row: KeptOutput, inputs: bytes, digest: str) -> str | None:
-    """The piece's text, if its row is the one its head lists, of ``inputs``, and sound."""
+def _sound(row: KeptOutput, inputs: bytes, digest: str) -> bytes | None:
+    """The piece's text (UTF-8, as kept), if its row is the one its head lists, of ``inputs``,
+    and sound."""
     if row.digest.hex() != digest or row.inputs != inputs:
         return None
-    return row.text_if_sound()
+    return row.utf8_if_sound()

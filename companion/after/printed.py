@@ -45,7 +45,7 @@ import json
 import logging
 import marshal
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any, NamedTuple
@@ -129,6 +129,9 @@ class _Moment:
     failed: bool = False
     """Whether a play could not be made (its game left out, logged)."""
     _facts: tuple[Any, ...] | None = None
+    digests: dict[str, bytes] = field(default_factory=dict)
+    """Key -> the digest of the row made to keep under it, where it was worked out already (for
+    its stamp, or its head): :meth:`keep` does not hash those texts again."""
 
     @classmethod
     def read(
@@ -217,6 +220,7 @@ class _Moment:
             about, inputs = json.dumps(facts), whole_inputs(key)
             digest = output_digest(key.encode(), inputs, about.encode(), text.encode())
             rows.append((key, inputs, about, text))
+            self.digests[key] = digest
         return [*rows, self.stamped(key, count, digest, None if whole is None else whole.until)]
 
     def stamped(self, key: str, count: int, digest: bytes, until: datetime | None) -> Made:
@@ -238,9 +242,9 @@ class _Moment:
         for game_id, last_seq, result in self.replayed:
             self.store.cache_result(game_id, last_seq, result.as_cached())
         if dropping is None:
-            self.store.keep_outputs(made)
+            self.store.keep_outputs(made, self.digests)
         else:
-            self.store.replace_outputs(made, *dropping)
+            self.store.replace_outputs(made, *dropping, self.digests)
 
 
 def whole_inputs(key: str, count: int | None = None) -> bytes:
@@ -316,10 +320,20 @@ def history_text(
     store: Store, *, game: str | None = None, player: str | None = None, now: datetime | None = None
 ) -> str:
     """``output.dumps({"plays": [play.as_dict() for play in history.plays(...)]})`` for the same
-    arguments: the whole text kept (in pieces: :mod:`companion.after.pieces`) while nothing it is
-    made of was written since; else that text with the plays of the few games written to since
-    made anew (only their pieces kept anew); else from the plays' kept texts where their inputs
-    are unchanged."""
+    arguments (:func:`history_printed`'s text)."""
+    text = history_printed(store, game=game, player=player, now=now)
+    return text if isinstance(text, str) else text.decode()
+
+
+def history_printed(
+    store: Store, *, game: str | None = None, player: str | None = None, now: datetime | None = None
+) -> str | bytes:
+    """:func:`history_text`: the whole text kept (in pieces: :mod:`companion.after.pieces`)
+    while nothing it is made of was written since; else that text with the plays of the few
+    games written to since made anew (only their pieces kept anew); else from the plays' kept
+    texts where their inputs are unchanged. The whole text kept (as it is, or with plays made
+    anew) is given as its pieces' UTF-8 joined, never decoded nor encoded again (2 MB for a
+    thousand plays: :func:`companion.cli.output.print_text` prints it as it is)."""
     made: list[Made] = []
     moment = now or datetime.now(UTC)
     with collection_paused(), store.one_moment():
@@ -330,7 +344,7 @@ def history_text(
         stamp = None if count is None else _Stamp.kept(store, key, moment)
         whole = None if stamp is None else Pieces.read(store, key, stamp.digest, inputs)
         if stamp is not None and whole is not None and stamp.writes == count:
-            return whole.text()
+            return whole.utf8()
         spliced = None
         if stamp is not None and whole is not None and count is not None and count > stamp.writes:
             spliced = _spliced(
@@ -343,12 +357,13 @@ def history_text(
             plays = list(_play_texts(read, made, game, wanted, unkept))
             if count is not None and not (unkept or read.failed or read.replayed):
                 kept = Pieces.made(key, inputs, plays)
-            text = joined(play for _created, _id, play in plays)
+            text: str | bytes = joined(play for _created, _id, play in plays)
         else:
             read, kept = spliced
-            text = kept.text()
+            text = kept.utf8()
     if count is not None and kept is not None:
         made += kept.rows(key, inputs)
+        read.digests.update(kept.digests(key))
         made.append(read.stamped(key, count, kept.digest, None if spliced is None or stamp is None
                                  else stamp.until))  # fmt: skip
     if kept is not None and kept.stale:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.after import history, players, printed
 from companion.after.exports import table_facts
-from companion.cli import output
+from companion.cli import output, printing
 from companion.cli.after_game import BINARY, EXIT_OK, HISTORY_FORMATS
 from companion.installation.errors import InputError, LogCorruptionError
 from companion.installation.files import write_or_refuse
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace, store: Store) -> int:
     if args.command == "export":
         return _export(args, store)
     if args.command == "history":  # the text kept while its inputs are unchanged
-        print(printed.history_text(store, game=args.game, player=args.player))
+        printing.print_text(printed.history_printed(store, game=args.game, player=args.player))
     elif args.command == "stats":
         print(printed.stats_text(store, game=args.game, player=args.player))
     elif args.command == "players":

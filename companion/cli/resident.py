@@ -39,7 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO
 
-from companion.cli import handoff, worker
+from companion.cli import handoff, heap, worker
 from companion.cli.request import Request
 
 _log = logging.getLogger(__name__)
@@ -430,6 +430,7 @@ def serve(socket_path: str) -> int:
     lock.truncate(0)
     lock.write(f"{os.getpid()}\n")
     lock.flush()
+    heap.keep_freed_memory()  # its workers reuse what a command freed for the next one
     gc.disable()  # objects preloaded stay where they are: the children share their pages
     preload()
     gc.freeze()  # and are never scanned, here or in a child (gc.freeze's own use)

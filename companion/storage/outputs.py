@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import sqlite3
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -39,10 +39,13 @@ reading command does not wait for the table's commits: the next call keeps it)."
 
 
 def output_digest(key: bytes, inputs: bytes, about: bytes, text: bytes) -> bytes:
-    """What a kept output's row holds as ``digest``: of its key, inputs, facts and text."""
-    return hashlib.sha256(
-        b"table-companion output\0%b\0%b\0%b\0%b" % (inputs, key, about, text)
-    ).digest()
+    """What a kept output's row holds as ``digest``: of its key, inputs, facts and text (the
+    SHA-256 of ``b"table-companion output\0" + inputs + b"\0" + key + b"\0" + about + b"\0" +
+    text``, hashed part by part: a text of megabytes is not copied first)."""
+    hashed = hashlib.sha256(b"table-companion output\0")
+    for part in (inputs, b"\0", key, b"\0", about, b"\0", text):
+        hashed.update(part)
+    return hashed.digest()
 
 
 class KeptOutput(NamedTuple):
@@ -61,9 +64,24 @@ class KeptOutput(NamedTuple):
 
     def text_if_sound(self) -> str | None:
         """The output, if its row is sound (whatever its inputs); else None (damage logged)."""
+        return self._decoded() if self._digest_sound() else None
+
+    def utf8_if_sound(self) -> bytes | None:
+        """The output as the UTF-8 it is kept as (not decoded), if its row is sound (whatever
+        its inputs), checked as :meth:`text_if_sound` checks it; else None (damage logged)."""
+        if not self._digest_sound():
+            return None
+        if self.text.isascii() or self._decoded() is not None:  # ASCII is UTF-8: not decoded
+            return self.text
+        return None
+
+    def _digest_sound(self) -> bool:
         if output_digest(self.key.encode(), self.inputs, self.about, self.text) != self.digest:
             _log.warning("the kept output %s is damaged: it is made again", self.key)
-            return None
+            return False
+        return True
+
+    def _decoded(self) -> str | None:
         try:
             return self.text.decode()
         except UnicodeDecodeError:  # a digest that matches damaged text: not ours
@@ -184,22 +202,38 @@ class OutputsMixin(StoreBase):
             touched.append(listed(game_id))
         return touched
 
-    def keep_outputs(self, made: Iterable[Made]) -> None:
+    def keep_outputs(
+        self, made: Iterable[Made], digests: Mapping[str, bytes] | None = None
+    ) -> None:
         """Keep ``made`` in place of the outputs kept under the same keys, in one transaction,
         without waiting for the disk (``synchronous=NORMAL``: a power cut may lose a kept output,
         which is made again) nor for long for another process's write lock. A store that cannot
-        be written keeps nothing (logged)."""
-        self._keep(made, None)
+        be written keeps nothing (logged). ``digests``: key -> the :func:`output_digest` of the
+        row ``made`` holds under it, where the caller has it already (a text of hundreds of
+        kilobytes is not hashed twice); a wrong one only makes the row read as damaged."""
+        self._keep(made, None, digests or {})
 
-    def replace_outputs(self, made: Iterable[Made], under: str, keeping: Collection[str]) -> None:
+    def replace_outputs(
+        self,
+        made: Iterable[Made],
+        under: str,
+        keeping: Collection[str],
+        digests: Mapping[str, bytes] | None = None,
+    ) -> None:
         """:meth:`keep_outputs`, and in the same transaction drop every other output kept under
         a key that starts with ``under``, but those of ``keeping`` (the pieces of a text kept in
         pieces no longer in it)."""
-        self._keep(made, (under, keeping))
+        self._keep(made, (under, keeping), digests or {})
 
-    def _keep(self, made: Iterable[Made], dropping: tuple[str, Collection[str]] | None) -> None:
+    def _keep(
+        self,
+        made: Iterable[Made],
+        dropping: tuple[str, Collection[str]] | None,
+        digests: Mapping[str, bytes],
+    ) -> None:
         rows = [
-            (key, inputs, about, output_digest(key.encode(), inputs, about.encode(), text.encode()),
+            (key, inputs, about, digests.get(key) or output_digest(key.encode(), inputs,
+                                                                    about.encode(), text.encode()),
              text)
             for key, inputs, about, text in made
         ]  # fmt: skip
