@@ -8,13 +8,13 @@ from companion.installation.i18n import _
 
 def good_name(good: Good) -> str:
     """A good's name as the cards print it, translated (``salt`` is rock salt)."""
-    names = {
-        Good.WATER: _("water"),
-        Good.GOLD: _("gold"),
-        Good.SALT: _("rock salt"),
-        Good.MILLET: _("millet"),
-    }
-    return names[good]
+    if good is Good.WATER:
+        return _("water")
+    if good is Good.GOLD:
+        return _("gold")
+    if good is Good.SALT:
+        return _("rock salt")
+    return _("millet")
 
 
 def special_name(card: SpecialCard) -> str:

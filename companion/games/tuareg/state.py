@@ -8,7 +8,7 @@ stealing from a hand at random) are unknown (``None``) until the stage-end revea
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Annotated, TypeVar
 
@@ -49,34 +49,40 @@ class GoodCounts:
 
     @classmethod
     def of(cls, goods: Iterable[Good | None]) -> GoodCounts:
-        counts = dict.fromkeys(Good, 0)
-        for good in goods:
-            if good is not None:
-                counts[good] += 1
-        return cls.from_mapping(counts)
+        listed = goods if isinstance(goods, list | tuple) else list(goods)
+        return cls(*(listed.count(good) for good in _GOODS))
 
     @classmethod
     def from_mapping(cls, counts: Mapping[Good, int]) -> GoodCounts:
-        return cls(**{good.value: counts.get(good, 0) for good in Good})
+        return cls(*(counts.get(good, 0) for good in _GOODS))
 
     def __getitem__(self, good: Good) -> int:
-        return int(getattr(self, good.value))
+        return int(getattr(self, good._value_))
+
+    def _counts(self) -> tuple[int, int, int, int]:
+        """The counts in the order of :class:`Good` (the fields' order)."""
+        return self.water, self.gold, self.salt, self.millet
 
     def items(self) -> Iterator[tuple[Good, int]]:
-        return ((good, self[good]) for good in Good)
+        return zip(_GOODS, self._counts(), strict=True)
 
     def total(self) -> int:
-        return sum(n for _good, n in self.items())
+        return self.water + self.gold + self.salt + self.millet
 
     def __add__(self, other: GoodCounts) -> GoodCounts:
-        return GoodCounts.from_mapping({g: self[g] + other[g] for g in Good})
+        return GoodCounts(*(a + b for a, b in zip(self._counts(), other._counts(), strict=True)))
 
     def __sub__(self, other: GoodCounts) -> GoodCounts:
-        return GoodCounts.from_mapping({g: self[g] - other[g] for g in Good})
+        return GoodCounts(*(a - b for a, b in zip(self._counts(), other._counts(), strict=True)))
 
     def covers(self, other: GoodCounts) -> bool:
-        return all(self[g] >= other[g] for g in Good)
+        return all(a >= b for a, b in zip(self._counts(), other._counts(), strict=True))
 
+
+_GOODS = tuple(Good)
+"""The goods in the order of :class:`GoodCounts`' fields (checked below)."""
+if tuple(field.name for field in fields(GoodCounts)) != tuple(good.value for good in _GOODS):
+    raise AssertionError("GoodCounts' fields are not the goods in their order")
 
 ALL_GOODS = GoodCounts.from_mapping(COPIES)
 
