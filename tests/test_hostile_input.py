@@ -340,8 +340,11 @@ def through_a_process(db: Path, case: Case) -> Result:
     )
 
 
-def check(db: Path, case: Case, result: Result, before: tuple[Any, ...]) -> str:
-    """The outcome's name; AssertionError names the broken promise."""
+def check(
+    db: Path, case: Case, result: Result, before: tuple[Any, ...]
+) -> tuple[str, tuple[Any, ...]]:
+    """The outcome's name and the database's fingerprint after ``case``; AssertionError names the
+    broken promise."""
     where = f"{case.argv!r} stdin={case.stdin[:60]!r}: exit {result.code}\n{result.stderr}"
     assert "Traceback" not in result.stderr, where
     assert result.code in (0, 1, 2), where
@@ -355,21 +358,21 @@ def check(db: Path, case: Case, result: Result, before: tuple[Any, ...]) -> str:
         assert set(error) == {"code", "message"}, where
         assert NAMED.match(error["message"]), (error, where)
         assert after == before, where
-        return f"refused: {error['code']}"
+        return f"refused: {error['code']}", after
     if result.code == 1:  # what the table was told is kept beside the game, and nothing else
         assert _without_refusals(after) == _without_refusals(before), where
         told = report["verdict"]
         assert [told["code"], told["message"]] in [
             [row[2], json.loads(row[3])["message"]] for row in dict(after)["refusals"]
         ], where
-        return f"refused by a rule: {report['verdict']['code']}"
+        return f"refused by a rule: {report['verdict']['code']}", after
     if case.mutated is not None:  # an accepted action is logged as typed, never coerced
         key, value = case.mutated
         game_id = case.argv[2]
         with Store.open(db) as store:
             logged = store.load(game_id).entries[-1].payload
         assert logged.get(key) == value and type(logged.get(key)) is type(value), where
-    return "accepted"
+    return "accepted", after
 
 
 def cases(generator: Generator, count: int) -> Iterator[Case]:
@@ -388,14 +391,17 @@ def test_hostile_cli_input_never_gives_a_traceback_or_changes_a_refused_game(
     }
     outcomes: Counter[str] = Counter()
     started = time.perf_counter()
+    # Each case's "before" is the database as the case before left it (its "after"): the
+    # generator only reads, and a write between two cases would show as a change all the same.
+    before = fingerprint(db)
     for case in cases(generator, IN_PROCESS):
-        before = fingerprint(db)
-        outcomes[check(db, case, in_process(db, case), before)] += 1
+        outcome, before = check(db, case, in_process(db, case), before)
+        outcomes[outcome] += 1
     in_process_seconds = time.perf_counter() - started
     started = time.perf_counter()
     for case in cases(generator, THROUGH_PROCESSES):
-        before = fingerprint(db)
-        outcomes[check(db, case, through_a_process(db, case), before)] += 1
+        outcome, before = check(db, case, through_a_process(db, case), before)
+        outcomes[outcome] += 1
     process_seconds = time.perf_counter() - started
     print(
         f"\n{IN_PROCESS} inputs in process in {in_process_seconds:.1f} s, {THROUGH_PROCESSES} "
