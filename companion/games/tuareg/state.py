@@ -57,7 +57,7 @@ class GoodCounts:
         return cls(*(counts.get(good, 0) for good in _GOODS))
 
     def __getitem__(self, good: Good) -> int:
-        return int(getattr(self, good._value_))
+        return int(getattr(self, good.value))
 
     def _counts(self) -> tuple[int, int, int, int]:
         """The counts in the order of :class:`Good` (the fields' order)."""
