@@ -333,7 +333,7 @@ def history_printed(
     games written to since made anew (only their pieces kept anew); else from the plays' kept
     texts where their inputs are unchanged. The whole text kept (as it is, or with plays made
     anew) is given as its pieces' UTF-8 joined, never decoded nor encoded again (2 MB for a
-    thousand plays: :func:`companion.cli.output.print_text` prints it as it is)."""
+    thousand plays: :func:`companion.cli.printing.print_text` prints it as it is)."""
     made: list[Made] = []
     moment = now or datetime.now(UTC)
     with collection_paused(), store.one_moment():
