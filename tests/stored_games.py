@@ -97,3 +97,17 @@ def counted_game_reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str] | None
 
     monkeypatch.setattr(Store, "game_rows", reading)
     return calls
+
+
+def kept_history(folder: Path, seed: int, games: int) -> Path:
+    """A database of ``games`` plays of the benchmark's templates (:func:`benchmarks.history.build`)
+    in ``folder``, each result kept as the entry that ended it keeps it (one listing)."""
+    from benchmarks import history as history_bench
+    from companion.after import history
+
+    path = folder / "games.sqlite3"
+    templates, _ids = history_bench._templates(folder)
+    history_bench.build(path, templates, random.Random(seed), games)
+    with Store.open(path) as store:
+        assert len(list(history.plays(store))) == games
+    return path

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import logging
-import random
 import shutil
 import sqlite3
 import sys
@@ -18,8 +17,8 @@ from pathlib import Path
 
 import pytest
 from played_games import Clock, play_to_end
+from stored_games import kept_history
 
-from benchmarks import history as history_bench
 from companion.after import history, pieces, players, printed
 from companion.cli import output, printing, start
 from companion.storage.outputs import KeptOutput, output_digest
@@ -36,13 +35,7 @@ def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("printed")
-    path = folder / "games.sqlite3"
-    templates, _ids = history_bench._templates(folder)
-    history_bench.build(path, templates, random.Random(7), 8)
-    with Store.open(path) as store:
-        assert len(list(history.plays(store))) == 8
-    return path
+    return kept_history(tmp_path_factory.mktemp("printed"), 7, 8)
 
 
 @pytest.fixture

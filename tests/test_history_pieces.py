@@ -7,7 +7,6 @@ so that a dozen games make several."""
 
 from __future__ import annotations
 
-import random
 import shutil
 import sqlite3
 from contextlib import closing
@@ -17,9 +16,8 @@ from typing import Any
 
 import pytest
 from played_games import Clock, play_to_end
-from stored_games import counted_game_reads
+from stored_games import counted_game_reads, kept_history
 
-from benchmarks import history as history_bench
 from companion.after import history, pieces, players, printed
 from companion.cli import output
 from companion.play.session import Session
@@ -37,13 +35,7 @@ def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("pieces")
-    path = folder / "games.sqlite3"
-    templates, _ids = history_bench._templates(folder)
-    history_bench.build(path, templates, random.Random(5), BUILT)
-    with Store.open(path) as store:  # each result kept, as the entry that ended it keeps it
-        assert len(list(history.plays(store))) == BUILT
-    return path
+    return kept_history(tmp_path_factory.mktemp("pieces"), 5, BUILT)
 
 
 @pytest.fixture
