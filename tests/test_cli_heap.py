@@ -49,10 +49,12 @@ def test_freed_blocks_are_made_again_without_fresh_pages() -> None:
 
 
 def test_without_it_each_call_takes_fresh_pages() -> None:
-    """The measure itself: the same calls with the C library's defaults fault on every page
-    (about 2,500 per call), so the test above tells the setting from none."""
+    """The measure itself: the same calls with the C library's defaults take fresh pages each
+    call, well over the bound above, so the test above tells the setting from none. How many
+    depends on the C library's build (its threshold for mapping a block on its own moves as
+    blocks are freed): about 2,500 a call on x86-64, 500 on arm64 (deploy/verify-arm64.sh)."""
     _kept, faults = _faults("default")
-    assert faults > 5 * 1000
+    assert faults > 5 * 200
 
 
 def test_the_resident_sets_it_before_it_loads_anything_or_forks(
