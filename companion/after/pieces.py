@@ -164,10 +164,6 @@ class Pieces(NamedTuple):
         changed = frozenset(piece.number for piece in pieces if piece not in unchanged)
         return cls(tuple(pieces), digest, kept, changed, stale)
 
-    def text(self) -> str:
-        """The history's whole text."""
-        return self.utf8().decode()
-
     def utf8(self) -> bytes:
         """The history's whole text as UTF-8, joined from its pieces as they are kept (never
         decoded nor encoded again: 2 MB for a thousand plays)."""
