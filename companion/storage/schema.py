@@ -258,8 +258,8 @@ def schema_digest(found: Schema) -> str:
 def is_expected(found: Schema, version: int) -> bool:
     """Whether ``found`` is the schema migrations 1..``version`` make: at once if its digest is
     the one kept (:data:`SCHEMA_DIGESTS`), else against :func:`expected_schema` built here (the
-    kept digest was worked out with this machine's SQLite, which keeps a table's SQL as an
-    ``ALTER TABLE`` rewrote it: another SQLite may word it otherwise, and its file is as sound)."""
+    kept digest was worked out with this machine's SQLite: another SQLite may report a column's
+    type or default, or keep a trigger's SQL, worded otherwise, and its file is as sound)."""
     if SCHEMA_DIGESTS.get(version) == schema_digest(found):
         return True
     return found == expected_schema(version)
