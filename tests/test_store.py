@@ -231,8 +231,9 @@ def test_each_kept_schema_digest_is_the_schema_its_migrations_make() -> None:
 def test_a_schema_worded_otherwise_than_its_kept_digest_is_compared_whole(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Another SQLite may keep a table's SQL worded otherwise (its digest then differs from the one
-    kept): the file is compared with the schema its migrations make here, and opens as sound."""
+    """Another SQLite may report a column or a trigger worded otherwise (its digest then differs
+    from the one kept): the file is compared with the schema its migrations make here, and opens
+    as sound."""
     with Store.open(db) as store:
         store.create_game("counter", {})
     monkeypatch.setitem(schema.SCHEMA_DIGESTS, SCHEMA_VERSION, "0" * 64)
