@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pypdfium2
-import zxingcpp
+from qr_codes import qr_texts
 
 from companion.rules.registry import GAMES
 
@@ -18,7 +18,7 @@ def decoded(pdf: Path) -> Counter[str]:
     try:
         for page in document:
             image = page.render(scale=4).to_pil()  # 288 dpi, what a scanner sees of a print
-            found.update(code.text for code in zxingcpp.read_barcodes(image))
+            found.update(qr_texts(image))
     finally:
         document.close()
     return found

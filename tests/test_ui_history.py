@@ -8,10 +8,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import zxingcpp
 from kivy.core.window import Window
 from PIL import Image
 from played_games import play_to_end, record
+from qr_codes import qr_texts
 from ui_harness import SIZES, Harness, plain, running_app, shot, tap_text
 
 from companion.after import history, stats
@@ -130,8 +130,7 @@ def test_a_finished_sheet_shows_the_bg_stats_code_a_phone_reads(recorded: Path) 
         assert h.screen.name == "sheet" and h.screen.recordable
         tap_text(h, "BG Stats")
         with Image.open(shot(h, "bgstats-code")) as image:
-            found = zxingcpp.read_barcodes(image)
-        assert [code.text for code in found] == [link]
+            assert qr_texts(image) == [link]
         (dialog,) = [w for w in Window.children if isinstance(w, BgStatsDialog)]
         h.tap(dialog.ids.close)
         assert not [w for w in Window.children if isinstance(w, BgStatsDialog)]
@@ -203,8 +202,7 @@ def test_five_long_names_give_a_code_a_phone_reads_from_the_800x480_screen(
         assert dialog.module_px >= 3
         assert dialog.ids.code.width == dialog.code_side == dialog.module_px * (pushed.modules + 8)
         with Image.open(shot(h, f"bgstats-code-{names}")) as image:
-            found = zxingcpp.read_barcodes(image)
-        assert [code.text for code in found] == [pushed.link]
+            assert qr_texts(image) == [pushed.link]
         assert (dialog.note == "") == (pushed.left_out == ())
         for words in pushed.left_out:
             assert words in dialog.note
@@ -249,8 +247,8 @@ def test_the_table_enters_a_games_boardgamegeek_id_once_in_the_bg_stats_dialog(
         h.frames(2)
         assert plain(dialog.ids.bgg.text) == "BoardGameGeek id: 123456"
         with Image.open(shot(h, "bgstats-bgg-id")) as image:
-            (found,) = zxingcpp.read_barcodes(image)
-        pushed = json.loads(unquote(found.text.split("?data=")[1]))
+            (found,) = qr_texts(image)
+        pushed = json.loads(unquote(found.split("?data=")[1]))
         assert pushed["game"]["bggId"] == 123456
         assert audit(window_roots(Window), tuple(Window.size)) == []
     with Store.open(db) as store:

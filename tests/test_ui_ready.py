@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import zxingcpp
 from kivy.core.window import Window
 from PIL import Image
 from played_games import play_to_end, record
+from qr_codes import qr_texts
 from ui_harness import Harness, plain, running_app, shot, tap_text
 
 from companion.after import history
@@ -129,7 +129,7 @@ def open_newest_sheet(h: Harness) -> None:
 def shown_code(h: Harness) -> list[str]:
     """The links of the QR codes decoded from the window's pixels (as a phone's camera reads)."""
     with Image.open(shot(h, "bgstats-ready")) as image:
-        return [code.text for code in zxingcpp.read_barcodes(image)]
+        return qr_texts(image)
 
 
 def test_a_finished_sheets_code_is_made_ahead_and_shown_without_a_replay(
