@@ -20,6 +20,8 @@ from companion.storage import backup
 from companion.store import Store
 from ui.audit.checks import audit
 
+PLAYERS = [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]
+
 
 def test_a_damaged_game_opens_repaired_from_its_backup_and_names_what_was_lost(
     tmp_path: Path,
@@ -76,3 +78,45 @@ def test_a_damaged_finished_game_shows_its_repair_on_its_score_sheet(tmp_path: P
         h.screenshot("sheet-repaired")
     with Store.open(path) as store:
         assert store.load(game_id).damage is None and store.load(game_id).status == "finished"
+
+
+def test_text_that_is_not_utf8_is_drawn_replaced_and_opening_its_game_says_why(
+    tmp_path: Path,
+) -> None:
+    """Flipped high bits (no page damaged: SQLite's check finds nothing) in one game's title and
+    time of change, another game's id and a player's name: Home lists both games, damaged bytes
+    drawn as U+FFFD; opening either names the damage; the History lists the finished game."""
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path, clock=Clock()) as store:
+        play_to_end(store, "targi", ["Amal", "Bilal"], seed=3)
+        options = TARGI.parse_options({"players": PLAYERS})
+        titled, named = (Session.create(store, TARGI, options).game_id for _ in range(2))
+    flipped = "CAST(x'c1' || substr(CAST({0} AS BLOB), 2) AS TEXT)"  # 'A' (0x41) is now 0xc1
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("PRAGMA ignore_check_constraints = ON")
+        for column in ("game", "updated_at"):
+            sql = f"UPDATE games SET {column} = {flipped.format(column)} WHERE id = ?"
+            connection.execute(sql, (titled,))
+        connection.execute(f"UPDATE games SET id = {flipped.format('id')} WHERE id = ?", (named,))
+        connection.execute(
+            f"UPDATE players SET name = {flipped.format('name')} WHERE name = 'Amal'"
+        )
+    with running_app(path) as h:
+        shown = {plain(game.text): game for game in h.screen.ids.unfinished.children}
+        title = next(text for text in shown if text.startswith("\ufffdargi · Amal vs Bilal · "))
+        assert "\ufffd026-03-01T" in title
+        (other,) = set(shown) - {title}  # its id no longer finds its options: no players named
+        assert other.startswith("Targi · ") and "Amal" not in other
+        h.screenshot("home-damaged-text")
+        for game, named_in_message in ((shown[title], titled), (shown[other], named[1:])):
+            h.tap(game)
+            assert h.screen.name == "home"
+            said = plain(h.screen.message)
+            assert "cannot be resumed" in said and named_in_message in said, said
+            assert "damaged" in said, said
+        h.screenshot("home-damaged-text-opened")
+        h.app.history()
+        h.frames(2)
+        (row,) = h.screen.ids.rows.children  # the finished game, its seats as it was played
+        assert "Amal" in plain(row.text) and "\ufffd" not in plain(row.text)
+        h.screenshot("history-damaged-text")

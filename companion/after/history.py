@@ -316,7 +316,18 @@ def hidden(status: str, changed_at: str, moment: datetime) -> bool:
     """Whether the history leaves a game of ``status`` last changed at ``changed_at`` (as
     :class:`GameSummary` says them) out at ``moment`` without making its play: a game marked
     active and changed within :data:`ABANDONED_AFTER`."""
-    return status == "active" and moment - _parse(changed_at) < ABANDONED_AFTER
+    changed = changed_when(changed_at) if status == "active" else None
+    return changed is not None and moment - changed < ABANDONED_AFTER
+
+
+def changed_when(changed_at: str) -> datetime | None:
+    """When a game last changed, as :class:`GameSummary` says it; None (logged) if that text is
+    damaged: the game is not hidden, and its play is made (from its checked log or result)."""
+    try:
+        return datetime.fromisoformat(changed_at)
+    except ValueError:
+        _log.error("a game's time of its last change is damaged: %r", changed_at)
+        return None
 
 
 def play_of(
@@ -501,8 +512,8 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
     made: dict[str, _Made] = {}
     _made[store] = made
     for summary in newest_first:
-        if summary.status == "active":
-            turns.append(_parse(summary.updated_at) + ABANDONED_AFTER)
+        if summary.status == "active" and (changed := changed_when(summary.updated_at)) is not None:
+            turns.append(changed + ABANDONED_AFTER)
             if hidden(summary.status, summary.updated_at, moment):
                 continue
         seated_now = seats.get(summary.id, ())
@@ -525,7 +536,7 @@ def _listed(store: Store, read: _Read, moment: datetime, turns: list[datetime]) 
                         summary.id, store.last_logged(summary.id), replayed.as_cached()
                     )
         except (StoreError, LogCorruptionError) as error:
-            _log.error("game %s left out of the history: %s", summary.id, error)
+            _log.error("game %r left out of the history: %r", summary.id, str(error))
             continue
         if not play.finished:
             turns.append(play.ended_at + ABANDONED_AFTER)
@@ -590,7 +601,11 @@ def _complete(cached: Any) -> TypeGuard[dict[str, Any]]:
 
 
 def _parse(stamp: str) -> datetime:
-    return datetime.fromisoformat(stamp)
+    """A time a game's record or kept result holds; :class:`StoreError` if it is damaged."""
+    try:
+        return datetime.fromisoformat(stamp)
+    except (ValueError, TypeError):
+        raise StoreError(f"the time {stamp!r} is damaged") from None
 
 
 def _iso(moment: datetime) -> str:

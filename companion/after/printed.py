@@ -196,7 +196,7 @@ class _Moment:
                 self.moment,
             )
         except (StoreError, LogCorruptionError) as error:
-            _log.error("game %s left out of the history: %s", game_id, error)
+            _log.error("game %r left out of the history: %r", game_id, str(error))
             self.failed = True
             return None
         if replayed is not None and replayed.over:  # kept against its log's last entry

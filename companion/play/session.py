@@ -138,7 +138,7 @@ class Session:
             options = rules.parse_options(stored.options, stored=True)
         except (DamagedGameError, KeyError, InputError) as error:
             reason = f"unknown game {error}" if isinstance(error, KeyError) else str(error)
-            logger.error("game %s cannot be opened: %s", game_id, reason)
+            logger.error("game %r cannot be opened: %r", game_id, reason)
             raise LogCorruptionError(f"game {game_id} cannot be opened: {reason}") from None
         session = cls(store, rules, game_id, options, stored.status)
         session.damage = stored.damage

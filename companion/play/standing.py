@@ -36,7 +36,7 @@ def work_out(store: Store, game_id: str) -> Standing | None:
     try:
         session = Session.resume(store, game_id)
     except (StoreError, LogCorruptionError) as error:
-        logger.warning("game %s: where it stands is not shown: %s", game_id, error)
+        logger.warning("game %r: where it stands is not shown: %r", game_id, str(error))
         return None
     standing = standing_of(session.state)
     if session.resumed_head is not None and not store.read_only:

@@ -74,7 +74,7 @@ class CheckAhead:
                 connection.path = self.path
                 self._found = integrity.problems(connection)
         except sqlite3.DatabaseError as error:
-            if getattr(error, "sqlite_errorname", None) in integrity.CORRUPTION:
+            if integrity.is_damage(error):
                 self._corrupt = error
             else:  # a lock, an I/O error: the open checks in place and reports it
                 _log.info("check ahead of %s not done: %s", self.path, error)

@@ -461,12 +461,15 @@ def _chains_intact(path: Path) -> bool:
     """Whether every game's log in the database at ``path`` verifies its hash chain."""
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
-            games = connection.execute("SELECT id, digest, last_seq, last_digest FROM games")
+            games = connection.execute(
+                "SELECT id, CAST(digest AS BLOB), last_seq, CAST(last_digest AS BLOB) FROM games"
+            )
             for game_id, previous, last_seq, last_digest in games.fetchall():
                 seq = 0
                 for seq, kind, payload, created, digest in connection.execute(
                     "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), "
-                    "CAST(created_at AS BLOB), digest FROM log WHERE game_id = ? ORDER BY seq",
+                    "CAST(created_at AS BLOB), CAST(digest AS BLOB) FROM log WHERE game_id = ? "
+                    "ORDER BY seq",
                     (game_id,),
                 ):
                     if entry_digest(previous, seq, kind, payload, created) != digest:

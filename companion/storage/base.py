@@ -63,6 +63,15 @@ def is_text(game_id: str) -> bool:
     return True
 
 
+def text_of(data: Any) -> str | None:
+    """Text read back as bytes (``CAST(... AS BLOB)``); None if it is not UTF-8 (a flipped bit)
+    or not bytes at all: the caller leaves the row out, and logs it."""
+    try:
+        return data.decode() if isinstance(data, bytes) else None
+    except UnicodeDecodeError:
+        return None
+
+
 def decoded(data: bytes, what: str) -> str:
     """Text read back as bytes (so that damaged UTF-8 is a StoreError, not a crash)."""
     try:

@@ -204,7 +204,7 @@ def _salvage_game(target: sqlite3.Connection, row: tuple[Any, ...], stored: Entr
     except UnicodeDecodeError:
         return 0
     tail = target.execute(
-        "SELECT last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+        "SELECT last_seq, CAST(last_digest AS BLOB) FROM games WHERE id = ?", (game_id,)
     ).fetchone()
     if tail is None:  # a game created after the backup
         target.execute(

@@ -31,8 +31,8 @@ _log = logging.getLogger(__name__)
 Row = tuple[int, bytes, bytes, bytes, bytes]
 """A log entry as stored: seq, kind, payload, created_at, digest."""
 _ROWS = (
-    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), digest "
-    "FROM log WHERE game_id = ? ORDER BY seq"
+    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), "
+    "CAST(digest AS BLOB) FROM log WHERE game_id = ? ORDER BY seq"
 )
 
 
@@ -121,7 +121,7 @@ def repair(store: Store, game_id: str, damage: LogDamage, now: datetime) -> Repa
 def _live(store: Store, game_id: str) -> tuple[bytes, dict[int, Row], int]:
     connection = store.connection_for_backup()
     seed, last_seq = connection.execute(
-        "SELECT digest, last_seq FROM games WHERE id = ?", (game_id,)
+        "SELECT CAST(digest AS BLOB), last_seq FROM games WHERE id = ?", (game_id,)
     ).fetchone()
     rows: dict[int, Row] = {}
     try:
@@ -139,7 +139,9 @@ def _held(candidate: Path, game_id: str, seed: bytes) -> list[Row] | None:
     try:
         with closing(sqlite3.connect(f"file:{candidate}?mode=ro", uri=True)) as connection:
             found = connection.execute(
-                "SELECT digest, last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+                "SELECT CAST(digest AS BLOB), last_seq, CAST(last_digest AS BLOB) FROM games "
+                "WHERE id = ?",
+                (game_id,),
             ).fetchone()
             rows = connection.execute(_ROWS, (game_id,)).fetchall() if found else []
     except (sqlite3.Error, UnicodeDecodeError) as error:

@@ -40,6 +40,15 @@ _log = logging.getLogger(__name__)
 
 CORRUPTION = frozenset({"SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_NOTADB"})
 """SQLite's errors that mean the file's content is damaged (not a locked, full or read-only one)."""
+
+
+def is_damage(error: sqlite3.DatabaseError) -> bool:
+    """Whether ``error`` is one of SQLite's :data:`CORRUPTION` errors. An error Python's sqlite3
+    raises itself (a text column that is not UTF-8, say) has no SQLite error name: it is not one,
+    and the reads that may meet damaged text read it as bytes (``CAST(... AS BLOB)``)."""
+    return getattr(error, "sqlite_errorname", None) in CORRUPTION
+
+
 _BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
 
 
@@ -190,7 +199,7 @@ def check_in_background(path: Path) -> threading.Thread:
             with closing(sqlite3.connect(uri, uri=True, timeout=10.0)) as connection:
                 found = problems(connection)
         except sqlite3.DatabaseError as error:
-            if error.sqlite_errorname not in CORRUPTION:  # locked, gone: no sign of damage
+            if not is_damage(error):  # locked, gone: no sign of damage
                 _log.warning("background check of %s not done: %s", path, error)
                 return
             found = [str(error)]

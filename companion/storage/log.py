@@ -42,15 +42,12 @@ INSERT_ENTRY = (
 
 
 READ_LOG = (
-    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), digest "
-    "FROM log WHERE game_id = ? ORDER BY seq"
+    "SELECT seq, CAST(kind AS BLOB), CAST(payload AS BLOB), CAST(created_at AS BLOB), "
+    "CAST(digest AS BLOB) FROM log WHERE game_id = ? ORDER BY seq"
 )
 
 
 STATUSES = ("active", "finished")
-
-
-CORRUPTION = integrity.CORRUPTION
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +157,7 @@ class LogMixin(StoreBase):
         try:
             with transaction(self._conn):  # one commit: one fsync of the WAL
                 tail = self._conn.execute(
-                    "SELECT last_seq, last_digest FROM games WHERE id = ?", (game_id,)
+                    "SELECT last_seq, CAST(last_digest AS BLOB) FROM games WHERE id = ?", (game_id,)
                 ).fetchone()
                 if tail is None:
                     raise UnknownGameError(f"no game with id {game_id!r}")
@@ -211,12 +208,13 @@ class LogMixin(StoreBase):
             try:
                 row = self._conn.execute(
                     "SELECT CAST(game AS BLOB), CAST(options AS BLOB), CAST(status AS BLOB), "
-                    "CAST(created_at AS BLOB), digest, last_seq, last_digest "
+                    "CAST(created_at AS BLOB), CAST(digest AS BLOB), last_seq, "
+                    "CAST(last_digest AS BLOB) "
                     "FROM games WHERE id = ?",
                     (game_id,),
                 ).fetchone()
             except sqlite3.DatabaseError as error:
-                if error.sqlite_errorname not in CORRUPTION:
+                if not integrity.is_damage(error):
                     raise
                 _log.error("game %s: its record cannot be read: %s", game_id, error)
                 self._doubt(f"the record of game {game_id} cannot be read")
@@ -249,7 +247,7 @@ class LogMixin(StoreBase):
         try:
             found = integrity.problems(self._conn)
         except sqlite3.DatabaseError as error:
-            if error.sqlite_errorname not in CORRUPTION:
+            if not integrity.is_damage(error):
                 raise
             found = [str(error)]
         if found:
@@ -281,7 +279,7 @@ class LogMixin(StoreBase):
                     return entries, LogDamage(seq, problem)
                 entries.append(entry)
         except sqlite3.DatabaseError as error:
-            if error.sqlite_errorname not in CORRUPTION:
+            if not integrity.is_damage(error):
                 raise
             return entries, LogDamage(seq + 1, f"the database could not read it back: {error}")
         if tail == (seq, previous):
@@ -328,13 +326,14 @@ class LogMixin(StoreBase):
         ``updated_at`` is its record's (the history reads it only of a game not finished, to tell
         when it becomes abandoned); the others' is as :meth:`list_games` gives it."""
         return [
-            HistoryGame(game_id, listed(status), created_at, listed(changed_at), options)
+            HistoryGame(record[0], listed(status), record[1], listed(changed_at), record[2])
             for game_id, status, created_at, changed_at, options in self._conn.execute(
-                "SELECT id, CAST(status AS BLOB), created_at, CAST(CASE WHEN status = 'finished' "
-                "THEN updated_at ELSE max(updated_at, coalesce("
+                "SELECT CAST(id AS BLOB), CAST(status AS BLOB), CAST(created_at AS BLOB), "
+                "CAST(CASE WHEN status = 'finished' THEN updated_at ELSE max(updated_at, coalesce("
                 "  (SELECT created_at FROM log WHERE game_id = games.id ORDER BY seq DESC LIMIT 1),"
-                " '')) END AS BLOB), options FROM games"
+                " '')) END AS BLOB), CAST(options AS BLOB) FROM games"
             )
+            if (record := _game_texts(game_id, created_at, options)) is not None
         ]
 
     def last_logged(self, game_id: str) -> int:
@@ -347,18 +346,29 @@ class LogMixin(StoreBase):
 
     def game_info(self, game_id: str) -> tuple[dict[str, Any], str]:
         """A game's options and creation time (unchecked: :meth:`load` checks them)."""
-        row = self._conn.execute(
-            "SELECT options, created_at FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        row = None
+        if is_text(game_id):  # a listed damaged id (undecodable bytes escaped) names no row
+            row = self._conn.execute(
+                "SELECT CAST(options AS BLOB), CAST(created_at AS BLOB) FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
         if row is None:
             raise UnknownGameError(f"no game with id {game_id!r}")
-        return loads(row[0], f"the options of game {game_id}"), row[1]
+        if not all(isinstance(text, bytes) for text in row):
+            raise DamagedGameError(f"the record of game {game_id} is damaged")
+        options = decoded(row[0], f"the options of game {game_id}")
+        created_at = decoded(row[1], f"the creation time of game {game_id}")
+        return loads(options, f"the options of game {game_id}"), created_at
 
     def all_game_infos(self) -> dict[str, tuple[str, str]]:
-        """Game id -> its options (JSON text, unchecked) and creation time, for every game."""
+        """Game id -> its options (JSON text, unchecked) and creation time, for every game whose
+        record is text (one that is not is left out, logged: loading it reports the damage)."""
         return {
-            row[0]: (row[1], row[2])
-            for row in self._conn.execute("SELECT id, options, created_at FROM games")
+            record[0]: (record[2], record[1])
+            for row in self._conn.execute(
+                "SELECT CAST(id AS BLOB), CAST(created_at AS BLOB), CAST(options AS BLOB) FROM games"
+            )
+            if (record := _game_texts(*row)) is not None
         }
 
     def replace_log(self, game_id: str, rows: list[tuple[int, bytes, bytes, bytes, bytes]]) -> None:
@@ -456,6 +466,16 @@ def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> S
     if name == "SQLITE_CONSTRAINT_FOREIGNKEY":
         return UnknownGameError(f"no game with id {game_id!r}")
     return StoreError(f"log entry {seq} of game {game_id} refused: {error}")
+
+
+def _game_texts(game_id: Any, created_at: Any, options: Any) -> tuple[str, str, str] | None:
+    """A game's id, creation time and options as read (bytes) decoded; None (logged) if one is
+    not UTF-8 text: what lists the game's play leaves it out, and loading it reports the damage."""
+    try:
+        return game_id.decode(), created_at.decode(), options.decode()
+    except (AttributeError, UnicodeDecodeError):
+        _log.error("the record of game %r is damaged (not UTF-8 text)", listed(game_id))
+        return None
 
 
 def _summaries(rows: Iterable[Any]) -> list[GameSummary]:

@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from companion.storage.base import StoreBase, listed, snapshot, transaction
+from companion.storage.base import StoreBase, snapshot, text_of, transaction
 from companion.storage.errors import StorageUnavailableError
 from companion.storage.opening import BUSY_TIMEOUT
 
@@ -106,8 +106,8 @@ _GAME_ROWS = (
     "CASE WHEN g.status = 'active' THEN CAST(max(g.updated_at, coalesce("
     "  (SELECT created_at FROM log WHERE game_id = g.id ORDER BY seq DESC LIMIT 1), ''"
     ")) AS BLOB) END, "
-    "CAST(g.options AS BLOB), g.last_seq, g.last_digest, "
-    "r.last_seq, r.last_digest, CAST(r.result AS BLOB), CAST(p.location AS BLOB), "
+    "CAST(g.options AS BLOB), g.last_seq, CAST(g.last_digest AS BLOB), "
+    "r.last_seq, CAST(r.last_digest AS BLOB), CAST(r.result AS BLOB), CAST(p.location AS BLOB), "
     "(SELECT group_concat(s.seat || ' ' || s.player_id || ' ' || hex(pr.uid) || ' ' "
     "   || hex(pr.name), ',') "
     " FROM seats AS s JOIN players AS pr ON pr.id = s.player_id WHERE s.game_id = g.id) "
@@ -153,7 +153,8 @@ class OutputsMixin(StoreBase):
     def kept_output(self, key: str) -> KeptOutput | None:
         """The output kept under ``key``, if any (unchecked)."""
         row = self._conn.execute(
-            "SELECT inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
+            "SELECT CAST(inputs AS BLOB), CAST(about AS BLOB), CAST(digest AS BLOB), "
+            "CAST(output AS BLOB) "
             f"FROM {_table(key)} WHERE key = ?",
             (key,),
         ).fetchone()
@@ -165,7 +166,8 @@ class OutputsMixin(StoreBase):
         return {
             row[0]: KeptOutput(*row)
             for row in self._conn.execute(
-                "SELECT key, inputs, CAST(about AS BLOB), digest, CAST(output AS BLOB) "
+                "SELECT key, CAST(inputs AS BLOB), CAST(about AS BLOB), CAST(digest AS BLOB), "
+                "CAST(output AS BLOB) "
                 "FROM outputs WHERE key >= ? AND key < ?",
                 (prefix, _past(prefix)),
             )
@@ -196,10 +198,11 @@ class OutputsMixin(StoreBase):
             (count,),
         ):
             sound = isinstance(at, int) and isinstance(negated, int) and at + negated == 0
-            if not (sound and game_id == again and isinstance(game_id, bytes)):
+            text = text_of(game_id) if sound and game_id == again else None
+            if text is None:
                 _log.warning("the games written to are damaged: no output is made of a kept one")
                 return None
-            touched.append(listed(game_id))
+            touched.append(text)
         return touched
 
     def keep_outputs(

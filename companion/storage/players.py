@@ -9,7 +9,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from companion.storage.base import StoreBase, transaction
+from companion.storage.base import StoreBase, listed, transaction
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
 
@@ -144,10 +144,30 @@ Seated = tuple[int, int, str, str]
 """A seat and who sits there now: its number, the player record's id, stable id and name."""
 
 
-_PLAYER_ROWS = (
-    "SELECT id, name, colour, created_at, last_played_at, "
-    "(SELECT count(*) FROM seats WHERE seats.player_id = players.id), uid FROM players"
+_PLAYER_TEXTS = (
+    "CAST(name AS BLOB), CAST(colour AS BLOB), CAST(created_at AS BLOB), "
+    "CAST(last_played_at AS BLOB), CAST(uid AS BLOB)"
 )
+"""A player's texts, read as bytes: a damaged one (not UTF-8) leaves its record out, logged."""
+_PLAYER_ROWS = (
+    f"SELECT (SELECT count(*) FROM seats WHERE seats.player_id = players.id), id, {_PLAYER_TEXTS} "
+    "FROM players"
+)
+"""A record's row as :func:`_record` reads it: its count of games, then :data:`_PLAYER_RECORD`."""
+_PLAYER_RECORD = f"id, {_PLAYER_TEXTS}"
+_SEATS = "SELECT CAST(game_id AS BLOB), seat, player_id FROM seats ORDER BY game_id, seat"
+"""Every seat (its game's id as bytes: a damaged one is listed escaped, and names no game)."""
+
+
+def _record(games: int, player_id: int, *texts: bytes) -> PlayerRecord | None:
+    """A record as read (its count of games, its id, its :data:`_PLAYER_TEXTS`); None (logged)
+    if a text is not UTF-8: its seats show the names their games were played under."""
+    try:
+        name, colour, created_at, last_played_at, uid = (text.decode() for text in texts)
+    except (AttributeError, UnicodeDecodeError):
+        _log.error("player record %s is damaged (its text is not UTF-8): left out", player_id)
+        return None
+    return PlayerRecord(player_id, name, colour, created_at, last_played_at, games, uid)
 
 
 class PlayersMixin(StoreBase):
@@ -155,12 +175,10 @@ class PlayersMixin(StoreBase):
 
     def players(self) -> list[PlayerRecord]:
         """Every player record, the most recently played first (then by name)."""
-        return [
-            PlayerRecord(*row)
-            for row in self._conn.execute(
-                f"{_PLAYER_ROWS} ORDER BY last_played_at DESC, name COLLATE NOCASE"
-            )
-        ]
+        rows = self._conn.execute(
+            f"{_PLAYER_ROWS} ORDER BY last_played_at DESC, name COLLATE NOCASE"
+        )
+        return [record for row in rows if (record := _record(*row)) is not None]
 
     def recent_players(self, limit: int = 12) -> list[PlayerRecord]:
         """The players a new game offers first: the most recently played, at most ``limit``."""
@@ -169,19 +187,17 @@ class PlayersMixin(StoreBase):
     def player_named(self, name: str) -> PlayerRecord | None:
         """The record named ``name`` (without regard to ASCII case), if there is one."""
         row = self._conn.execute(f"{_PLAYER_ROWS} WHERE name = ?", (name,)).fetchone()
-        return None if row is None else PlayerRecord(*row)
+        return None if row is None else _record(*row)
 
     def seats_of(self, game_id: str) -> dict[int, PlayerRecord]:
         """Seat -> the player record sitting there, for one game."""
         rows = self._conn.execute(
-            "SELECT seats.seat, players.id, players.name, players.colour, "
-            "players.created_at, players.last_played_at, "
-            "(SELECT count(*) FROM seats AS s WHERE s.player_id = players.id), players.uid "
-            "FROM seats JOIN players ON players.id = seats.player_id "
+            "SELECT seats.seat, (SELECT count(*) FROM seats AS s WHERE s.player_id = players.id), "
+            f"{_PLAYER_RECORD} FROM seats JOIN players ON players.id = seats.player_id "
             "WHERE seats.game_id = ? ORDER BY seats.seat",
             (game_id,),
         )
-        return {row[0]: PlayerRecord(*row[1:]) for row in rows}
+        return {seat: record for seat, *row in rows if (record := _record(*row)) is not None}
 
     def all_seats(self) -> dict[str, dict[int, PlayerRecord]]:
         """Game id -> its seats as :meth:`seats_of` gives them, for every game in one read."""
@@ -189,19 +205,14 @@ class PlayersMixin(StoreBase):
             self._conn.execute("SELECT player_id, count(*) FROM seats GROUP BY player_id")
         )
         records = {
-            player_id: PlayerRecord(
-                player_id, name, colour, created, last, counts.get(player_id, 0), uid
-            )
-            for player_id, name, colour, created, last, uid in self._conn.execute(
-                "SELECT id, name, colour, created_at, last_played_at, uid FROM players"
-            )
+            row[0]: record
+            for row in self._conn.execute(f"SELECT {_PLAYER_RECORD} FROM players")
+            if (record := _record(counts.get(row[0], 0), *row)) is not None
         }
         seats: dict[str, dict[int, PlayerRecord]] = {}
-        for game_id, seat, player_id in self._conn.execute(
-            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
-        ):
+        for game_id, seat, player_id in self._conn.execute(_SEATS):
             if player_id in records:
-                seats.setdefault(game_id, {})[seat] = records[player_id]
+                seats.setdefault(listed(game_id), {})[seat] = records[player_id]
         return seats
 
     def seated_players(self) -> dict[str, tuple[Seated, ...]]:
@@ -209,24 +220,24 @@ class PlayersMixin(StoreBase):
         game with a seat linked to a player record, in one read: what the history's list shows of
         them (not their records' counts of games, which change as other games are played)."""
         records = {
-            player_id: (player_id, uid, name)
-            for player_id, uid, name in self._conn.execute("SELECT id, uid, name FROM players")
+            record.id: (record.id, record.uid, record.name)
+            for row in self._conn.execute(f"SELECT {_PLAYER_RECORD} FROM players")
+            if (record := _record(0, *row)) is not None
         }  # a few players, looked up here: SQLite's join of each seat cost more
         seats: dict[str, list[Seated]] = {}
-        for game_id, seat, player_id in self._conn.execute(
-            "SELECT game_id, seat, player_id FROM seats ORDER BY game_id, seat"
-        ):
-            record = records.get(player_id)
-            if record is not None:
-                seats.setdefault(game_id, []).append((seat, *record))
+        for game_id, seat, player_id in self._conn.execute(_SEATS):
+            sitting = records.get(player_id)
+            if sitting is not None:
+                seats.setdefault(listed(game_id), []).append((seat, *sitting))
         return {game_id: tuple(seated) for game_id, seated in seats.items()}
 
     def games_of(self, player_id: int) -> set[str]:
-        """The ids of every game player ``player_id`` sat in."""
+        """The ids of every game player ``player_id`` sat in (a damaged one listed escaped: it
+        names no game)."""
         return {
-            row[0]
+            listed(row[0])
             for row in self._conn.execute(
-                "SELECT game_id FROM seats WHERE player_id = ?", (player_id,)
+                "SELECT CAST(game_id AS BLOB) FROM seats WHERE player_id = ?", (player_id,)
             )
         }
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.installation.i18n import _
-from companion.storage.base import StoreBase, dumps, transaction
+from companion.storage.base import StoreBase, dumps, text_of, transaction
 from companion.storage.errors import DamagedSettingError
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
@@ -43,7 +43,7 @@ class SettingsMixin(StoreBase):
 
     def get_setting(self, game: str, key: str, default: Any = None) -> Any:
         row = self._conn.execute(
-            "SELECT value FROM settings WHERE game = ? AND key = ?", (game, key)
+            "SELECT CAST(value AS BLOB) FROM settings WHERE game = ? AND key = ?", (game, key)
         ).fetchone()
         return default if row is None else self._setting_value(game, key, row[0])
 
@@ -57,18 +57,28 @@ class SettingsMixin(StoreBase):
 
     def setting_keys(self) -> list[tuple[str, str]]:
         """Every stored setting's (game, key)."""
-        rows = self._conn.execute("SELECT game, key FROM settings ORDER BY game, key")
-        return [(str(game), str(key)) for game, key in rows]
+        rows = self._conn.execute(
+            "SELECT CAST(game AS BLOB), CAST(key AS BLOB) FROM settings ORDER BY game, key"
+        )
+        return [pair for row in rows if (pair := _texts("setting", row)) is not None]
 
     def list_settings(self, game: str) -> dict[str, Any]:
         rows = self._conn.execute(
-            "SELECT key, value FROM settings WHERE game = ? ORDER BY key", (game,)
+            "SELECT CAST(key AS BLOB), CAST(value AS BLOB) FROM settings WHERE game = ? "
+            "ORDER BY key",
+            (game,),
         )
-        return {key: self._setting_value(game, key, value) for key, value in rows}
+        return {
+            key: self._setting_value(game, key, value)
+            for key_bytes, value in rows
+            if (key := _text(f"a setting key of {game}", key_bytes)) is not None
+        }
 
-    def _setting_value(self, game: str, key: str, text: str) -> Any:
+    def _setting_value(self, game: str, key: str, text: bytes | None) -> Any:
+        """A setting's value as read (bytes: JSON's UTF-8, checked as it is parsed; None, a
+        NULL, is no JSON either)."""
         try:
-            return json.loads(text)
+            return json.loads(text or b"")
         except ValueError as error:
             _log.error("setting %s/%s in %s is not valid JSON: %s", game, key, self.path, error)
             raise DamagedSettingError(
@@ -108,25 +118,49 @@ class SettingsMixin(StoreBase):
         return self._conn.execute("DELETE FROM tags WHERE tag = ?", (tag,)).rowcount > 0
 
     def card_for_tag(self, tag: str) -> str | None:
-        row = self._conn.execute("SELECT card FROM tags WHERE tag = ?", (tag,)).fetchone()
-        return None if row is None else row[0]
+        row = self._conn.execute(
+            "SELECT CAST(card AS BLOB) FROM tags WHERE tag = ?", (tag,)
+        ).fetchone()
+        return None if row is None else _text(f"the card of tag {tag}", row[0])
 
     def enrolled_tags(self) -> dict[str, str]:
-        """Every enrolled tag -> its card."""
-        return dict(self._conn.execute("SELECT tag, card FROM tags ORDER BY tag"))
+        """Every enrolled tag -> its card (a damaged enrolment left out, logged: enrol it again)."""
+        rows = self._conn.execute(
+            "SELECT CAST(tag AS BLOB), CAST(card AS BLOB) FROM tags ORDER BY tag"
+        )
+        return dict(pair for row in rows if (pair := _texts("enrolled tag", row)) is not None)
 
     # --- where games were played ----------------------------------------------------------
 
     def location_of(self, game_id: str) -> str:
         """Where game ``game_id`` was played, as the location setting said when it was created."""
         row = self._conn.execute(
-            "SELECT location FROM places WHERE game_id = ?", (game_id,)
+            "SELECT CAST(location AS BLOB) FROM places WHERE game_id = ?", (game_id,)
         ).fetchone()
-        return "" if row is None else str(row[0])
+        place = None if row is None else _text(f"the place of game {game_id}", row[0])
+        return place or ""
 
     def all_locations(self) -> dict[str, str]:
-        """Game id -> where it was played (:meth:`location_of`), for the games that record it."""
-        return {
-            row[0]: str(row[1])
-            for row in self._conn.execute("SELECT game_id, location FROM places")
-        }
+        """Game id -> where it was played (:meth:`location_of`), for the games that record it
+        (a damaged one left out, logged)."""
+        rows = self._conn.execute(
+            "SELECT CAST(game_id AS BLOB), CAST(location AS BLOB) FROM places"
+        )
+        return dict(pair for row in rows if (pair := _texts("place", row)) is not None)
+
+
+def _text(what: str, data: Any) -> str | None:
+    """Text read back as bytes; None (logged) if it is damaged."""
+    text = text_of(data)
+    if text is None:
+        _log.error("%s in the database is damaged (not UTF-8 text): left out", what)
+    return text
+
+
+def _texts(what: str, row: tuple[Any, Any]) -> tuple[str, str] | None:
+    """A row of two texts read back as bytes; None (logged) if either is damaged."""
+    first, second = text_of(row[0]), text_of(row[1])
+    if first is None or second is None:
+        _log.error("a %s in the database is damaged (not UTF-8 text): left out", what)
+        return None
+    return first, second

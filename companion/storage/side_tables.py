@@ -42,7 +42,7 @@ def keep_result(
 
 
 _KEPT = (
-    "SELECT results.game_id, games.last_digest, results.last_digest, "
+    "SELECT results.game_id, CAST(games.last_digest AS BLOB), CAST(results.last_digest AS BLOB), "
     "CAST(results.result AS BLOB) FROM results JOIN games "
     "ON games.id = results.game_id AND games.last_seq = results.last_seq"
 )
@@ -148,7 +148,8 @@ class SideTablesMixin(StoreBase):
         try:
             with transaction(self._conn):
                 head = self._conn.execute(
-                    "SELECT last_digest FROM games WHERE id = ? AND last_seq = ?", (game_id, seq)
+                    "SELECT CAST(last_digest AS BLOB) FROM games WHERE id = ? AND last_seq = ?",
+                    (game_id, seq),
                 ).fetchone()
                 if head is not None and isinstance(head[0], bytes):
                     keep_result(self._conn, game_id, seq, head[0], dumps(result))

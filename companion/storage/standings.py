@@ -59,7 +59,8 @@ def keep_standing(
 
 
 _KEPT = (
-    "SELECT standings.game_id, standings.last_seq, games.last_digest, standings.digest, "
+    "SELECT standings.game_id, standings.last_seq, CAST(games.last_digest AS BLOB), "
+    "CAST(standings.digest AS BLOB), "
     "standings.round, standings.seat, CAST(standings.name AS BLOB) FROM standings JOIN games "
     "ON games.id = standings.game_id AND games.last_seq = standings.last_seq "
     "WHERE standings.game_id IN ({})"

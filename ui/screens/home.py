@@ -32,6 +32,7 @@ from companion.installation.i18n import N_, _, ngettext
 from companion.rules.registry import GAMES, rules_for, spec_for
 from companion.store import DamagedSettingError, GameSummary, Standing, Store, StoreError
 from ui.design import BUTTON, badge
+from ui.drawn import drawable
 from ui.kv import load_kv
 from ui.moments import stored_moment_text
 from ui.spacing import tied
@@ -475,7 +476,7 @@ class HomeScreen(Screen):
         parts = [game_title(game.game), who]
         if stands is not None:
             parts.append(standing_text(stands))
-        button.text = " · ".join(part for part in (*parts, when) if part)
+        button.text = drawable(" · ".join(part for part in (*parts, when) if part))
         button.opens = partial(opening, game.id)
 
     def make_what_shows(self) -> None:
