@@ -89,6 +89,29 @@ def test_source_player_id_is_the_same_after_restore_elsewhere_rename_and_merge(t
     assert "Amal" not in uids(fresh)
 
 
+def test_a_backup_whose_player_text_is_not_utf8_restores_its_games_as_played(
+    table, tmp_path, caplog
+):
+    """A flipped high bit in a player's name in the backup (no page damaged): the restore brings
+    every game, leaves that seat unlinked (logged) and the game shows the name it was played
+    under; before, a traceback and nothing restored."""
+    path, game_id = table
+    backup_file = tmp_path / "usb.backup"
+    assert run("backup", str(backup_file), db=path)[0] == 0
+    with closing(sqlite3.connect(backup_file, isolation_level=None)) as connection:
+        connection.execute(
+            "UPDATE players SET name = CAST(x'c1' || substr(CAST(name AS BLOB), 2) AS TEXT) "
+            "WHERE name = 'Amal'"
+        )
+    fresh = tmp_path / "fresh" / "games.sqlite3"
+    code, answer = run("restore", str(backup_file), db=fresh)
+    assert code == 0 and len(answer["restored"]) == 2, answer
+    assert "the player record of seat 0" in caplog.text and "is damaged" in caplog.text
+    assert set(uids(fresh)) == {"Bilal", "Yan"}  # Amal's record was not copied
+    code, exported = run("export", game_id, "--format", "bgstats", db=fresh)
+    assert code == 0 and [p["name"] for p in exported["players"]] == ["Amal", "Bilal"]
+
+
 def test_the_migration_gives_every_existing_player_a_distinct_id(table):
     path, _game_id = table
     with closing(sqlite3.connect(path, isolation_level=None)) as connection:

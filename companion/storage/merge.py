@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from companion.storage.base import StoreBase, transaction
+from companion.storage.base import StoreBase, text_of, transaction
 from companion.storage.players import seat_known_player
+
+_log = logging.getLogger(__name__)
 
 
 class MergeMixin(StoreBase):
@@ -58,12 +61,23 @@ class MergeMixin(StoreBase):
                         (game_id,),
                     )
                     seated = self._conn.execute(
-                        "SELECT s.seat, p.name, p.colour, p.last_played_at, p.uid "
+                        "SELECT s.seat, CAST(p.name AS BLOB), CAST(p.colour AS BLOB), "
+                        "CAST(p.last_played_at AS BLOB), CAST(p.uid AS BLOB) "
                         "FROM other.seats AS s JOIN other.players AS p ON p.id = s.player_id "
                         "WHERE s.game_id = ? ORDER BY s.seat",
                         (game_id,),
                     ).fetchall()
-                    for seat, name, colour, when, uid in seated:
+                    for seat, *texts in seated:
+                        name, colour, when, uid = (text_of(text) for text in texts)
+                        if name is None or colour is None or when is None or uid is None:
+                            _log.error(
+                                "game %s: the player record of seat %s in %s is damaged (not "
+                                "UTF-8 text): the seat is not linked, its name in the game stands",
+                                game_id,
+                                seat,
+                                other,
+                            )
+                            continue
                         seat_known_player(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")
