@@ -1,7 +1,7 @@
 """The game store's public face: :class:`Store` and what its callers use with it, from the
 package that holds one module per concern (:mod:`companion.storage`)."""
 
-from companion.storage.base import Clock, utc_now
+from companion.storage.base import Clock, is_text, readable, utc_now
 from companion.storage.errors import (
     DamagedGameError,
     DamagedSettingError,
@@ -51,8 +51,10 @@ __all__ = [
     "StoreError",
     "StoredGame",
     "UnknownGameError",
+    "is_text",
     "link_seats",
     "new_player_uid",
+    "readable",
     "seat_known_player",
     "seat_player",
     "utc_now",

@@ -31,10 +31,9 @@ from kivy.uix.widget import Widget
 
 from companion.installation import watchdog
 from companion.installation.i18n import _, current_language
-from companion.store import Store, StoreError
+from companion.store import Store, StoreError, readable
 from ui import widgets  # noqa: F401  (loads the shared widget rules before any screen's .kv)
 from ui.design import design
-from ui.drawn import drawable
 from ui.inputs import HardwarePump, IdleThrottle
 from ui.language import apply_stored_language
 from ui.ready import Readying
@@ -525,7 +524,7 @@ class CompanionApp(InputRouting, App):
             self.open(TableGame.resume(self.opened_store, game_id))
         except LogCorruptionError as error:
             said = _("This game cannot be resumed: {error}").format(error=error)
-            self.opened_home.message = drawable(said)  # a damaged id, listed escaped, in it
+            self.opened_home.message = readable(said)  # a damaged id, listed escaped, in it
 
     def finished_sheet(self, game_id: str, back_to: str = "home") -> None:
         from companion.play.session import LogCorruptionError

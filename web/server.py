@@ -219,14 +219,20 @@ def _game_id(request: Request) -> str:
 
 
 async def in_play(request: Request) -> Response:
-    """What the join link opens: the game in play (the one changed last), else the games list."""
+    """What the join link opens: the game in play (the one changed last), else (none, or one
+    whose damaged record cannot be shown) the games list."""
     try:
         found = views.game_in_play(_table(request).current())
     except StoreError:
         raise HTTPException(503, "503: the game database cannot be read") from None
     if found is None:
         return await home(request)
-    return _render(request, "game.html", "game", game=lambda s: views.game_page(s, found))
+    try:
+        return _render(request, "game.html", "game", game=lambda s: views.game_page(s, found))
+    except HTTPException as error:
+        if error.status_code != 404:
+            raise
+        return await home(request)
 
 
 async def home(request: Request) -> Response:
@@ -268,8 +274,8 @@ async def api_games(request: Request) -> Response:
         listed = games.summaries(_table(request).current())
     except StoreError:
         raise HTTPException(503, "503: the game database cannot be read") from None
-    return Response(
-        json.dumps(listed, indent=2, ensure_ascii=False),
+    return Response(  # a damaged id's bytes as the CLI prints them (listed escaped)
+        json.dumps(listed, indent=2, ensure_ascii=False).encode("utf-8", "surrogateescape"),
         media_type="application/json",
         headers={"Cache-Control": "no-store"},
     )

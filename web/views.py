@@ -25,7 +25,7 @@ from companion.rules import reference, sheet_words
 from companion.rules.explanations import explained
 from companion.rules.registry import GAMES, spec_for
 from companion.rules.scoresheet import ScoreSheet
-from companion.store import Store, StoreError
+from companion.store import Store, StoreError, is_text, readable
 
 _log = logging.getLogger(__name__)
 
@@ -211,14 +211,14 @@ def game_list(store: Store) -> tuple[GameLine, ...]:
             names = ", ".join(str(p.get("name", "")) for p in options.get("players", []))
         except (StoreError, AttributeError):
             names = ""
-        lines.append(
+        lines.append(  # a damaged text (listed escaped) shown with U+FFFD
             GameLine(
-                game_id=summary["game_id"],
-                title=title_of(summary["game"]),
-                status=status_word(summary["status"]),
+                game_id=readable(summary["game_id"]),
+                title=readable(title_of(summary["game"])),
+                status=readable(status_word(summary["status"])),
                 players=names,
                 seq=summary["seq"],
-                updated_at=_local(summary["updated_at"]),
+                updated_at=readable(_local(summary["updated_at"])),
             )
         )
     return tuple(lines)
@@ -226,8 +226,9 @@ def game_list(store: Store) -> tuple[GameLine, ...]:
 
 def game_in_play(store: Store) -> str | None:
     """The id of the game changed last (as ``game list`` orders them): the one in play, or the
-    one just over, with its result; None before the first game."""
-    return next((g.id for g in store.list_games()), None)
+    one just over, with its result; None before the first game. A damaged id (listed escaped)
+    names no game to show: the next one is."""
+    return next((g.id for g in store.list_games() if is_text(g.id)), None)
 
 
 def _local(stamp: str) -> str:

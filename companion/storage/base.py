@@ -54,6 +54,21 @@ def listed(data: Any) -> str:
     return data.decode("utf-8", "surrogateescape") if isinstance(data, bytes) else str(data)
 
 
+def readable(text: str) -> str:
+    """``text`` as a screen or a page can show it: each byte :func:`listed` escaped (a lone
+    surrogate) shown as U+FFFD, any other text as it is. Drawn or sent as it was, it would raise
+    ``UnicodeEncodeError`` (SDL2 and HTTP take UTF-8)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        try:
+            raw = text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # a lone surrogate no escape made (from JSON's \ud800, say)
+            raw = text.encode("utf-8", "replace")
+        return raw.decode("utf-8", "replace")
+    return text
+
+
 def is_text(game_id: str) -> bool:
     """Whether ``game_id`` can be stored as SQLite text (a listed damaged id may not be)."""
     try:

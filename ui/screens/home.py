@@ -30,9 +30,15 @@ from companion.after.player_names import MAX_NAME, check_name
 from companion.installation.errors import InputError
 from companion.installation.i18n import N_, _, ngettext
 from companion.rules.registry import GAMES, rules_for, spec_for
-from companion.store import DamagedSettingError, GameSummary, Standing, Store, StoreError
+from companion.store import (
+    DamagedSettingError,
+    GameSummary,
+    Standing,
+    Store,
+    StoreError,
+    readable,
+)
 from ui.design import BUTTON, badge
-from ui.drawn import drawable
 from ui.kv import load_kv
 from ui.moments import stored_moment_text
 from ui.spacing import tied
@@ -476,7 +482,7 @@ class HomeScreen(Screen):
         parts = [game_title(game.game), who]
         if stands is not None:
             parts.append(standing_text(stands))
-        button.text = drawable(" · ".join(part for part in (*parts, when) if part))
+        button.text = readable(" · ".join(part for part in (*parts, when) if part))
         button.opens = partial(opening, game.id)
 
     def make_what_shows(self) -> None:
