@@ -12,7 +12,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from played_games import Clock
+from played_games import Clock, play_to_end
 
 from companion.games.targi.rules import TargiRules
 from companion.play.session import Session
@@ -111,3 +111,24 @@ def kept_history(folder: Path, seed: int, games: int) -> Path:
     with Store.open(path) as store:
         assert len(list(history.plays(store))) == games
     return path
+
+
+def not_utf8_table(path: Path) -> tuple[str, str, str]:
+    """A finished Targi game of Amal and Bilal, then two unfinished ones; then one high bit
+    flipped (no page damaged: SQLite's check finds nothing; 'A', 0x41, becomes 0xc1, which no
+    UTF-8 character starts with) in the last game's title and time of change, the one before's id
+    and Amal's player record's name. The ids as written: (finished, named, titled)."""
+    with Store.open(path, clock=Clock()) as store:
+        finished = play_to_end(store, "targi", ["Amal", "Bilal"], seed=3)
+        named, titled = (Session.create(store, RULES, OPTIONS).game_id for _ in range(2))
+    flipped = "CAST(x'c1' || substr(CAST({0} AS BLOB), 2) AS TEXT)"
+    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("PRAGMA ignore_check_constraints = ON")
+        for column in ("game", "updated_at"):
+            sql = f"UPDATE games SET {column} = {flipped.format(column)} WHERE id = ?"
+            connection.execute(sql, (titled,))
+        connection.execute(f"UPDATE games SET id = {flipped.format('id')} WHERE id = ?", (named,))
+        connection.execute(
+            f"UPDATE players SET name = {flipped.format('name')} WHERE name = 'Amal'"
+        )
+    return finished, named, titled

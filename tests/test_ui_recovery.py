@@ -10,6 +10,7 @@ from pathlib import Path
 
 from kivy.core.window import Window
 from played_games import Clock, play_to_end
+from stored_games import not_utf8_table
 from targi_table import CENTRE
 from targi_table import RULES as TARGI
 from ui_harness import plain, running_app
@@ -19,8 +20,6 @@ from companion.play.session import Session
 from companion.storage import backup
 from companion.store import Store
 from ui.audit.checks import audit
-
-PLAYERS = [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]
 
 
 def test_a_damaged_game_opens_repaired_from_its_backup_and_names_what_was_lost(
@@ -87,20 +86,7 @@ def test_text_that_is_not_utf8_is_drawn_replaced_and_opening_its_game_says_why(
     time of change, another game's id and a player's name: Home lists both games, damaged bytes
     drawn as U+FFFD; opening either names the damage; the History lists the finished game."""
     path = tmp_path / "games.sqlite3"
-    with Store.open(path, clock=Clock()) as store:
-        play_to_end(store, "targi", ["Amal", "Bilal"], seed=3)
-        options = TARGI.parse_options({"players": PLAYERS})
-        titled, named = (Session.create(store, TARGI, options).game_id for _ in range(2))
-    flipped = "CAST(x'c1' || substr(CAST({0} AS BLOB), 2) AS TEXT)"  # 'A' (0x41) is now 0xc1
-    with closing(sqlite3.connect(path, isolation_level=None)) as connection:
-        connection.execute("PRAGMA ignore_check_constraints = ON")
-        for column in ("game", "updated_at"):
-            sql = f"UPDATE games SET {column} = {flipped.format(column)} WHERE id = ?"
-            connection.execute(sql, (titled,))
-        connection.execute(f"UPDATE games SET id = {flipped.format('id')} WHERE id = ?", (named,))
-        connection.execute(
-            f"UPDATE players SET name = {flipped.format('name')} WHERE name = 'Amal'"
-        )
+    _finished, named, titled = not_utf8_table(path)
     with running_app(path) as h:
         shown = {plain(game.text): game for game in h.screen.ids.unfinished.children}
         title = next(text for text in shown if text.startswith("\ufffdargi · Amal vs Bilal · "))

@@ -4,24 +4,18 @@ database that is not there named with exit 2 or 3 and no traceback; by hand it t
 
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 import sys
 import urllib.error
 import urllib.request
-from contextlib import closing
 from pathlib import Path
 
 import pytest
-import targi_table
-from played_games import Clock, play_to_end
+from stored_games import not_utf8_table
 from web_server import cli, environment, served
 
 from companion.installation import phones
-from companion.play.session import Session
 from companion.store import Store
-
-PLAYERS = [{"name": "Amal", "colour": "blue"}, {"name": "Bilal", "colour": "white"}]
 
 
 def test_serve_is_a_command_of_table_companion(tmp_path: Path) -> None:
@@ -90,20 +84,7 @@ def test_text_that_is_not_utf8_is_shown_replaced_and_every_page_still_answers(
     shows them with U+FFFD; ``/api/games`` gives the bytes ``game list`` prints; no traceback.
     Before: 404 for the join link, 500 for the list and the API."""
     db = tmp_path / "games.sqlite3"
-    with Store.open(db, clock=Clock()) as store:
-        finished = play_to_end(store, "targi", ["Amal", "Bilal"], seed=3)
-        options = targi_table.RULES.parse_options({"players": PLAYERS})
-        named, titled = (Session.create(store, targi_table.RULES, options).game_id for _ in "ab")
-    flipped = "CAST(x'c1' || substr(CAST({0} AS BLOB), 2) AS TEXT)"  # 'A' (0x41) is now 0xc1
-    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
-        connection.execute("PRAGMA ignore_check_constraints = ON")
-        for column in ("game", "updated_at"):
-            sql = f"UPDATE games SET {column} = {flipped.format(column)} WHERE id = ?"
-            connection.execute(sql, (titled,))
-        connection.execute(f"UPDATE games SET id = {flipped.format('id')} WHERE id = ?", (named,))
-        connection.execute(
-            f"UPDATE players SET name = {flipped.format('name')} WHERE name = 'Amal'"
-        )
+    finished, named, titled = not_utf8_table(db)
     with served(db, tmp_path) as server:
         pages = {}
         for path in ("/", "/games", "/history", "/stats", f"/game/{finished}", "/api/games"):
