@@ -1,7 +1,7 @@
 """QR codes decoded from pixels, as a phone's camera or the table's scanner reads them.
 
 zxing-cpp looks for every symbology unless told otherwise, and the modules of a dense QR code
-sometimes also read as an EAN-13 bar code (about 2 in 1000 version-24 BG Stats codes), which no
+sometimes also read as an EAN-13 bar code (a few in 1000 version-24 BG Stats codes), which no
 phone scanning a QR code reports: only QR codes are looked for."""
 
 from __future__ import annotations
