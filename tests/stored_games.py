@@ -99,6 +99,16 @@ def counted_game_reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str] | None
     return calls
 
 
+@pytest.fixture(autouse=True)
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The history's kept pieces of 3 plays, at most 5 of them, so that a dozen games make
+    several (import it into a test module to use it there)."""
+    from companion.after import pieces
+
+    monkeypatch.setattr(pieces, "SIZE", 3)
+    monkeypatch.setattr(pieces, "MOST", 5)
+
+
 def kept_history(folder: Path, seed: int, games: int) -> Path:
     """A database of ``games`` plays of the benchmark's templates (:func:`benchmarks.history.build`)
     in ``folder``, each result kept as the entry that ended it keeps it (one listing)."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from played_games import Clock, play_to_end
-from stored_games import kept_history
+from stored_games import kept_history, small_pieces  # noqa: F401  (autouse: pieces of 3)
 
 from companion.after import history, pieces, players, printed
 from companion.cli import output, printing, start
@@ -25,12 +25,6 @@ from companion.storage.outputs import KeptOutput, output_digest
 from companion.store import Store
 
 KEY = printed.HISTORY + repr((None, None))
-
-
-@pytest.fixture(autouse=True)
-def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pieces, "SIZE", 3)
-    monkeypatch.setattr(pieces, "MOST", 5)
 
 
 @pytest.fixture(scope="module")

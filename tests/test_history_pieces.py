@@ -16,7 +16,11 @@ from typing import Any
 
 import pytest
 from played_games import Clock, play_to_end
-from stored_games import counted_game_reads, kept_history
+from stored_games import (  # small_pieces: autouse, pieces of 3
+    counted_game_reads,
+    kept_history,
+    small_pieces,  # noqa: F401
+)
 
 from companion.after import history, pieces, players, printed
 from companion.cli import output
@@ -25,12 +29,6 @@ from companion.store import Store
 
 BUILT = 13
 """Games of the database built: pieces of 3 make 4 full ones and a newest of 1."""
-
-
-@pytest.fixture(autouse=True)
-def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pieces, "SIZE", 3)
-    monkeypatch.setattr(pieces, "MOST", 5)
 
 
 @pytest.fixture(scope="module")
