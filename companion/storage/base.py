@@ -78,12 +78,13 @@ def is_text(game_id: str) -> bool:
     return True
 
 
-def text_of(data: Any) -> str | None:
-    """Text read back as bytes (``CAST(... AS BLOB)``); None if it is not UTF-8 (a flipped bit)
-    or not bytes at all: the caller leaves the row out, and logs it."""
+def texts_of(*data: Any) -> tuple[str, ...] | None:
+    """A row's texts read back as bytes (``CAST(... AS BLOB)``), decoded; None if one is not
+    UTF-8 (a flipped bit) or not bytes at all (a NULL): the caller leaves the row out, and logs
+    it."""
     try:
-        return data.decode() if isinstance(data, bytes) else None
-    except UnicodeDecodeError:
+        return tuple(map(bytes.decode, data))
+    except (TypeError, UnicodeDecodeError):
         return None
 
 

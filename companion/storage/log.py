@@ -19,6 +19,7 @@ from companion.storage.base import (
     listed,
     loads,
     snapshot,
+    texts_of,
     transaction,
 )
 from companion.storage.chain import LogDamage, entry_digest, game_digest
@@ -468,14 +469,13 @@ def _integrity_error(error: sqlite3.IntegrityError, game_id: str, seq: int) -> S
     return StoreError(f"log entry {seq} of game {game_id} refused: {error}")
 
 
-def _game_texts(game_id: Any, created_at: Any, options: Any) -> tuple[str, str, str] | None:
+def _game_texts(game_id: Any, created_at: Any, options: Any) -> tuple[str, ...] | None:
     """A game's id, creation time and options as read (bytes) decoded; None (logged) if one is
     not UTF-8 text: what lists the game's play leaves it out, and loading it reports the damage."""
-    try:
-        return game_id.decode(), created_at.decode(), options.decode()
-    except (AttributeError, UnicodeDecodeError):
+    texts = texts_of(game_id, created_at, options)
+    if texts is None:
         _log.error("the record of game %r is damaged (not UTF-8 text)", listed(game_id))
-        return None
+    return texts
 
 
 def _summaries(rows: Iterable[Any]) -> list[GameSummary]:

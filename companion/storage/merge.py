@@ -7,7 +7,7 @@ import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from companion.storage.base import StoreBase, text_of, transaction
+from companion.storage.base import StoreBase, texts_of, transaction
 from companion.storage.players import seat_known_player
 
 _log = logging.getLogger(__name__)
@@ -68,8 +68,8 @@ class MergeMixin(StoreBase):
                         (game_id,),
                     ).fetchall()
                     for seat, *texts in seated:
-                        name, colour, when, uid = (text_of(text) for text in texts)
-                        if name is None or colour is None or when is None or uid is None:
+                        player = texts_of(*texts)
+                        if player is None:
                             _log.error(
                                 "game %s: the player record of seat %s in %s is damaged (not "
                                 "UTF-8 text): the seat is not linked, its name in the game stands",
@@ -78,6 +78,7 @@ class MergeMixin(StoreBase):
                                 other,
                             )
                             continue
+                        name, colour, when, uid = player
                         seat_known_player(self._conn, game_id, seat, (name, colour, when, uid))
         finally:
             self._conn.execute("DETACH DATABASE other")

@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from companion.storage.base import StoreBase, snapshot, text_of, transaction
+from companion.storage.base import StoreBase, snapshot, texts_of, transaction
 from companion.storage.errors import StorageUnavailableError
 from companion.storage.opening import BUSY_TIMEOUT
 
@@ -198,11 +198,11 @@ class OutputsMixin(StoreBase):
             (count,),
         ):
             sound = isinstance(at, int) and isinstance(negated, int) and at + negated == 0
-            text = text_of(game_id) if sound and game_id == again else None
+            text = texts_of(game_id) if sound and game_id == again else None
             if text is None:
                 _log.warning("the games written to are damaged: no output is made of a kept one")
                 return None
-            touched.append(text)
+            touched.append(text[0])
         return touched
 
     def keep_outputs(

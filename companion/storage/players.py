@@ -9,7 +9,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from companion.storage.base import StoreBase, listed, transaction
+from companion.storage.base import StoreBase, listed, texts_of, transaction
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
 
@@ -162,11 +162,11 @@ _SEATS = "SELECT CAST(game_id AS BLOB), seat, player_id FROM seats ORDER BY game
 def _record(games: int, player_id: int, *texts: bytes) -> PlayerRecord | None:
     """A record as read (its count of games, its id, its :data:`_PLAYER_TEXTS`); None (logged)
     if a text is not UTF-8: its seats show the names their games were played under."""
-    try:
-        name, colour, created_at, last_played_at, uid = (text.decode() for text in texts)
-    except (AttributeError, UnicodeDecodeError):
+    decoded = texts_of(*texts)
+    if decoded is None:
         _log.error("player record %s is damaged (its text is not UTF-8): left out", player_id)
         return None
+    name, colour, created_at, last_played_at, uid = decoded
     return PlayerRecord(player_id, name, colour, created_at, last_played_at, games, uid)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.installation.i18n import _
-from companion.storage.base import StoreBase, dumps, text_of, transaction
+from companion.storage.base import StoreBase, dumps, texts_of, transaction
 from companion.storage.errors import DamagedSettingError
 
 _log = logging.getLogger("companion.store")  # the store's name in the journal, as one module had it
@@ -151,16 +151,18 @@ class SettingsMixin(StoreBase):
 
 def _text(what: str, data: Any) -> str | None:
     """Text read back as bytes; None (logged) if it is damaged."""
-    text = text_of(data)
+    text = texts_of(data)
     if text is None:
         _log.error("%s in the database is damaged (not UTF-8 text): left out", what)
-    return text
+        return None
+    return text[0]
 
 
 def _texts(what: str, row: tuple[Any, Any]) -> tuple[str, str] | None:
     """A row of two texts read back as bytes; None (logged) if either is damaged."""
-    first, second = text_of(row[0]), text_of(row[1])
-    if first is None or second is None:
+    texts = texts_of(*row)
+    if texts is None:
         _log.error("a %s in the database is damaged (not UTF-8 text): left out", what)
         return None
+    first, second = texts
     return first, second
